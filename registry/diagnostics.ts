@@ -1,0 +1,69 @@
+/** Where in a plugin's life something went wrong. */
+export type DiagnosticPhase =
+  | 'manifest'
+  | 'import'
+  | 'construct'
+  | 'bind'
+  | 'name'
+  | 'group'
+  | 'isAvailable'
+  | 'unavailableReason'
+  | 'overridesSchema'
+  | 'toolNames'
+  | 'create'
+  | 'tool';
+
+/**
+ * What admins need to know about the plugins: `failed` (a plugin threw or is malformed;
+ * the rest of the catalogue still works), `conflict` (two sources claim one name),
+ * `warning` (something looks wrong but nothing failed).
+ */
+export interface Diagnostic {
+  readonly kind: 'failed' | 'conflict' | 'warning';
+  /** "builtin" or the plugin package's name. */
+  readonly source: string;
+  /** The registered export, e.g. "./dist/index.js#WordCountToolFactory". */
+  readonly entry?: string;
+  /** The file at fault, when there is one. */
+  readonly file?: string;
+  readonly phase?: DiagnosticPhase;
+  readonly toolName?: string;
+  /** For conflicts: every claimant as "source entry", the winner first. */
+  readonly claimants?: readonly string[];
+  readonly message: string;
+}
+
+/** Turns anything thrown into a one-line message. */
+export function errorMessage(error: unknown): string {
+  if (error instanceof Error) return error.message || error.name;
+  if (typeof error === 'string') return error;
+  try {
+    return JSON.stringify(error) ?? String(error);
+  } catch {
+    return String(error);
+  }
+}
+
+/**
+ * Faults seen while calling plugins, one per plugin, phase and tool name. A later
+ * success of the same call clears its fault, so the list shows what is broken now.
+ */
+export class FaultLog {
+  private readonly faults = new Map<string, Diagnostic>();
+
+  record(diagnostic: Diagnostic): void {
+    this.faults.set(FaultLog.key(diagnostic), diagnostic);
+  }
+
+  clear(where: Pick<Diagnostic, 'source' | 'entry' | 'phase' | 'toolName'>): void {
+    if (this.faults.size > 0) this.faults.delete(FaultLog.key(where));
+  }
+
+  list(): Diagnostic[] {
+    return [...this.faults.values()];
+  }
+
+  private static key(d: Pick<Diagnostic, 'source' | 'entry' | 'phase' | 'toolName'>): string {
+    return [d.source, d.entry ?? '', d.phase ?? '', d.toolName ?? ''].join('\u0000');
+  }
+}

@@ -1,0 +1,180 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { errorMessage, type Diagnostic } from './diagnostics';
+import { parseToolPluginField, type ManifestEntry } from './manifest';
+import { importModule } from './plugin-import';
+import type { PluginRegistration } from './registration';
+
+export interface DiscoveryOptions {
+  /** Folders holding plugin packages (or being one), in order; see `pluginPathFrom`. */
+  pluginPath: readonly string[];
+  /** Whether the plugin path was configured; a configured folder that is missing is a warning. */
+  isPluginPathConfigured?: boolean;
+  /** The app's root: every dependency in its package.json with a `toolPlugin` field is loaded. */
+  appRoot?: string;
+}
+
+export interface Discovery {
+  registrations: PluginRegistration[];
+  diagnostics: Diagnostic[];
+}
+
+/** The folders of `TOOLS_PLUGIN_PATH` (`:`-separated), resolved against `cwd`; default `./plugins`. */
+export function pluginPathFrom(value: string | undefined, cwd: string): string[] {
+  const folders = (value ?? '').split(path.delimiter).filter((folder) => folder.trim() !== '');
+  return (folders.length > 0 ? folders : ['plugins']).map((folder) => path.resolve(cwd, folder));
+}
+
+/**
+ * Finds plugin packages: in each folder of the plugin path (the folder itself, or its
+ * sub-folders and `@scope/` sub-folders), then among the app's npm dependencies. A bad
+ * package becomes a diagnostic naming its file; discovery itself never throws.
+ */
+export async function discoverPlugins(options: DiscoveryOptions): Promise<Discovery> {
+  const discovery: Discovery = { registrations: [], diagnostics: [] };
+  const seen = new Set<string>();
+  const addPackage = async (dir: string, isDependency: boolean) => {
+    const real = await fs.realpath(dir).catch(() => dir);
+    if (seen.has(real)) return;
+    seen.add(real);
+    await readPackage(real, isDependency, discovery);
+  };
+
+  for (const folder of options.pluginPath) {
+    for (const dir of await packageFolders(folder, options.isPluginPathConfigured === true, discovery)) {
+      await addPackage(dir, false);
+    }
+  }
+  if (options.appRoot) {
+    for (const dir of await dependencyFolders(options.appRoot, discovery)) await addPackage(dir, true);
+  }
+  return discovery;
+}
+
+async function packageFolders(folder: string, isConfigured: boolean, discovery: Discovery): Promise<string[]> {
+  if (!(await isDirectory(folder))) {
+    if (isConfigured) {
+      discovery.diagnostics.push({
+        kind: 'warning',
+        source: folder,
+        message: `Plugin folder ${folder} (from TOOLS_PLUGIN_PATH) does not exist or is not a folder`,
+      });
+    }
+    return [];
+  }
+  if (await exists(path.join(folder, 'package.json'))) return [folder];
+  const folders: string[] = [];
+  for (const name of await sortedEntries(folder)) {
+    const dir = path.join(folder, name);
+    if (name.startsWith('.') || !(await isDirectory(dir))) continue;
+    if (name.startsWith('@')) {
+      for (const scoped of await sortedEntries(dir)) {
+        if (await isDirectory(path.join(dir, scoped))) folders.push(path.join(dir, scoped));
+      }
+    } else {
+      folders.push(dir);
+    }
+  }
+  return folders;
+}
+
+async function dependencyFolders(appRoot: string, discovery: Discovery): Promise<string[]> {
+  const manifestFile = path.join(appRoot, 'package.json');
+  const manifest = await readJson(manifestFile, 'app', discovery);
+  const dependencies = manifest?.dependencies;
+  if (typeof dependencies !== 'object' || dependencies === null) return [];
+  return Object.keys(dependencies)
+    .sort()
+    .map((name) => path.join(appRoot, 'node_modules', ...name.split('/')));
+}
+
+async function readPackage(dir: string, isDependency: boolean, discovery: Discovery): Promise<void> {
+  const manifestFile = path.join(dir, 'package.json');
+  const folderName = path.basename(dir);
+  if (!(await exists(manifestFile))) {
+    if (!isDependency) {
+      discovery.diagnostics.push({
+        kind: 'warning',
+        source: folderName,
+        file: dir,
+        message: `${dir} is in a plugin folder but has no package.json, so it is not a plugin package`,
+      });
+    }
+    return;
+  }
+  const manifest = await readJson(manifestFile, folderName, discovery);
+  if (!manifest) return;
+  const source = typeof manifest.name === 'string' && manifest.name !== '' ? manifest.name : folderName;
+  if (manifest.toolPlugin === undefined) {
+    if (!isDependency) {
+      discovery.diagnostics.push({
+        kind: 'warning',
+        source,
+        file: manifestFile,
+        phase: 'manifest',
+        message: `${manifestFile} has no "toolPlugin" field, so no tools are loaded from it`,
+      });
+    }
+    return;
+  }
+  const parsed = parseToolPluginField(manifest.toolPlugin, dir);
+  if (!parsed.ok) {
+    discovery.diagnostics.push({
+      kind: 'failed',
+      source,
+      file: manifestFile,
+      phase: 'manifest',
+      message: `Invalid plugin manifest ${manifestFile}: ${parsed.problems.join('; ')}`,
+    });
+    return;
+  }
+  for (const entry of parsed.entries) discovery.registrations.push(registration(source, entry));
+}
+
+function registration(source: string, entry: ManifestEntry): PluginRegistration {
+  return {
+    source,
+    entry: entry.entry,
+    kind: entry.kind,
+    file: entry.file,
+    load: async () => {
+      if (!(await exists(entry.file))) throw new Error(`Module file not found: ${entry.file}`);
+      const loaded = await importModule(pathToFileURL(entry.file).href);
+      if (!Object.hasOwn(loaded, entry.exportName)) {
+        const exported = Object.keys(loaded).join(', ') || 'nothing';
+        throw new Error(`${entry.file} has no export named "${entry.exportName}" (it exports: ${exported})`);
+      }
+      return loaded[entry.exportName];
+    },
+  };
+}
+
+async function readJson(file: string, source: string, discovery: Discovery): Promise<Record<string, unknown> | undefined> {
+  try {
+    const value: unknown = JSON.parse(await fs.readFile(file, 'utf8'));
+    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return value as Record<string, unknown>;
+    throw new Error('it is not a JSON object');
+  } catch (error) {
+    discovery.diagnostics.push({
+      kind: 'failed',
+      source,
+      file,
+      phase: 'manifest',
+      message: `Cannot read ${file}: ${errorMessage(error)}`,
+    });
+    return undefined;
+  }
+}
+
+async function sortedEntries(folder: string): Promise<string[]> {
+  return (await fs.readdir(folder)).sort();
+}
+
+async function isDirectory(target: string): Promise<boolean> {
+  return fs.stat(target).then((stats) => stats.isDirectory(), () => false);
+}
+
+async function exists(target: string): Promise<boolean> {
+  return fs.access(target).then(() => true, () => false);
+}

@@ -1,0 +1,27 @@
+/** Which SPI a registered class implements. */
+export type PluginKind = 'factory' | 'provider';
+
+/**
+ * One class a plugin contributes, not yet constructed. Built-in tools and discovered
+ * plugin packages both enter the registry as these.
+ */
+export interface PluginRegistration {
+  /** "builtin" or the plugin package's name. */
+  readonly source: string;
+  /** The export as registered, e.g. "./dist/index.js#WordCountToolFactory". */
+  readonly entry: string;
+  readonly kind: PluginKind;
+  /** The module file, for diagnostics. */
+  readonly file?: string;
+  /** Returns the exported class (a no-arg constructor). */
+  load(): unknown;
+}
+
+/** A registration for a class already in hand (built-ins, tests). */
+export function registerClass(
+  source: string,
+  kind: PluginKind,
+  pluginClass: new () => unknown,
+): PluginRegistration {
+  return { source, kind, entry: pluginClass.name, load: () => pluginClass };
+}

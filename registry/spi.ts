@@ -1,0 +1,99 @@
+/**
+ * The tool SPI, as specified in ../shared/spec (written for Java) and DESIGN.md.
+ * Java `Optional<T>` is `T | undefined`; Java default methods are optional members whose
+ * defaults the registry applies (see `defaults` below).
+ */
+
+/** A JSON Schema object. */
+export type JsonSchema = Record<string, unknown>;
+
+/** A function the LLM can call. */
+export interface Tool {
+  name(): string;
+  /** Shown to the LLM. */
+  description(): string;
+  /** JSON Schema of the arguments. */
+  parametersSchema(): JsonSchema;
+  execute(args: Record<string, unknown>): Promise<string>;
+  /** Whether the result goes straight to the user too; default false. */
+  streamsResultToUser?(): boolean;
+}
+
+/** One agent's binding of one tool. */
+export interface AgentTool {
+  readonly agentId: string;
+  readonly toolName: string;
+  readonly overrides: Readonly<Record<string, unknown>>;
+}
+
+/** The call a tool is resolved for. */
+export interface ToolCallScope {
+  readonly sessionId: string;
+  readonly agentId: string;
+  /** Who or what the call acts for, when known. */
+  readonly userId?: string;
+  /** "catalogue" when the registry builds a tool only to read its metadata. */
+  readonly purpose: 'call' | 'catalogue';
+}
+
+/** A typed key for a host service; keys match by `id`, so a plugin can make its own. */
+export interface ServiceKey<T> {
+  readonly id: string;
+  /** Phantom member carrying the service type; never set at run time. */
+  readonly __service?: T;
+}
+
+/** Makes a typed service key. Two keys with the same id name the same service. */
+export function serviceKey<T>(id: string): ServiceKey<T> {
+  return { id };
+}
+
+/** The typed lookup the host fills with services and strings. */
+export interface ToolEnvironment {
+  get<T>(key: ServiceKey<T>): T | undefined;
+  /** Throws a `MissingDependencyError` naming the key when the service is absent. */
+  require<T>(key: ServiceKey<T>): T;
+  getString(name: string): string | undefined;
+  /** Throws a `MissingDependencyError` naming the setting when it is absent. */
+  requireString(name: string): string;
+}
+
+/** Owns exactly one tool name. */
+export interface ToolFactory {
+  /** The one tool name this factory owns. */
+  name(): string;
+  /** Catalogue rubric and `tool_search` filter; default "general". */
+  group?(): string;
+  /** Grab dependencies, once, at startup. */
+  bind?(env: ToolEnvironment): void;
+  /** False when configuration is missing; default true. */
+  isAvailable?(): boolean;
+  /** Optional extension: why `isAvailable()` is false, shown to admins. */
+  unavailableReason?(): string | undefined;
+  /** Per-agent knobs (JSON Schema of the overrides); default `{}`. */
+  overridesSchema?(): JsonSchema;
+  create(agentTool: AgentTool, scope: ToolCallScope): Tool;
+}
+
+/** Serves a bundle of tools whose names may change at run time. */
+export interface MultiToolProvider {
+  /** The names served right now; re-read on every lookup, so keep it cheap. */
+  toolNames(): ReadonlySet<string>;
+  /** Rubric and name namespace (`group + "_" + localName`); default "general". */
+  group?(): string;
+  bind?(env: ToolEnvironment): void;
+  /** False hides the whole bundle; default true. */
+  isAvailable?(): boolean;
+  /** Optional extension: why `isAvailable()` is false, shown to admins. */
+  unavailableReason?(): string | undefined;
+  /** Returns undefined for a name it does not serve; the registry asks the next provider. */
+  create(toolName: string, agentTool: AgentTool, scope: ToolCallScope): Tool | undefined;
+}
+
+/** The defaults the registry applies for the optional members. */
+export const defaults = {
+  group: 'general',
+  isAvailable: true,
+  overridesSchema: Object.freeze({}) as JsonSchema,
+  streamsResultToUser: false,
+} as const;

@@ -1,0 +1,259 @@
+import { createToolEnvironment } from './environment';
+import { FaultLog, errorMessage, type Diagnostic } from './diagnostics';
+import { ToolResolutionError } from './errors';
+import { loadPlugin, FactoryHandle, ProviderHandle, type AnyHandle } from './plugin-handle';
+import type { CatalogueEntry, ToolCatalogue, ToolMetadata } from './catalogue';
+import type { PluginRegistration } from './registration';
+import { serviceKey, type AgentTool, type ServiceKey, type Tool, type ToolCallScope, type ToolEnvironment } from './spi';
+
+/** The registry's catalogue, offered to plugins (e.g. `tool_search`) under this key. */
+export const TOOL_CATALOGUE: ServiceKey<ToolCatalogue> = serviceKey<ToolCatalogue>('tool-catalogue');
+
+export interface ToolRegistryOptions {
+  /** Built-ins and discovered plugins, in the order that decides conflicts. */
+  registrations: readonly PluginRegistration[];
+  environment?: ToolEnvironment;
+  /** Problems found before loading (e.g. by discovery), reported with the rest. */
+  diagnostics?: readonly Diagnostic[];
+}
+
+type Claim =
+  | { handle: FactoryHandle; available: true }
+  | { handle: FactoryHandle; available: false; reason: string }
+  | { handle: ProviderHandle; available: true };
+
+interface Claims {
+  /** Every known name with its claimants: factories first, then providers, each in registration order. */
+  byName: Map<string, Claim[]>;
+  unavailableProviders: { handle: ProviderHandle; reason: string }[];
+}
+
+/**
+ * Knows every tool: factories own one name each, providers serve sets that may change on
+ * every lookup. One plugin's fault never breaks the rest; see `diagnostics()`.
+ */
+export class ToolRegistry implements ToolCatalogue {
+  private readonly faults = new FaultLog();
+  private readonly factories: FactoryHandle[] = [];
+  private readonly providers: ProviderHandle[] = [];
+  private readonly loadDiagnostics: Diagnostic[] = [];
+
+  private constructor() {}
+
+  /** Loads every registration in order: import, construct, bind once, check availability. */
+  static async load(options: ToolRegistryOptions): Promise<ToolRegistry> {
+    const registry = new ToolRegistry();
+    registry.loadDiagnostics.push(...(options.diagnostics ?? []));
+    const env = withCatalogue(options.environment ?? createToolEnvironment(), registry);
+    for (const registration of options.registrations) {
+      const loaded = await loadPlugin(registration, env, registry.faults);
+      if (loaded instanceof FactoryHandle) registry.factories.push(loaded);
+      else if (loaded instanceof ProviderHandle) registry.providers.push(loaded);
+      else registry.loadDiagnostics.push(loaded);
+    }
+    // The lifecycle asks isAvailable() once after bind; later lookups ask again.
+    for (const handle of registry.handles()) handle.availability();
+    return registry;
+  }
+
+  /** Factories' names plus every available provider's current names, read afresh. */
+  knownToolNames(): ReadonlySet<string> {
+    const names = new Set<string>();
+    for (const factory of this.factories) names.add(factory.name);
+    for (const provider of this.providers) {
+      if (provider.availability().available) for (const name of provider.toolNames()) names.add(name);
+    }
+    return names;
+  }
+
+  /** Every group the loaded plugins use, sorted. */
+  groups(): string[] {
+    return [...new Set(this.handles().map((handle) => handle.group))].sort();
+  }
+
+  /** One entry per known tool and per unavailable bundle, sorted by group then name. */
+  catalogue(): CatalogueEntry[] {
+    const { byName, unavailableProviders } = this.claims();
+    const entries: CatalogueEntry[] = [];
+    for (const [name, claims] of byName) {
+      const entry = this.entryFor(name, claims);
+      if (entry) entries.push(entry);
+    }
+    for (const { handle, reason } of unavailableProviders) {
+      entries.push({
+        name: `${handle.group}_*`,
+        group: handle.group,
+        description: `Every tool of the ${handle.group} bundle`,
+        parametersSchema: {},
+        overridesSchema: {},
+        available: false,
+        unavailableReason: reason,
+        kind: 'provider',
+        source: handle.source,
+        streamsResultToUser: false,
+      });
+    }
+    return entries.sort((a, b) => compare(a.group, b.group) || compare(a.name, b.name));
+  }
+
+  /** Same as `catalogue()`; lets the registry serve as the `ToolCatalogue` service. */
+  entries(): CatalogueEntry[] {
+    return this.catalogue();
+  }
+
+  /**
+   * A fresh tool for one call. Factories own their name; providers that list the name
+   * are asked in order, and one answering undefined passes it to the next.
+   */
+  resolve(agentTool: AgentTool, scope: ToolCallScope): Tool {
+    const name = agentTool.toolName;
+    let unavailableReason: string | undefined;
+    let failure: unknown;
+    for (const claim of this.claimsFor(name)) {
+      if (!claim.available) {
+        unavailableReason ??= claim.reason;
+        continue;
+      }
+      try {
+        const tool =
+          claim.handle instanceof FactoryHandle
+            ? claim.handle.create(agentTool, scope)
+            : claim.handle.create(name, agentTool, scope);
+        if (tool) return tool;
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    if (failure !== undefined) {
+      throw new ToolResolutionError('failed', name, `Tool "${name}" could not be built: ${errorMessage(failure)}`, {
+        cause: failure,
+      });
+    }
+    if (unavailableReason !== undefined) {
+      throw new ToolResolutionError('unavailable', name, `Tool "${name}" is unavailable: ${unavailableReason}`);
+    }
+    throw new ToolResolutionError('unknown', name, `No tool named "${name}" is known`);
+  }
+
+  /** Failed plugins, name conflicts and warnings, as they stand now. */
+  diagnostics(): Diagnostic[] {
+    const conflicts: Diagnostic[] = [];
+    for (const [name, claims] of this.claims().byName) {
+      if (claims.length < 2) continue;
+      const ordered = [...claims.filter((c) => c.available), ...claims.filter((c) => !c.available)];
+      const [winner, ...others] = ordered.map((c) => c.handle.label);
+      conflicts.push({
+        kind: 'conflict',
+        source: ordered[0]!.handle.source,
+        entry: ordered[0]!.handle.registration.entry,
+        toolName: name,
+        claimants: ordered.map((c) => c.handle.label),
+        message: `Tool name "${name}" is claimed by ${[winner, ...others].join(', ')}; ${winner} wins`,
+      });
+    }
+    return [...this.loadDiagnostics, ...conflicts, ...this.faults.list()];
+  }
+
+  private handles(): AnyHandle[] {
+    return [...this.factories, ...this.providers];
+  }
+
+  private claims(): Claims {
+    const byName = new Map<string, Claim[]>();
+    const add = (name: string, claim: Claim) => {
+      const claims = byName.get(name);
+      if (claims) claims.push(claim);
+      else byName.set(name, [claim]);
+    };
+    for (const handle of this.factories) add(handle.name, factoryClaim(handle));
+    const unavailableProviders: Claims['unavailableProviders'] = [];
+    for (const handle of this.providers) {
+      const availability = handle.availability();
+      if (!availability.available) unavailableProviders.push({ handle, reason: availability.reason });
+      else for (const name of handle.toolNames()) add(name, { handle, available: true });
+    }
+    return { byName, unavailableProviders };
+  }
+
+  /** The claimants of one name, in the order `claims()` gives, without building the rest. */
+  private *claimsFor(name: string): Generator<Claim> {
+    for (const handle of this.factories) if (handle.name === name) yield factoryClaim(handle);
+    for (const handle of this.providers) {
+      if (handle.availability().available && handle.toolNames().has(name)) yield { handle, available: true };
+    }
+  }
+
+  private entryFor(name: string, claims: Claim[]): CatalogueEntry | undefined {
+    let failure: unknown;
+    for (const claim of claims) {
+      if (!claim.available) continue;
+      try {
+        const metadata =
+          claim.handle instanceof FactoryHandle ? claim.handle.metadata() : claim.handle.metadata(name);
+        if (metadata) return toEntry(name, claim.handle, metadata, { available: true });
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+    const first = claims[0]!;
+    if (failure !== undefined) {
+      return toEntry(name, first.handle, emptyMetadata, {
+        available: false,
+        reason: `Its tool could not be built: ${errorMessage(failure)}`,
+      });
+    }
+    const unavailable = claims.find((claim) => !claim.available);
+    if (unavailable && !unavailable.available) {
+      const metadata = unavailable.handle.peekMetadata() ?? emptyMetadata;
+      return toEntry(name, unavailable.handle, metadata, { available: false, reason: unavailable.reason });
+    }
+    return toEntry(name, first.handle, emptyMetadata, {
+      available: false,
+      reason: 'Its provider lists the name but does not build a tool for it',
+    });
+  }
+}
+
+const emptyMetadata: ToolMetadata = { description: '', parametersSchema: {}, streamsResultToUser: false };
+
+function factoryClaim(handle: FactoryHandle): Claim {
+  const availability = handle.availability();
+  return availability.available
+    ? { handle, available: true }
+    : { handle, available: false, reason: availability.reason };
+}
+
+function toEntry(
+  name: string,
+  handle: AnyHandle,
+  metadata: ToolMetadata,
+  availability: { available: true } | { available: false; reason: string },
+): CatalogueEntry {
+  return {
+    name,
+    group: handle.group,
+    description: metadata.description,
+    parametersSchema: metadata.parametersSchema,
+    overridesSchema: handle instanceof FactoryHandle ? handle.overridesSchema() : {},
+    available: availability.available,
+    ...(availability.available ? {} : { unavailableReason: availability.reason }),
+    kind: handle.kind,
+    source: handle.source,
+    streamsResultToUser: metadata.streamsResultToUser,
+  };
+}
+
+/** The host's environment plus the registry's own catalogue, unless the host gave one. */
+function withCatalogue(inner: ToolEnvironment, catalogue: ToolCatalogue): ToolEnvironment {
+  const isCatalogue = (key: ServiceKey<unknown>) => key.id === TOOL_CATALOGUE.id && inner.get(key) === undefined;
+  return {
+    get: <T>(key: ServiceKey<T>) => (isCatalogue(key) ? (catalogue as T) : inner.get(key)),
+    require: <T>(key: ServiceKey<T>) => (isCatalogue(key) ? (catalogue as T) : inner.require(key)),
+    getString: (name) => inner.getString(name),
+    requireString: (name) => inner.requireString(name),
+  };
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
