@@ -1,0 +1,25 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import './globals.css';
+
+export const metadata: Metadata = {
+  title: { default: 'Tools Admin', template: '%s · Tools Admin' },
+  description: "Browse the agent runtime's tool catalogue and assign tools to agents.",
+};
+
+export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+  return (
+    <html lang="en">
+      <body className="min-h-screen font-sans">
+        <header className="border-b border-slate-200 bg-slate-50">
+          <nav aria-label="Main" className="mx-auto flex max-w-5xl items-center gap-6 px-6 py-3">
+            <Link href="/" className="font-semibold text-slate-900">
+              Tools Admin
+            </Link>
+          </nav>
+        </header>
+        <main className="mx-auto max-w-5xl px-6 py-8">{children}</main>
+      </body>
+    </html>
+  );
+}

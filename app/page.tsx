@@ -1,0 +1,22 @@
+import { getToolRegistry } from '@/lib/registry-host';
+import { groupTools } from '@/lib/catalogue/group-tools';
+import { ToolGroupList } from '@/components/catalogue/tool-group-list';
+import { DiagnosticsList } from '@/components/catalogue/diagnostics-list';
+
+// The catalogue is read from the live registry on every request, never at build time.
+export const dynamic = 'force-dynamic';
+
+export default async function CataloguePage() {
+  const registry = await getToolRegistry();
+  const tools = registry.catalogue();
+  return (
+    <>
+      <h1 className="mb-1 text-2xl font-semibold">Tool catalogue</h1>
+      <p className="mb-6 text-slate-600">
+        {tools.length} {tools.length === 1 ? 'tool' : 'tools'}, grouped by group.
+      </p>
+      <DiagnosticsList diagnostics={registry.diagnostics()} />
+      <ToolGroupList groups={groupTools(tools)} />
+    </>
+  );
+}

@@ -1,0 +1,53 @@
+import { expect, test } from '@playwright/test';
+
+interface CatalogueEntry {
+  name: string;
+  group: string;
+  available: boolean;
+  unavailableReason?: string;
+}
+
+interface ToolsResponse {
+  tools: CatalogueEntry[];
+  diagnostics: { kind: string; source: string; message: string }[];
+}
+
+const label = (group: string) => group.charAt(0).toUpperCase() + group.slice(1);
+
+test('[CATALOGUE][HOME]: admin sees every tool of the API, grouped by group with counts', async ({ page, request }) => {
+  const response = await request.get('/api/v1/tools');
+  expect(response.ok()).toBe(true);
+  const { tools } = (await response.json()) as ToolsResponse;
+  expect(tools.map((tool) => tool.name)).toEqual(
+    expect.arrayContaining(['word_count', 'todo_read', 'todo_write', 'fs_read_file', 'fs_list_dir', 'tool_search', 'text_slugify', 'units_km_to_miles']),
+  );
+
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1, name: 'Tool catalogue' })).toBeVisible();
+  const groups = [...new Set(tools.map((tool) => tool.group))];
+  for (const group of groups) {
+    const count = tools.filter((tool) => tool.group === group).length;
+    const section = page.getByRole('region', { name: `${label(group)} (${count})` });
+    await expect(section).toBeVisible();
+    for (const tool of tools.filter((t) => t.group === group)) {
+      await expect(section.getByRole('listitem').filter({ hasText: tool.name })).toHaveCount(1);
+    }
+  }
+});
+
+test('[CATALOGUE][HOME]: admin sees why a tool is unavailable and which plugin failed', async ({ page, request }) => {
+  const { tools, diagnostics } = (await (await request.get('/api/v1/tools')).json()) as ToolsResponse;
+  const acme = tools.find((tool) => tool.name === 'acme_lookup');
+  expect(acme).toMatchObject({ available: false, unavailableReason: expect.stringContaining('ACME_API_KEY') });
+  expect(diagnostics).toEqual(
+    expect.arrayContaining([expect.objectContaining({ kind: 'failed', source: 'broken-export', message: expect.stringContaining('MissingToolFactory') })]),
+  );
+
+  await page.goto('/');
+  const acmeRow = page.getByRole('region', { name: 'Acme (1)' }).getByRole('listitem').filter({ hasText: 'acme_lookup' });
+  await expect(acmeRow).toContainText('Unavailable');
+  await expect(acmeRow).toContainText('ACME_API_KEY');
+  const problems = page.getByRole('region', { name: /Plugin problems/ });
+  await expect(problems).toContainText('broken-export');
+  await expect(problems).toContainText('MissingToolFactory');
+});

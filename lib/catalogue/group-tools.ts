@@ -1,0 +1,38 @@
+import type { CatalogueEntry } from '@/registry/catalogue';
+
+/** One catalogue section: a group and its tools, sorted by name. */
+export interface ToolGroup {
+  readonly group: string;
+  readonly label: string;
+  readonly tools: readonly CatalogueEntry[];
+}
+
+/** How a group is shown: groups are lowercase machine names, UIs capitalise them. */
+export function groupLabel(group: string): string {
+  const words = group.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** Sections in group order, tools in name order inside each. */
+export function groupTools(entries: readonly CatalogueEntry[]): ToolGroup[] {
+  const byGroup = new Map<string, CatalogueEntry[]>();
+  for (const entry of entries) {
+    const tools = byGroup.get(entry.group);
+    if (tools) tools.push(entry);
+    else byGroup.set(entry.group, [entry]);
+  }
+  return [...byGroup.keys()].sort(compare).map((group) => ({
+    group,
+    label: groupLabel(group),
+    tools: byGroup.get(group)!.sort((a, b) => compare(a.name, b.name)),
+  }));
+}
+
+/** The first line of a description, for one-line listings. */
+export function firstLine(text: string): string {
+  return text.split('\n', 1)[0]!.trim();
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}

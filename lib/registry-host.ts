@@ -1,0 +1,52 @@
+import 'server-only';
+import path from 'node:path';
+import {
+  ToolRegistry,
+  createToolEnvironment,
+  discoverPlugins,
+  pluginPathFrom,
+  provide,
+} from '@/registry';
+import { InMemoryTodoListService, TODO_LIST_SERVICE, builtinRegistrations } from '@/registry/builtins';
+
+export interface RegistryHostOptions {
+  /** The app's root: `./plugins` and the npm dependencies are found from here. */
+  appRoot?: string;
+  /** The process environment: `TOOLS_PLUGIN_PATH` and the plugins' string settings. */
+  env?: Readonly<Record<string, string | undefined>>;
+}
+
+/** Discovers plugins and loads the registry with built-ins first, then plugins in discovery order. */
+export async function bootRegistry(options: RegistryHostOptions = {}): Promise<ToolRegistry> {
+  // Plugins are found at run time, not traced into the build.
+  const appRoot = path.resolve(/* turbopackIgnore: true */ options.appRoot ?? process.cwd());
+  const env = options.env ?? process.env;
+  const configuredPath = env.TOOLS_PLUGIN_PATH?.trim() || undefined;
+  const discovery = await discoverPlugins({
+    pluginPath: pluginPathFrom(configuredPath, appRoot),
+    isPluginPathConfigured: configuredPath !== undefined,
+    appRoot,
+  });
+  return ToolRegistry.load({
+    registrations: [...builtinRegistrations(), ...discovery.registrations],
+    diagnostics: discovery.diagnostics,
+    environment: createToolEnvironment({
+      services: new Map([provide(TODO_LIST_SERVICE, new InMemoryTodoListService())]),
+      env,
+    }),
+  });
+}
+
+const host = globalThis as typeof globalThis & { toolRegistry?: Promise<ToolRegistry> };
+
+/** The registry of this server process, booted once on first use. */
+export function getToolRegistry(): Promise<ToolRegistry> {
+  if (!host.toolRegistry) {
+    host.toolRegistry = bootRegistry().catch((error: unknown) => {
+      // Let the next request try again instead of caching the failure for the process's life.
+      host.toolRegistry = undefined;
+      throw error;
+    });
+  }
+  return host.toolRegistry;
+}
