@@ -36,16 +36,16 @@ export function createToolEnvironment(options: ToolEnvironmentOptions = {}): Too
   const env = options.env ?? process.env;
 
   const getString = (name: string): string | undefined => {
-    if (Object.hasOwn(strings, name)) return strings[name];
-    const value = env[envVarName(name)];
+    const value = Object.hasOwn(strings, name) ? strings[name] : env[envVarName(name)];
     return value === undefined || value === '' ? undefined : value;
   };
 
   return {
     get: <T>(key: ServiceKey<T>) => services.get(key.id) as T | undefined,
     require: <T>(key: ServiceKey<T>) => {
-      if (!services.has(key.id)) throw new MissingDependencyError({ kind: 'service', id: key.id });
-      return services.get(key.id) as T;
+      const service = services.get(key.id);
+      if (service === undefined) throw new MissingDependencyError({ kind: 'service', id: key.id });
+      return service as T;
     },
     getString,
     requireString: (name: string) => {

@@ -69,7 +69,7 @@ function parseEntry(item: unknown, packageDir: string, kind: PluginKind): Manife
   }
   const file = path.resolve(packageDir, modulePath);
   const relative = path.relative(packageDir, file);
-  if (relative.startsWith('..') || path.isAbsolute(relative)) {
+  if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
     return `has the module path "${modulePath}", which leaves the package folder`;
   }
   return { kind, entry: item, file, exportName };

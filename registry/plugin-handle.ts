@@ -189,11 +189,12 @@ export class FactoryHandle extends PluginHandle<ToolFactory> {
       const tool = this.checkTool(this.plugin.create(catalogueBinding(this.name), CATALOGUE_SCOPE), this.name);
       const description: unknown = tool.description();
       const parametersSchema: unknown = tool.parametersSchema();
-      return {
+      this.cachedMetadata = {
         description: typeof description === 'string' ? description : '',
         parametersSchema: isObject(parametersSchema) ? parametersSchema : {},
         streamsResultToUser: tool.streamsResultToUser?.() === true,
       };
+      return this.cachedMetadata;
     } catch {
       // An unavailable factory may well be unable to build its tool; its reason is shown instead.
       return undefined;

@@ -17,11 +17,15 @@ export interface PluginRegistration {
   load(): unknown;
 }
 
-/** A registration for a class already in hand (built-ins, tests). */
+/**
+ * A registration for a class already in hand (built-ins, tests). Pass `entry` where the
+ * code may be minified, so diagnostics keep a readable name.
+ */
 export function registerClass(
   source: string,
   kind: PluginKind,
   pluginClass: new () => unknown,
+  entry: string = pluginClass.name,
 ): PluginRegistration {
-  return { source, kind, entry: pluginClass.name, load: () => pluginClass };
+  return { source, kind, entry, load: () => pluginClass };
 }

@@ -79,9 +79,13 @@ export class ToolRegistry implements ToolCatalogue {
       const entry = this.entryFor(name, claims);
       if (entry) entries.push(entry);
     }
+    const bundleNames = new Set<string>();
     for (const { handle, reason } of unavailableProviders) {
+      // Two unavailable bundles of one group still need names of their own.
+      const name = bundleNames.has(`${handle.group}_*`) ? `${handle.group}_* (${handle.label})` : `${handle.group}_*`;
+      bundleNames.add(name);
       entries.push({
-        name: `${handle.group}_*`,
+        name,
         group: handle.group,
         description: `Every tool of the ${handle.group} bundle`,
         parametersSchema: {},

@@ -1,0 +1,48 @@
+import type { AgentTool, JsonSchema } from '../spi';
+
+/** An agent's overrides for one tool binding. */
+export type Overrides = AgentTool['overrides'];
+
+/** What `maxBytes` is when an agent does not set it. */
+export const DEFAULT_MAX_BYTES = 65_536;
+
+/** The per-agent settings both fs tools share. */
+export function fsOverridesSchema(): JsonSchema {
+  return {
+    type: 'object',
+    properties: {
+      baseDir: {
+        type: 'string',
+        title: 'Base directory',
+        description:
+          'The directory the agent may read. Paths are relative to it and can never leave it, symlinks included.',
+        minLength: 1,
+      },
+      maxBytes: {
+        type: 'integer',
+        title: 'Maximum bytes',
+        default: DEFAULT_MAX_BYTES,
+        minimum: 1,
+        description: 'The most bytes returned from one file or one directory listing; the rest is cut off.',
+      },
+    },
+    required: ['baseDir'],
+  };
+}
+
+/** The checked settings; the server validates overrides too, but a tool trusts no one. */
+export function fsSettings(toolName: string, overrides: Overrides): { baseDir: string; maxBytes: number } {
+  const baseDir = overrides.baseDir;
+  if (typeof baseDir !== 'string' || baseDir.trim() === '') {
+    throw new Error(
+      `${toolName} is not configured: set the "baseDir" setting (the directory it may read) in this agent's tool overrides`,
+    );
+  }
+  const maxBytes = overrides.maxBytes ?? DEFAULT_MAX_BYTES;
+  if (typeof maxBytes !== 'number' || !Number.isInteger(maxBytes) || maxBytes < 1) {
+    throw new Error(
+      `${toolName} is misconfigured: the "maxBytes" setting must be a whole number of at least 1 (got ${String(maxBytes)})`,
+    );
+  }
+  return { baseDir, maxBytes };
+}

@@ -1,0 +1,236 @@
+import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createToolEnvironment } from '../environment';
+import { CATALOGUE_SCOPE } from '../plugin-handle';
+import type { Tool, ToolFactory } from '../spi';
+import { ToolRegistry } from '../tool-registry';
+import { DEFAULT_MAX_BYTES, fsOverridesSchema } from './fs-settings';
+import { FsListDirToolFactory, FsReadFileToolFactory } from './fs-tools';
+import { builtinRegistrations } from './index';
+
+let root: string;
+let base: string;
+
+beforeAll(async () => {
+  root = await realpath(await mkdtemp(path.join(os.tmpdir(), 'fs-tools-')));
+  base = path.join(root, 'base');
+  await mkdir(path.join(base, 'sub', 'deeper'), { recursive: true });
+  await mkdir(path.join(base, 'empty'));
+  await mkdir(path.join(root, 'outside'));
+  await writeFile(path.join(base, 'hello.txt'), 'Hello, world\n');
+  await writeFile(path.join(base, 'sub', 'inner.txt'), 'inner');
+  await writeFile(path.join(base, 'ten.txt'), '0123456789');
+  await writeFile(path.join(base, 'euro.txt'), 'ab€'); // € is three bytes
+  await writeFile(path.join(base, 'large.txt'), 'x'.repeat(70_000));
+  await writeFile(path.join(root, 'outside', 'secret.txt'), 'secret');
+  await symlink(path.join(base, 'hello.txt'), path.join(base, 'hello-link'));
+  await symlink(path.join(base, 'sub'), path.join(base, 'sub-link'));
+  await symlink(path.join(root, 'outside', 'secret.txt'), path.join(base, 'secret-link'));
+  await symlink(path.join(root, 'outside'), path.join(base, 'outside-link'));
+});
+
+afterAll(async () => {
+  await rm(root, { recursive: true, force: true });
+});
+
+const scope = { sessionId: 's1', agentId: 'a1', purpose: 'call' } as const;
+
+function build(factory: ToolFactory, overrides: Record<string, unknown>): Tool {
+  return factory.create({ agentId: 'a1', toolName: factory.name(), overrides }, scope);
+}
+
+function readFile(overrides: Record<string, unknown> = { baseDir: base }): Tool {
+  return build(new FsReadFileToolFactory(), overrides);
+}
+
+function listDir(overrides: Record<string, unknown> = { baseDir: base }): Tool {
+  return build(new FsListDirToolFactory(), overrides);
+}
+
+describe('fs_read_file', () => {
+  it('reads a file inside baseDir', async () => {
+    await expect(readFile().execute({ path: 'hello.txt' })).resolves.toBe('Hello, world\n');
+  });
+
+  it('reads a path whose ".." stays inside baseDir', async () => {
+    await expect(readFile().execute({ path: 'sub/../sub/inner.txt' })).resolves.toBe('inner');
+  });
+
+  it('reads through a symlink that points inside baseDir', async () => {
+    await expect(readFile().execute({ path: 'hello-link' })).resolves.toBe('Hello, world\n');
+    await expect(readFile().execute({ path: 'sub-link/inner.txt' })).resolves.toBe('inner');
+  });
+
+  it('refuses a symlink that points outside baseDir', async () => {
+    await expect(readFile().execute({ path: 'secret-link' })).rejects.toThrow(
+      'Path "secret-link" leaves the base directory through a symbolic link',
+    );
+  });
+
+  it('refuses a file reached through a symlinked directory outside baseDir', async () => {
+    await expect(readFile().execute({ path: 'outside-link/secret.txt' })).rejects.toThrow('leaves the base directory');
+  });
+
+  it('refuses ".." that leaves baseDir', async () => {
+    await expect(readFile().execute({ path: '../outside/secret.txt' })).rejects.toThrow(
+      'Path "../outside/secret.txt" leaves the base directory',
+    );
+  });
+
+  it('refuses an absolute path', async () => {
+    await expect(readFile().execute({ path: path.join(base, 'hello.txt') })).rejects.toThrow('is absolute');
+  });
+
+  it('says a missing file was not found', async () => {
+    await expect(readFile().execute({ path: 'nope.txt' })).rejects.toThrow('Path "nope.txt" was not found');
+  });
+
+  it('points to fs_list_dir when asked to read a directory', async () => {
+    await expect(readFile().execute({ path: 'sub' })).rejects.toThrow('Path "sub" is a directory; use fs_list_dir');
+  });
+
+  it('needs a string path', async () => {
+    await expect(readFile().execute({})).rejects.toThrow('needs "path"');
+    await expect(readFile().execute({ path: 3 })).rejects.toThrow('"path" must be a string (got number)');
+  });
+
+  it('truncates at maxBytes and says how big the file is', async () => {
+    const text = await readFile({ baseDir: base, maxBytes: 4 }).execute({ path: 'ten.txt' });
+    expect(text).toBe('0123\n\n[Truncated: "ten.txt" is 10 bytes; only the first 4 are shown (maxBytes setting).]');
+  });
+
+  it('does not truncate a file of exactly maxBytes', async () => {
+    await expect(readFile({ baseDir: base, maxBytes: 10 }).execute({ path: 'ten.txt' })).resolves.toBe('0123456789');
+  });
+
+  it('drops a multi-byte character cut in half by the limit', async () => {
+    const text = await readFile({ baseDir: base, maxBytes: 3 }).execute({ path: 'euro.txt' });
+    expect(text.startsWith('ab\n\n[Truncated: "euro.txt" is 5 bytes')).toBe(true);
+  });
+
+  it('reads at most 65536 bytes when maxBytes is not set', async () => {
+    expect(DEFAULT_MAX_BYTES).toBe(65_536);
+    const text = await readFile().execute({ path: 'large.txt' });
+    expect(text.indexOf('\n')).toBe(65_536);
+    expect(text).toContain('"large.txt" is 70000 bytes; only the first 65536 are shown');
+  });
+
+  it('names the baseDir setting when it is missing', async () => {
+    await expect(readFile({}).execute({ path: 'hello.txt' })).rejects.toThrow(
+      'fs_read_file is not configured: set the "baseDir" setting',
+    );
+  });
+
+  it('refuses a maxBytes that is not a positive whole number', async () => {
+    await expect(readFile({ baseDir: base, maxBytes: 0 }).execute({ path: 'hello.txt' })).rejects.toThrow(
+      '"maxBytes" setting must be a whole number of at least 1',
+    );
+  });
+});
+
+describe('fs_list_dir', () => {
+  it('lists the base directory sorted by name, with types and file sizes', async () => {
+    await expect(listDir().execute({})).resolves.toBe(
+      [
+        'Directory "." has 10 entries:',
+        'dir   empty/',
+        'file  euro.txt (5 bytes)',
+        'link  hello-link',
+        'file  hello.txt (13 bytes)',
+        'file  large.txt (70000 bytes)',
+        'link  outside-link',
+        'link  secret-link',
+        'dir   sub/',
+        'link  sub-link',
+        'file  ten.txt (10 bytes)',
+      ].join('\n'),
+    );
+  });
+
+  it('lists a subdirectory', async () => {
+    await expect(listDir().execute({ path: 'sub' })).resolves.toBe(
+      'Directory "sub" has 2 entries:\ndir   deeper/\nfile  inner.txt (5 bytes)',
+    );
+  });
+
+  it('says an empty directory is empty', async () => {
+    await expect(listDir().execute({ path: 'empty' })).resolves.toBe('Directory "empty" is empty.');
+  });
+
+  it('lists a symlinked directory that points inside baseDir', async () => {
+    await expect(listDir().execute({ path: 'sub-link' })).resolves.toContain('file  inner.txt (5 bytes)');
+  });
+
+  it('refuses a symlinked directory that points outside baseDir', async () => {
+    await expect(listDir().execute({ path: 'outside-link' })).rejects.toThrow(
+      'Path "outside-link" leaves the base directory through a symbolic link',
+    );
+  });
+
+  it('refuses ".." that leaves baseDir', async () => {
+    await expect(listDir().execute({ path: '..' })).rejects.toThrow('Path ".." leaves the base directory');
+  });
+
+  it('refuses an absolute path', async () => {
+    await expect(listDir().execute({ path: '/etc' })).rejects.toThrow('Path "/etc" is absolute');
+  });
+
+  it('points to fs_read_file when asked to list a file', async () => {
+    await expect(listDir().execute({ path: 'hello.txt' })).rejects.toThrow(
+      'Path "hello.txt" is not a directory; use fs_read_file',
+    );
+  });
+
+  it('says a missing directory was not found', async () => {
+    await expect(listDir().execute({ path: 'nope' })).rejects.toThrow('Path "nope" was not found');
+  });
+
+  it('cuts a listing longer than maxBytes and says how many entries are left out', async () => {
+    const text = await listDir({ baseDir: base, maxBytes: 30 }).execute({});
+    expect(text.split('\n')).toEqual([
+      'Directory "." has 10 entries:',
+      'dir   empty/',
+      '[9 more entries not shown (maxBytes setting).]',
+    ]);
+  });
+
+  it('names the baseDir setting when it is missing', async () => {
+    await expect(listDir({}).execute({})).rejects.toThrow('fs_list_dir is not configured: set the "baseDir" setting');
+  });
+});
+
+describe('fs tools in the registry', () => {
+  it('are listed in the fs group with the baseDir and maxBytes overrides', async () => {
+    const registry = await ToolRegistry.load({
+      registrations: builtinRegistrations(),
+      environment: createToolEnvironment({ env: {} }),
+    });
+    const entries = registry.catalogue().filter((entry) => entry.group === 'fs');
+    expect(entries.map((entry) => entry.name)).toEqual(['fs_list_dir', 'fs_read_file']);
+    for (const entry of entries) {
+      expect(entry.available).toBe(true);
+      expect(entry.description).not.toBe('');
+      expect(entry.overridesSchema).toEqual(fsOverridesSchema());
+    }
+    expect(fsOverridesSchema()).toMatchObject({
+      required: ['baseDir'],
+      properties: { maxBytes: { type: 'integer', default: 65_536, minimum: 1 } },
+    });
+    expect(registry.diagnostics()).toEqual([]);
+  });
+
+  it('build their tools without overrides, as the catalogue does', () => {
+    for (const factory of [new FsReadFileToolFactory(), new FsListDirToolFactory()] as ToolFactory[]) {
+      const binding = { agentId: CATALOGUE_SCOPE.agentId, toolName: factory.name(), overrides: {} };
+      expect(factory.create(binding, CATALOGUE_SCOPE).name()).toBe(factory.name());
+    }
+  });
+
+  it('read files for an agent whose overrides set baseDir', async () => {
+    const registry = await ToolRegistry.load({ registrations: builtinRegistrations() });
+    const tool = registry.resolve({ agentId: 'a1', toolName: 'fs_read_file', overrides: { baseDir: base } }, scope);
+    await expect(tool.execute({ path: 'sub/inner.txt' })).resolves.toBe('inner');
+  });
+});

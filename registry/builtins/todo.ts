@@ -1,0 +1,175 @@
+import type { AgentTool, JsonSchema, Tool, ToolCallScope, ToolEnvironment, ToolFactory } from '../spi';
+import { TODO_LIST_SERVICE, TODO_STATUSES, type TodoItem, type TodoListService, type TodoStatus } from './todo-list-service';
+
+const TODO_GROUP = 'todo';
+
+const itemSchema: JsonSchema = {
+  type: 'object',
+  properties: {
+    content: { type: 'string', minLength: 1, description: 'What is to be done.' },
+    status: { type: 'string', enum: [...TODO_STATUSES], description: 'Where the item stands.' },
+  },
+  required: ['content', 'status'],
+};
+
+/** Reads the current session's todo list. */
+export class TodoReadTool implements Tool {
+  static readonly NAME = 'todo_read';
+
+  // The service is optional so an unavailable factory can still describe its tool.
+  constructor(
+    private readonly service: TodoListService | undefined,
+    private readonly sessionId: string,
+  ) {}
+
+  name(): string {
+    return TodoReadTool.NAME;
+  }
+
+  description(): string {
+    return 'Read the todo list of this conversation: every item with its content and status.';
+  }
+
+  parametersSchema(): JsonSchema {
+    return { type: 'object', properties: {} };
+  }
+
+  async execute(): Promise<string> {
+    const todos = await requireService(this.service).read(this.sessionId);
+    if (todos.length === 0) return 'The todo list is empty.';
+    return `${summarize(todos)}\n${JSON.stringify(todos, null, 2)}`;
+  }
+}
+
+/** Replaces the current session's todo list. */
+export class TodoWriteTool implements Tool {
+  static readonly NAME = 'todo_write';
+
+  constructor(
+    private readonly service: TodoListService | undefined,
+    private readonly sessionId: string,
+  ) {}
+
+  name(): string {
+    return TodoWriteTool.NAME;
+  }
+
+  description(): string {
+    return (
+      'Replace the todo list of this conversation with the given items. Send the whole list ' +
+      'every time: items left out are removed. Status is pending, in_progress or completed.'
+    );
+  }
+
+  parametersSchema(): JsonSchema {
+    return {
+      type: 'object',
+      properties: {
+        todos: { type: 'array', items: itemSchema, description: 'The complete new todo list.' },
+      },
+      required: ['todos'],
+    };
+  }
+
+  async execute(args: Record<string, unknown>): Promise<string> {
+    const service = requireService(this.service);
+    const todos = parseTodos(args.todos);
+    await service.write(this.sessionId, todos);
+    return `Todo list saved: ${summarize(todos)}`;
+  }
+}
+
+/** Builds `todo_read`; available when the host provides the todo list service. */
+export class TodoReadToolFactory implements ToolFactory {
+  private service: TodoListService | undefined;
+
+  name(): string {
+    return TodoReadTool.NAME;
+  }
+
+  group(): string {
+    return TODO_GROUP;
+  }
+
+  bind(env: ToolEnvironment): void {
+    this.service = env.get(TODO_LIST_SERVICE);
+  }
+
+  isAvailable(): boolean {
+    return this.service !== undefined;
+  }
+
+  create(_agentTool: AgentTool, scope: ToolCallScope): Tool {
+    return new TodoReadTool(this.service, scope.sessionId);
+  }
+}
+
+/** Builds `todo_write`; available when the host provides the todo list service. */
+export class TodoWriteToolFactory implements ToolFactory {
+  private service: TodoListService | undefined;
+
+  name(): string {
+    return TodoWriteTool.NAME;
+  }
+
+  group(): string {
+    return TODO_GROUP;
+  }
+
+  bind(env: ToolEnvironment): void {
+    this.service = env.get(TODO_LIST_SERVICE);
+  }
+
+  isAvailable(): boolean {
+    return this.service !== undefined;
+  }
+
+  create(_agentTool: AgentTool, scope: ToolCallScope): Tool {
+    return new TodoWriteTool(this.service, scope.sessionId);
+  }
+}
+
+function requireService(service: TodoListService | undefined): TodoListService {
+  if (!service) throw new Error(`The todo list is unavailable: the host did not provide "${TODO_LIST_SERVICE.id}"`);
+  return service;
+}
+
+/** Checks the whole list before anything is written, so bad input changes nothing. */
+function parseTodos(value: unknown): TodoItem[] {
+  if (!Array.isArray(value)) {
+    throw new Error(`"todos" must be an array of {content, status} items (got ${describe(value)})`);
+  }
+  return value.map((item: unknown, index) => {
+    const where = `todos[${index}]`;
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      throw new Error(`${where} must be an object with "content" and "status" (got ${describe(item)})`);
+    }
+    const { content, status } = item as Record<string, unknown>;
+    if (typeof content !== 'string' || content.trim() === '') {
+      throw new Error(`${where}.content must be a non-empty string`);
+    }
+    if (!isStatus(status)) {
+      throw new Error(`${where}.status must be one of ${TODO_STATUSES.map((s) => `"${s}"`).join(', ')} (got ${describe(status)})`);
+    }
+    return { content, status };
+  });
+}
+
+function isStatus(value: unknown): value is TodoStatus {
+  return typeof value === 'string' && (TODO_STATUSES as readonly string[]).includes(value);
+}
+
+/** "3 items (1 pending, 1 in progress, 1 completed)." */
+function summarize(todos: readonly TodoItem[]): string {
+  const counts = TODO_STATUSES.map(
+    (status) => `${todos.filter((todo) => todo.status === status).length} ${status.replace('_', ' ')}`,
+  );
+  return `${todos.length} ${todos.length === 1 ? 'item' : 'items'} (${counts.join(', ')}).`;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return JSON.stringify(value);
+  return typeof value;
+}

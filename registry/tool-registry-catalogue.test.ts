@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import type { AgentTool, MultiToolProvider, Tool, ToolCallScope, ToolFactory } from './spi';
+import {
+  EchoTool,
+  echoFactory,
+  setProvider,
+  loadRegistry,
+  factory,
+  provider,
+  entryNamed,
+  HEALTHY,
+} from './testing/test-plugins';
+
+describe('catalogue', () => {
+  it('builds a factory\'s tool once however often the catalogue is read', async () => {
+    let catalogueBuilds = 0;
+    class CountingFactory implements ToolFactory {
+      name(): string {
+        return 'counted';
+      }
+      create(agentTool: AgentTool, scope: ToolCallScope): Tool {
+        if (scope.purpose === 'catalogue') catalogueBuilds += 1;
+        return new EchoTool('counted', 'CountingFactory', agentTool, scope);
+      }
+    }
+    const registry = await loadRegistry([factory(CountingFactory)]);
+
+    for (let round = 0; round < 10; round += 1) registry.catalogue();
+
+    expect(catalogueBuilds).toBe(1);
+  });
+
+  it('builds a provider\'s tool once per name, and again when its set of names changes', async () => {
+    const builds = new Map<string, number>();
+    const names = new Set(['wf_a', 'wf_b']);
+    class CountingBundle implements MultiToolProvider {
+      group(): string {
+        return 'wf';
+      }
+      toolNames(): ReadonlySet<string> {
+        return new Set(names);
+      }
+      create(toolName: string): Tool | undefined {
+        builds.set(toolName, (builds.get(toolName) ?? 0) + 1);
+        return names.has(toolName) ? new EchoTool(toolName, 'CountingBundle') : undefined;
+      }
+    }
+    const registry = await loadRegistry([provider(CountingBundle)]);
+
+    for (let round = 0; round < 10; round += 1) registry.catalogue();
+    expect(Object.fromEntries(builds)).toEqual({ wf_a: 1, wf_b: 1 });
+
+    names.add('wf_c');
+    for (let round = 0; round < 10; round += 1) registry.catalogue();
+
+    expect(Object.fromEntries(builds)).toEqual({ wf_a: 2, wf_b: 2, wf_c: 1 });
+  });
+
+  it('builds catalogue tools with a catalogue scope, not a real call\'s', async () => {
+    const scopes: ToolCallScope[] = [];
+    class ScopeSpy implements ToolFactory {
+      name(): string {
+        return 'spy';
+      }
+      create(_agentTool: AgentTool, scope: ToolCallScope): Tool {
+        scopes.push(scope);
+        return new EchoTool('spy', 'ScopeSpy');
+      }
+    }
+    const registry = await loadRegistry([factory(ScopeSpy)]);
+
+    registry.catalogue();
+
+    expect(scopes).toMatchObject([{ purpose: 'catalogue' }]);
+  });
+
+  it('builds an unavailable factory\'s tool at most once however often the catalogue is read', async () => {
+    let catalogueBuilds = 0;
+    class OfflineCountingFactory implements ToolFactory {
+      name(): string {
+        return 'offline_counted';
+      }
+      isAvailable(): boolean {
+        return false;
+      }
+      create(): Tool {
+        catalogueBuilds += 1;
+        return new EchoTool('offline_counted', 'OfflineCountingFactory');
+      }
+    }
+    const registry = await loadRegistry([factory(OfflineCountingFactory)]);
+
+    for (let round = 0; round < 10; round += 1) registry.catalogue();
+
+    expect(catalogueBuilds).toBeLessThanOrEqual(1);
+    expect(entryNamed(registry, 'offline_counted')).toMatchObject({
+      available: false,
+      description: 'offline_counted built by OfflineCountingFactory',
+    });
+  });
+
+  it('sorts entries by group, then name', async () => {
+    const registry = await loadRegistry([
+      factory(echoFactory('zeta', 'ZetaFactory')),
+      provider(setProvider('fs', new Set(['fs_write', 'fs_list_dir']), 'FsTools')),
+      factory(echoFactory('alpha', 'AlphaFactory')),
+      provider(setProvider('browser', new Set(['browser_open']), 'BrowserTools')),
+    ]);
+
+    expect(registry.catalogue().map((entry) => `${entry.group}/${entry.name}`)).toEqual([
+      'browser/browser_open',
+      'fs/fs_list_dir',
+      'fs/fs_write',
+      'general/alpha',
+      'general/zeta',
+    ]);
+    expect(registry.groups()).toEqual(['browser', 'fs', 'general']);
+  });
+
+  it('gives every entry exactly the documented fields', async () => {
+    class OfflineBundle implements MultiToolProvider {
+      group(): string {
+        return 'offline';
+      }
+      isAvailable(): boolean {
+        return false;
+      }
+      toolNames(): ReadonlySet<string> {
+        return new Set(['offline_one']);
+      }
+      create(toolName: string): Tool {
+        return new EchoTool(toolName, 'OfflineBundle');
+      }
+    }
+    class OfflineFactory implements ToolFactory {
+      name(): string {
+        return 'offline_factory';
+      }
+      isAvailable(): boolean {
+        return false;
+      }
+      create(): Tool {
+        return new EchoTool('offline_factory', 'OfflineFactory');
+      }
+    }
+    const registry = await loadRegistry([
+      factory(HEALTHY),
+      provider(setProvider('wf', new Set(['wf_a']), 'WfTools')),
+      provider(OfflineBundle),
+      factory(OfflineFactory),
+    ]);
+    const base = ['available', 'description', 'group', 'kind', 'name', 'overridesSchema', 'parametersSchema', 'source', 'streamsResultToUser'];
+    const withReason = [...base, 'unavailableReason'].sort();
+
+    const fields = Object.fromEntries(registry.catalogue().map((entry) => [entry.name, Object.keys(entry).sort()]));
+
+    expect(fields).toEqual({
+      word_count: base,
+      wf_a: base,
+      offline_factory: withReason,
+      'offline_*': withReason,
+    });
+    expect(entryNamed(registry, 'word_count')).toEqual({
+      name: 'word_count',
+      group: 'general',
+      description: 'word_count built by WordCountToolFactory',
+      parametersSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+      overridesSchema: {},
+      available: true,
+      kind: 'factory',
+      source: 'acme',
+      streamsResultToUser: false,
+    });
+    expect(entryNamed(registry, 'wf_a')).toMatchObject({ kind: 'provider', source: 'acme', group: 'wf' });
+  });
+});
