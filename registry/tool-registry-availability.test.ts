@@ -82,6 +82,15 @@ describe('availability', () => {
     expect(registry.catalogue().map((entry) => entry.name)).not.toContain('gmail_search_messages');
   });
 
+  it('gives two unavailable bundles of one group entries with names of their own', async () => {
+    const registry = await loadRegistry([provider(KeyedBundle), provider(KeyedBundle, 'other-source')]);
+
+    const bundles = registry.catalogue().filter((entry) => entry.group === 'gmail');
+    expect(bundles).toHaveLength(2);
+    expect(new Set(bundles.map((entry) => entry.name)).size).toBe(2);
+    expect(bundles.map((entry) => entry.source).sort()).toEqual(['acme', 'other-source']);
+  });
+
   it('serves the bundle when the setting it asked for is present', async () => {
     const registry = await loadRegistry([provider(KeyedBundle)], createToolEnvironment({ env: { GMAIL_API_KEY: 'k' } }));
 
