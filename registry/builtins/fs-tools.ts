@@ -101,41 +101,45 @@ export class FsListDirTool implements Tool {
   }
 }
 
+/** The fs tools' shared factory: group "fs", the `baseDir` / `maxBytes` overrides. */
+abstract class FsToolFactory implements ToolFactory {
+  abstract name(): string;
+
+  /** Builds the tool for one agent's overrides. */
+  protected abstract build(overrides: Overrides): Tool;
+
+  group(): string {
+    return FS_GROUP;
+  }
+
+  overridesSchema(): JsonSchema {
+    return fsOverridesSchema();
+  }
+
+  create(agentTool: AgentTool): Tool {
+    return this.build(agentTool.overrides);
+  }
+}
+
 /** Builds `fs_read_file` for an agent's `baseDir`. */
-export class FsReadFileToolFactory implements ToolFactory {
+export class FsReadFileToolFactory extends FsToolFactory {
   name(): string {
     return FsReadFileTool.NAME;
   }
 
-  group(): string {
-    return FS_GROUP;
-  }
-
-  overridesSchema(): JsonSchema {
-    return fsOverridesSchema();
-  }
-
-  create(agentTool: AgentTool): Tool {
-    return new FsReadFileTool(agentTool.overrides);
+  protected build(overrides: Overrides): Tool {
+    return new FsReadFileTool(overrides);
   }
 }
 
 /** Builds `fs_list_dir` for an agent's `baseDir`. */
-export class FsListDirToolFactory implements ToolFactory {
+export class FsListDirToolFactory extends FsToolFactory {
   name(): string {
     return FsListDirTool.NAME;
   }
 
-  group(): string {
-    return FS_GROUP;
-  }
-
-  overridesSchema(): JsonSchema {
-    return fsOverridesSchema();
-  }
-
-  create(agentTool: AgentTool): Tool {
-    return new FsListDirTool(agentTool.overrides);
+  protected build(overrides: Overrides): Tool {
+    return new FsListDirTool(overrides);
   }
 }
 

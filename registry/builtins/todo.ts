@@ -79,53 +79,51 @@ export class TodoWriteTool implements Tool {
   }
 }
 
-/** Builds `todo_read`; available when the host provides the todo list service. */
-export class TodoReadToolFactory implements ToolFactory {
+/** The todo tools' shared factory: available when the host provides the todo list service. */
+abstract class TodoToolFactory implements ToolFactory {
   private service: TodoListService | undefined;
 
+  abstract name(): string;
+
+  /** Builds the tool for one session's list. */
+  protected abstract build(service: TodoListService | undefined, sessionId: string): Tool;
+
+  group(): string {
+    return TODO_GROUP;
+  }
+
+  bind(env: ToolEnvironment): void {
+    this.service = env.get(TODO_LIST_SERVICE);
+  }
+
+  isAvailable(): boolean {
+    return this.service !== undefined;
+  }
+
+  create(_agentTool: AgentTool, scope: ToolCallScope): Tool {
+    return this.build(this.service, scope.sessionId);
+  }
+}
+
+/** Builds `todo_read` for the session of each call. */
+export class TodoReadToolFactory extends TodoToolFactory {
   name(): string {
     return TodoReadTool.NAME;
   }
 
-  group(): string {
-    return TODO_GROUP;
-  }
-
-  bind(env: ToolEnvironment): void {
-    this.service = env.get(TODO_LIST_SERVICE);
-  }
-
-  isAvailable(): boolean {
-    return this.service !== undefined;
-  }
-
-  create(_agentTool: AgentTool, scope: ToolCallScope): Tool {
-    return new TodoReadTool(this.service, scope.sessionId);
+  protected build(service: TodoListService | undefined, sessionId: string): Tool {
+    return new TodoReadTool(service, sessionId);
   }
 }
 
-/** Builds `todo_write`; available when the host provides the todo list service. */
-export class TodoWriteToolFactory implements ToolFactory {
-  private service: TodoListService | undefined;
-
+/** Builds `todo_write` for the session of each call. */
+export class TodoWriteToolFactory extends TodoToolFactory {
   name(): string {
     return TodoWriteTool.NAME;
   }
 
-  group(): string {
-    return TODO_GROUP;
-  }
-
-  bind(env: ToolEnvironment): void {
-    this.service = env.get(TODO_LIST_SERVICE);
-  }
-
-  isAvailable(): boolean {
-    return this.service !== undefined;
-  }
-
-  create(_agentTool: AgentTool, scope: ToolCallScope): Tool {
-    return new TodoWriteTool(this.service, scope.sessionId);
+  protected build(service: TodoListService | undefined, sessionId: string): Tool {
+    return new TodoWriteTool(service, sessionId);
   }
 }
 
