@@ -34,26 +34,32 @@ abstract class PluginHandle<P extends ToolFactory | MultiToolProvider> {
   /** Dependencies the plugin asked for and did not get. */
   private readonly misses: string[] = [];
   /** Why the plugin cannot take part at all (bind failed or a dependency is missing). */
-  private bindProblem: { reason: string; isFault: boolean } | undefined;
-  readonly group: string;
+  private bindProblem: string | undefined;
+  private pluginGroup: string = defaults.group;
 
   protected constructor(
     readonly registration: PluginRegistration,
     protected readonly plugin: P,
-    env: ToolEnvironment,
     protected readonly faults: FaultLog,
-  ) {
-    const bind = plugin.bind;
+  ) {}
+
+  /** Binds the plugin, once, then reads its group. A plugin's async bind is awaited. */
+  async bind(env: ToolEnvironment): Promise<void> {
+    const bind = this.plugin.bind;
     if (typeof bind === 'function') {
       try {
-        bind.call(plugin, recordingEnvironment(env, this.misses));
+        await bind.call(this.plugin, recordingEnvironment(env, this.misses));
       } catch (error) {
-        const isMissing = error instanceof MissingDependencyError || (error as Error)?.name === 'MissingDependencyError';
-        this.bindProblem = { reason: isMissing ? errorMessage(error) : `bind() failed: ${errorMessage(error)}`, isFault: !isMissing };
+        const isMissing = error instanceof MissingDependencyError || (error as Error | null)?.name === 'MissingDependencyError';
+        this.bindProblem = isMissing ? errorMessage(error) : `bind() failed: ${errorMessage(error)}`;
         if (!isMissing) this.fault('bind', error);
       }
     }
-    this.group = this.readGroup();
+    this.pluginGroup = this.readGroup();
+  }
+
+  get group(): string {
+    return this.pluginGroup;
   }
 
   get source(): string {
@@ -67,7 +73,7 @@ abstract class PluginHandle<P extends ToolFactory | MultiToolProvider> {
 
   /** Availability right now, with the reason when unavailable. */
   availability(): { available: true } | { available: false; reason: string } {
-    if (this.bindProblem) return { available: false, reason: this.bindProblem.reason };
+    if (this.bindProblem) return { available: false, reason: this.bindProblem };
     const isAvailable = this.plugin.isAvailable;
     if (typeof isAvailable !== 'function') return { available: defaults.isAvailable };
     const outcome = this.call('isAvailable', () => isAvailable.call(this.plugin));
@@ -158,8 +164,8 @@ export class FactoryHandle extends PluginHandle<ToolFactory> {
   readonly kind = 'factory';
   private cachedMetadata: ToolMetadata | undefined;
 
-  constructor(registration: PluginRegistration, factory: ToolFactory, readonly name: string, env: ToolEnvironment, faults: FaultLog) {
-    super(registration, factory, env, faults);
+  constructor(registration: PluginRegistration, factory: ToolFactory, readonly name: string, faults: FaultLog) {
+    super(registration, factory, faults);
   }
 
   overridesSchema(): JsonSchema {
@@ -209,8 +215,8 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
   /** Metadata per name, dropped whenever the provider's set of names changes. */
   private cachedMetadata = new Map<string, ToolMetadata>();
 
-  constructor(registration: PluginRegistration, provider: MultiToolProvider, env: ToolEnvironment, faults: FaultLog) {
-    super(registration, provider, env, faults);
+  constructor(registration: PluginRegistration, provider: MultiToolProvider, faults: FaultLog) {
+    super(registration, provider, faults);
   }
 
   /** The names served right now, read afresh; empty when the provider throws. */
@@ -307,7 +313,9 @@ export async function loadPlugin(
   }
 
   if (registration.kind === 'provider') {
-    return new ProviderHandle(registration, instance as MultiToolProvider, env, faults);
+    const handle = new ProviderHandle(registration, instance as MultiToolProvider, faults);
+    await handle.bind(env);
+    return handle;
   }
   const factory = instance as ToolFactory;
   let name: unknown;
@@ -319,7 +327,9 @@ export async function loadPlugin(
   if (typeof name !== 'string' || name === '') {
     return failed('name', `name() must return a non-empty string (got ${describe(name)})`);
   }
-  return new FactoryHandle(registration, factory, name, env, faults);
+  const handle = new FactoryHandle(registration, factory, name, faults);
+  await handle.bind(env);
+  return handle;
 }
 
 function isObject(value: unknown): value is JsonSchema {

@@ -106,6 +106,30 @@ describe('fault isolation', () => {
     },
   );
 
+  it('awaits a plugin\'s async bind and reports its rejection as a failed bind', async () => {
+    class AsyncBindBreaker implements ToolFactory {
+      name(): string {
+        return 'async_bind_breaker';
+      }
+      async bind(): Promise<void> {
+        await Promise.resolve();
+        throw new Error('boom in async bind');
+      }
+      create(): Tool {
+        return new EchoTool('async_bind_breaker', 'AsyncBindBreaker');
+      }
+    }
+
+    const registry = await loadRegistry([factory(AsyncBindBreaker), factory(HEALTHY, 'builtin')]);
+
+    expect(registry.diagnostics()).toContainEqual(
+      expect.objectContaining({ kind: 'failed', entry: 'AsyncBindBreaker', phase: 'bind', message: expect.stringContaining('boom in async bind') }),
+    );
+    expect(entryNamed(registry, 'async_bind_breaker')).toMatchObject({ available: false });
+    expectResolutionError(registry, 'async_bind_breaker', 'unavailable');
+    expect(registry.knownToolNames().has('word_count')).toBe(true);
+  });
+
   it('reports a factory whose name() throws and loads the rest', async () => {
     class NamelessFactory implements ToolFactory {
       name(): string {
