@@ -33,14 +33,14 @@ export interface Diagnostic {
   readonly message: string;
 }
 
-/** Turns anything thrown into a one-line message. */
+/** Turns anything thrown into a one-line message; never throws itself, whatever it is given. */
 export function errorMessage(error: unknown): string {
-  if (error instanceof Error) return error.message || error.name;
-  if (typeof error === 'string') return error;
   try {
+    if (error instanceof Error) return String(error.message || error.name);
+    if (typeof error === 'string') return error;
     return JSON.stringify(error) ?? String(error);
   } catch {
-    return String(error);
+    return 'a value that cannot be printed';
   }
 }
 
@@ -57,6 +57,11 @@ export class FaultLog {
 
   clear(where: Pick<Diagnostic, 'source' | 'entry' | 'phase' | 'toolName'>): void {
     if (this.faults.size > 0) this.faults.delete(FaultLog.key(where));
+  }
+
+  /** Drops the faults `isStale` picks, e.g. those of tool names a provider no longer serves. */
+  clearWhere(isStale: (diagnostic: Diagnostic) => boolean): void {
+    for (const [key, diagnostic] of this.faults) if (isStale(diagnostic)) this.faults.delete(key);
   }
 
   list(): Diagnostic[] {

@@ -2,6 +2,7 @@ import { MissingDependencyError, recordingEnvironment } from './environment';
 import { errorMessage, type Diagnostic, type DiagnosticPhase, type FaultLog } from './diagnostics';
 import type { PluginRegistration } from './registration';
 import type { ToolMetadata } from './catalogue';
+import { checkTool, describeTool, isThenable, MAX_PROVIDER_NAMES, namesFrom, requireSync, toJsonSchema } from './plugin-values';
 import {
   defaults,
   type AgentTool,
@@ -15,6 +16,9 @@ import {
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
+/** Availability right now, with the reason when unavailable. */
+export type Availability = { available: true } | { available: false; reason: string };
+
 /** The scope tools are built with when the registry only reads their metadata. */
 export const CATALOGUE_SCOPE: ToolCallScope = Object.freeze({
   sessionId: 'catalogue',
@@ -27,8 +31,8 @@ function catalogueBinding(toolName: string): AgentTool {
 }
 
 /**
- * A constructed, bound plugin. Every call into plugin code goes through `call`, so one
- * plugin's exception becomes a diagnostic instead of breaking the catalogue.
+ * A constructed plugin. Every call into plugin code, reading its members included, goes
+ * through `call`, so one plugin's exception becomes a diagnostic instead of an outage.
  */
 abstract class PluginHandle<P extends ToolFactory | MultiToolProvider> {
   /** Dependencies the plugin asked for and did not get. */
@@ -43,17 +47,16 @@ abstract class PluginHandle<P extends ToolFactory | MultiToolProvider> {
     protected readonly faults: FaultLog,
   ) {}
 
-  /** Binds the plugin, once, then reads its group. A plugin's async bind is awaited. */
-  async bind(env: ToolEnvironment): Promise<void> {
-    const bind = this.plugin.bind;
-    if (typeof bind === 'function') {
-      try {
-        await bind.call(this.plugin, recordingEnvironment(env, this.misses));
-      } catch (error) {
-        const isMissing = error instanceof MissingDependencyError || (error as Error | null)?.name === 'MissingDependencyError';
-        this.bindProblem = isMissing ? errorMessage(error) : `bind() failed: ${errorMessage(error)}`;
-        if (!isMissing) this.fault('bind', error);
-      }
+  /** Binds the plugin, once, then reads its group. An async bind is awaited, up to `timeoutMs`. */
+  async bind(env: ToolEnvironment, timeoutMs: number): Promise<void> {
+    try {
+      const bind = this.plugin.bind;
+      const result: unknown = typeof bind === 'function' ? bind.call(this.plugin, recordingEnvironment(env, this.misses)) : undefined;
+      if (isThenable(result)) await withTimeout(result, timeoutMs, `bind() did not finish within ${timeoutMs / 1000} s`);
+    } catch (error) {
+      const isMissing = error instanceof MissingDependencyError || (error as Error | null)?.name === 'MissingDependencyError';
+      this.bindProblem = isMissing ? errorMessage(error) : `bind() failed: ${errorMessage(error)}`;
+      if (!isMissing) this.fault('bind', error);
     }
     this.pluginGroup = this.readGroup();
   }
@@ -71,17 +74,17 @@ abstract class PluginHandle<P extends ToolFactory | MultiToolProvider> {
     return `${this.registration.source} ${this.registration.entry}`;
   }
 
-  /** Availability right now, with the reason when unavailable. */
-  availability(): { available: true } | { available: false; reason: string } {
+  availability(): Availability {
     if (this.bindProblem) return { available: false, reason: this.bindProblem };
-    const isAvailable = this.plugin.isAvailable;
-    if (typeof isAvailable !== 'function') return { available: defaults.isAvailable };
-    const outcome = this.call('isAvailable', () => isAvailable.call(this.plugin));
+    const outcome = this.call('isAvailable', () => {
+      const isAvailable = this.plugin.isAvailable;
+      return typeof isAvailable === 'function' ? requireSync(isAvailable.call(this.plugin), 'isAvailable()') : defaults.isAvailable;
+    });
     if (!outcome.ok) return { available: false, reason: `isAvailable() failed: ${errorMessage(outcome.error)}` };
-    if (outcome.value !== false) return { available: true };
-    return { available: false, reason: this.unavailableReason() };
+    return outcome.value ? { available: true } : { available: false, reason: this.unavailableReason() };
   }
 
+  /** Runs plugin code; a throw is logged as a fault, a later success clears it. */
   protected call<T>(phase: DiagnosticPhase, fn: () => T, toolName?: string): Outcome<T> {
     try {
       const value = fn();
@@ -103,57 +106,33 @@ abstract class PluginHandle<P extends ToolFactory | MultiToolProvider> {
       toolName,
       message:
         phase === 'tool'
-          ? `tool "${toolName ?? ''}" threw while describing itself: ${errorMessage(error)}`
-          : `${phase}() threw: ${errorMessage(error)}`,
+          ? `Tool "${toolName ?? ''}" failed while describing itself: ${errorMessage(error)}`
+          : `${phase}() failed: ${errorMessage(error)}`,
     };
     this.faults.record(diagnostic);
   }
 
-  /** Builds a tool and checks it is one; the plugin's own errors are thrown on. */
-  protected checkTool(tool: unknown, toolName: string): Tool {
-    const candidate = tool as Partial<Record<keyof Tool, unknown>> | null;
-    const missing = (['name', 'description', 'parametersSchema', 'execute'] as const).filter(
-      (member) => typeof candidate?.[member] !== 'function',
-    );
-    if (missing.length > 0) {
-      throw new Error(`create("${toolName}") returned something that is not a Tool (missing ${missing.join(', ')})`);
-    }
-    return tool as Tool;
-  }
-
-  /** Reads what the catalogue shows of a tool; throws what the tool threw, after logging it. */
+  /** The catalogue metadata of a built tool; throws what the tool threw, after logging it. */
   protected readMetadata(tool: Tool, toolName: string): ToolMetadata {
-    const outcome = this.call(
-      'tool',
-      () => {
-        const description: unknown = tool.description();
-        const parametersSchema: unknown = tool.parametersSchema();
-        return {
-          description: typeof description === 'string' ? description : '',
-          parametersSchema: isObject(parametersSchema) ? parametersSchema : {},
-          streamsResultToUser: tool.streamsResultToUser?.() === true,
-        };
-      },
-      toolName,
-    );
+    const outcome = this.call('tool', () => describeTool(tool), toolName);
     if (!outcome.ok) throw outcome.error;
     return outcome.value;
   }
 
   private readGroup(): string {
-    const group = this.plugin.group;
-    if (typeof group !== 'function') return defaults.group;
-    const outcome = this.call('group', () => group.call(this.plugin));
-    if (!outcome.ok) return defaults.group;
-    return typeof outcome.value === 'string' && outcome.value !== '' ? outcome.value : defaults.group;
+    const outcome = this.call('group', () => {
+      const group = this.plugin.group;
+      return typeof group === 'function' ? requireSync(group.call(this.plugin), 'group()') : undefined;
+    });
+    return outcome.ok && typeof outcome.value === 'string' && outcome.value !== '' ? outcome.value : defaults.group;
   }
 
   private unavailableReason(): string {
-    const explain = this.plugin.unavailableReason;
-    if (typeof explain === 'function') {
-      const outcome = this.call('unavailableReason', () => explain.call(this.plugin));
-      if (outcome.ok && typeof outcome.value === 'string' && outcome.value !== '') return outcome.value;
-    }
+    const outcome = this.call('unavailableReason', () => {
+      const explain = this.plugin.unavailableReason;
+      return typeof explain === 'function' ? requireSync(explain.call(this.plugin), 'unavailableReason()') : undefined;
+    });
+    if (outcome.ok && typeof outcome.value === 'string' && outcome.value !== '') return outcome.value;
     if (this.misses.length > 0) return `Missing ${this.misses.join(', ')}`;
     return 'isAvailable() returned false';
   }
@@ -168,16 +147,18 @@ export class FactoryHandle extends PluginHandle<ToolFactory> {
     super(registration, factory, faults);
   }
 
+  /** The factory's overrides schema, read afresh (it may depend on live data); `{}` when it fails. */
   overridesSchema(): JsonSchema {
-    const schema = this.plugin.overridesSchema;
-    if (typeof schema !== 'function') return defaults.overridesSchema;
-    const outcome = this.call('overridesSchema', () => schema.call(this.plugin));
-    return outcome.ok && isObject(outcome.value) ? outcome.value : defaults.overridesSchema;
+    const outcome = this.call('overridesSchema', () => {
+      const schema = this.plugin.overridesSchema;
+      return typeof schema === 'function' ? toJsonSchema(requireSync(schema.call(this.plugin), 'overridesSchema()'), 'overridesSchema()') : defaults.overridesSchema;
+    });
+    return outcome.ok ? outcome.value : defaults.overridesSchema;
   }
 
   /** A fresh tool; throws what the plugin threw, after logging it. */
   create(agentTool: AgentTool, scope: ToolCallScope): Tool {
-    const outcome = this.call('create', () => this.checkTool(this.plugin.create(agentTool, scope), this.name), this.name);
+    const outcome = this.call('create', () => checkTool(this.plugin.create(agentTool, scope), this.name), this.name);
     if (!outcome.ok) throw outcome.error;
     return outcome.value;
   }
@@ -188,23 +169,9 @@ export class FactoryHandle extends PluginHandle<ToolFactory> {
     return this.cachedMetadata;
   }
 
-  /** Metadata for an unavailable factory, if its tool can be built anyway; never logs. */
-  peekMetadata(): ToolMetadata | undefined {
-    if (this.cachedMetadata) return this.cachedMetadata;
-    try {
-      const tool = this.checkTool(this.plugin.create(catalogueBinding(this.name), CATALOGUE_SCOPE), this.name);
-      const description: unknown = tool.description();
-      const parametersSchema: unknown = tool.parametersSchema();
-      this.cachedMetadata = {
-        description: typeof description === 'string' ? description : '',
-        parametersSchema: isObject(parametersSchema) ? parametersSchema : {},
-        streamsResultToUser: tool.streamsResultToUser?.() === true,
-      };
-      return this.cachedMetadata;
-    } catch {
-      // An unavailable factory may well be unable to build its tool; its reason is shown instead.
-      return undefined;
-    }
+  /** Metadata built while the factory was available, if any; never builds (it may be unavailable). */
+  knownMetadata(): ToolMetadata | undefined {
+    return this.cachedMetadata;
   }
 }
 
@@ -219,24 +186,21 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
     super(registration, provider, faults);
   }
 
-  /** The names served right now, read afresh; empty when the provider throws. */
+  /** The names served right now, read afresh, or why they cannot be read. */
+  currentNames(): { ok: true; names: ReadonlySet<string> } | { ok: false; reason: string } {
+    const outcome = this.call('toolNames', () => namesFrom(this.plugin.toolNames()));
+    if (!outcome.ok) return { ok: false, reason: `toolNames() failed: ${errorMessage(outcome.error)}` };
+    const { names, skipped, isTruncated } = outcome.value;
+    if (skipped > 0) this.fault('toolNames', new Error(`it returned ${skipped} names that are not non-empty strings; they are left out`));
+    if (isTruncated) this.fault('toolNames', new Error(`it returned more than ${MAX_PROVIDER_NAMES} names; the rest are left out`));
+    if (!sameSet(names, this.lastNames)) this.namesChanged(names);
+    return { ok: true, names };
+  }
+
+  /** The names served right now; empty when they cannot be read. */
   toolNames(): ReadonlySet<string> {
-    const outcome = this.call('toolNames', () => this.plugin.toolNames());
-    if (!outcome.ok) return new Set();
-    const names = new Set<string>();
-    const value: unknown = outcome.value;
-    if (value == null || typeof (value as Iterable<unknown>)[Symbol.iterator] !== 'function') {
-      this.fault('toolNames', new Error('toolNames() must return a set of strings'));
-      return names;
-    }
-    for (const name of value as Iterable<unknown>) {
-      if (typeof name === 'string' && name !== '') names.add(name);
-    }
-    if (!sameSet(names, this.lastNames)) {
-      this.lastNames = names;
-      this.cachedMetadata = new Map();
-    }
-    return names;
+    const current = this.currentNames();
+    return current.ok ? current.names : new Set();
   }
 
   /** A fresh tool, or undefined when the provider does not serve the name; throws what the plugin threw. */
@@ -244,8 +208,8 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
     const outcome = this.call(
       'create',
       () => {
-        const tool = this.plugin.create(toolName, agentTool, scope);
-        return tool === undefined || tool === null ? undefined : this.checkTool(tool, toolName);
+        const tool: unknown = this.plugin.create(toolName, agentTool, scope);
+        return tool === undefined || tool === null ? undefined : checkTool(tool, toolName);
       },
       toolName,
     );
@@ -266,75 +230,18 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
     this.cachedMetadata.set(toolName, metadata);
     return metadata;
   }
+
+  private namesChanged(names: ReadonlySet<string>): void {
+    this.lastNames = names;
+    this.cachedMetadata = new Map();
+    // Faults of tools the provider no longer serves are history, not what is broken now.
+    this.faults.clearWhere(
+      (d) => d.source === this.source && d.entry === this.registration.entry && d.toolName !== undefined && !names.has(d.toolName),
+    );
+  }
 }
 
 export type AnyHandle = FactoryHandle | ProviderHandle;
-
-/**
- * Loads one registration: import → no-arg constructor → bind once → name and group.
- * Returns the handle, or a diagnostic when the plugin cannot be used at all.
- */
-export async function loadPlugin(
-  registration: PluginRegistration,
-  env: ToolEnvironment,
-  faults: FaultLog,
-): Promise<AnyHandle | Diagnostic> {
-  const failed = (phase: DiagnosticPhase, message: string): Diagnostic => ({
-    kind: 'failed',
-    source: registration.source,
-    entry: registration.entry,
-    file: registration.file,
-    phase,
-    message,
-  });
-
-  let pluginClass: unknown;
-  try {
-    pluginClass = await registration.load();
-  } catch (error) {
-    return failed('import', errorMessage(error));
-  }
-  if (typeof pluginClass !== 'function') {
-    return failed('import', `${registration.entry} is not a class (got ${describe(pluginClass)})`);
-  }
-
-  let instance: unknown;
-  try {
-    instance = new (pluginClass as new () => unknown)();
-  } catch (error) {
-    return failed('construct', `constructor threw: ${errorMessage(error)}`);
-  }
-
-  const required = registration.kind === 'factory' ? ['name', 'create'] : ['toolNames', 'create'];
-  const missing = required.filter((member) => typeof (instance as Record<string, unknown>)[member] !== 'function');
-  if (missing.length > 0) {
-    const spi = registration.kind === 'factory' ? 'ToolFactory' : 'MultiToolProvider';
-    return failed('construct', `${registration.entry} does not implement ${spi}: no ${missing.join('(), ')}() method`);
-  }
-
-  if (registration.kind === 'provider') {
-    const handle = new ProviderHandle(registration, instance as MultiToolProvider, faults);
-    await handle.bind(env);
-    return handle;
-  }
-  const factory = instance as ToolFactory;
-  let name: unknown;
-  try {
-    name = factory.name();
-  } catch (error) {
-    return failed('name', `name() threw: ${errorMessage(error)}`);
-  }
-  if (typeof name !== 'string' || name === '') {
-    return failed('name', `name() must return a non-empty string (got ${describe(name)})`);
-  }
-  const handle = new FactoryHandle(registration, factory, name, faults);
-  await handle.bind(env);
-  return handle;
-}
-
-function isObject(value: unknown): value is JsonSchema {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   if (a.size !== b.size) return false;
@@ -342,8 +249,14 @@ function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   return true;
 }
 
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (typeof value === 'string') return JSON.stringify(value);
-  return typeof value;
+async function withTimeout(promise: PromiseLike<unknown>, ms: number, message: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  try {
+    await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

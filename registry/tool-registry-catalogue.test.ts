@@ -74,29 +74,45 @@ describe('catalogue', () => {
     expect(scopes).toMatchObject([{ purpose: 'catalogue' }]);
   });
 
-  it('builds an unavailable factory\'s tool at most once however often the catalogue is read', async () => {
-    let catalogueBuilds = 0;
-    class OfflineCountingFactory implements ToolFactory {
+  it('never builds an unavailable factory\'s tool, and keeps the description it had while available', async () => {
+    let builds = 0;
+    let isOnline = true;
+    class FlappingFactory implements ToolFactory {
       name(): string {
-        return 'offline_counted';
+        return 'flapping';
+      }
+      isAvailable(): boolean {
+        return isOnline;
+      }
+      create(): Tool {
+        builds += 1;
+        return new EchoTool('flapping', 'FlappingFactory');
+      }
+    }
+    class OfflineFactory implements ToolFactory {
+      name(): string {
+        return 'offline_never_built';
       }
       isAvailable(): boolean {
         return false;
       }
       create(): Tool {
-        catalogueBuilds += 1;
-        return new EchoTool('offline_counted', 'OfflineCountingFactory');
+        throw new Error('an unavailable factory must not be asked to create');
       }
     }
-    const registry = await loadRegistry([factory(OfflineCountingFactory)]);
+    const registry = await loadRegistry([factory(FlappingFactory), factory(OfflineFactory)]);
 
+    registry.catalogue();
+    isOnline = false;
     for (let round = 0; round < 10; round += 1) registry.catalogue();
 
-    expect(catalogueBuilds).toBeLessThanOrEqual(1);
-    expect(entryNamed(registry, 'offline_counted')).toMatchObject({
+    expect(builds).toBe(1);
+    expect(entryNamed(registry, 'flapping')).toMatchObject({
       available: false,
-      description: 'offline_counted built by OfflineCountingFactory',
+      description: 'flapping built by FlappingFactory',
     });
+    expect(entryNamed(registry, 'offline_never_built')).toMatchObject({ available: false, description: '' });
+    expect(registry.diagnostics()).toEqual([]);
   });
 
   it('sorts entries by group, then name', async () => {

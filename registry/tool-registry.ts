@@ -1,20 +1,25 @@
 import { createToolEnvironment } from './environment';
 import { FaultLog, errorMessage, type Diagnostic } from './diagnostics';
 import { ToolResolutionError } from './errors';
-import { loadPlugin, FactoryHandle, ProviderHandle, type AnyHandle } from './plugin-handle';
+import { loadPlugin } from './load-plugin';
+import { FactoryHandle, ProviderHandle, type AnyHandle } from './plugin-handle';
 import type { CatalogueEntry, ToolCatalogue, ToolMetadata } from './catalogue';
 import type { PluginRegistration } from './registration';
 import { serviceKey, type AgentTool, type ServiceKey, type Tool, type ToolCallScope, type ToolEnvironment } from './spi';
+import { compareStrings } from './text';
 
 /** The registry's catalogue, offered to plugins (e.g. `tool_search`) under this key. */
 export const TOOL_CATALOGUE: ServiceKey<ToolCatalogue> = serviceKey<ToolCatalogue>('tool-catalogue');
 
+/** What `ToolRegistry.load` needs. */
 export interface ToolRegistryOptions {
   /** Built-ins and discovered plugins, in the order that decides conflicts. */
   registrations: readonly PluginRegistration[];
   environment?: ToolEnvironment;
   /** Problems found before loading (e.g. by discovery), reported with the rest. */
   diagnostics?: readonly Diagnostic[];
+  /** How long a plugin's async `bind` may take; default 10 s. */
+  bindTimeoutMs?: number;
 }
 
 type Claim =
@@ -31,6 +36,10 @@ interface Claims {
 /**
  * Knows every tool: factories own one name each, providers serve sets that may change on
  * every lookup. One plugin's fault never breaks the rest; see `diagnostics()`.
+ *
+ * Of several claimants of one name, the first available one in claim order wins; only a
+ * provider answering undefined passes the name on. A winner that throws is a failure,
+ * never a reason to hand its name to another plugin.
  */
 export class ToolRegistry implements ToolCatalogue {
   private readonly faults = new FaultLog();
@@ -46,7 +55,7 @@ export class ToolRegistry implements ToolCatalogue {
     registry.loadDiagnostics.push(...(options.diagnostics ?? []));
     const env = withCatalogue(options.environment ?? createToolEnvironment(), registry);
     for (const registration of options.registrations) {
-      const loaded = await loadPlugin(registration, env, registry.faults);
+      const loaded = await loadPlugin(registration, env, registry.faults, options.bindTimeoutMs);
       if (loaded instanceof FactoryHandle) registry.factories.push(loaded);
       else if (loaded instanceof ProviderHandle) registry.providers.push(loaded);
       else registry.loadDiagnostics.push(loaded);
@@ -68,7 +77,7 @@ export class ToolRegistry implements ToolCatalogue {
 
   /** Every group the loaded plugins use, sorted. */
   groups(): string[] {
-    return [...new Set(this.handles().map((handle) => handle.group))].sort();
+    return [...new Set(this.handles().map((handle) => handle.group))].sort(compareStrings);
   }
 
   /** One entry per known tool and per unavailable bundle, sorted by group then name. */
@@ -97,7 +106,7 @@ export class ToolRegistry implements ToolCatalogue {
         streamsResultToUser: false,
       });
     }
-    return entries.sort((a, b) => compare(a.group, b.group) || compare(a.name, b.name));
+    return entries.sort((a, b) => compareStrings(a.group, b.group) || compareStrings(a.name, b.name));
   }
 
   /** Same as `catalogue()`; lets the registry serve as the `ToolCatalogue` service. */
@@ -112,26 +121,23 @@ export class ToolRegistry implements ToolCatalogue {
   resolve(agentTool: AgentTool, scope: ToolCallScope): Tool {
     const name = agentTool.toolName;
     let unavailableReason: string | undefined;
-    let failure: unknown;
     for (const claim of this.claimsFor(name)) {
       if (!claim.available) {
         unavailableReason ??= claim.reason;
         continue;
       }
+      let tool: Tool | undefined;
       try {
-        const tool =
+        tool =
           claim.handle instanceof FactoryHandle
             ? claim.handle.create(agentTool, scope)
             : claim.handle.create(name, agentTool, scope);
-        if (tool) return tool;
       } catch (error) {
-        failure ??= error;
+        throw new ToolResolutionError('failed', name, `Tool "${name}" could not be built: ${errorMessage(error)}`, {
+          cause: error,
+        });
       }
-    }
-    if (failure !== undefined) {
-      throw new ToolResolutionError('failed', name, `Tool "${name}" could not be built: ${errorMessage(failure)}`, {
-        cause: failure,
-      });
+      if (tool) return tool;
     }
     if (unavailableReason !== undefined) {
       throw new ToolResolutionError('unavailable', name, `Tool "${name}" is unavailable: ${unavailableReason}`);
@@ -145,14 +151,15 @@ export class ToolRegistry implements ToolCatalogue {
     for (const [name, claims] of this.claims().byName) {
       if (claims.length < 2) continue;
       const ordered = [...claims.filter((c) => c.available), ...claims.filter((c) => !c.available)];
-      const [winner, ...others] = ordered.map((c) => c.handle.label);
+      const labels = ordered.map((c) => c.handle.label);
+      const outcome = ordered[0]!.available ? `${labels[0]} wins` : 'none of them is available';
       conflicts.push({
         kind: 'conflict',
         source: ordered[0]!.handle.source,
         entry: ordered[0]!.handle.registration.entry,
         toolName: name,
-        claimants: ordered.map((c) => c.handle.label),
-        message: `Tool name "${name}" is claimed by ${[winner, ...others].join(', ')}; ${winner} wins`,
+        claimants: labels,
+        message: `Tool name "${name}" is claimed by ${labels.join(', ')}; ${outcome}`,
       });
     }
     return [...this.loadDiagnostics, ...conflicts, ...this.faults.list()];
@@ -173,8 +180,13 @@ export class ToolRegistry implements ToolCatalogue {
     const unavailableProviders: Claims['unavailableProviders'] = [];
     for (const handle of this.providers) {
       const availability = handle.availability();
-      if (!availability.available) unavailableProviders.push({ handle, reason: availability.reason });
-      else for (const name of handle.toolNames()) add(name, { handle, available: true });
+      if (!availability.available) {
+        unavailableProviders.push({ handle, reason: availability.reason });
+        continue;
+      }
+      const current = handle.currentNames();
+      if (!current.ok) unavailableProviders.push({ handle, reason: current.reason });
+      else for (const name of current.names) add(name, { handle, available: true });
     }
     return { byName, unavailableProviders };
   }
@@ -187,31 +199,27 @@ export class ToolRegistry implements ToolCatalogue {
     }
   }
 
+  /** The entry of one name, from the same claimant `resolve` would use. */
   private entryFor(name: string, claims: Claim[]): CatalogueEntry | undefined {
-    let failure: unknown;
     for (const claim of claims) {
       if (!claim.available) continue;
+      let metadata: ToolMetadata | undefined;
       try {
-        const metadata =
-          claim.handle instanceof FactoryHandle ? claim.handle.metadata() : claim.handle.metadata(name);
-        if (metadata) return toEntry(name, claim.handle, metadata, { available: true });
+        metadata = claim.handle instanceof FactoryHandle ? claim.handle.metadata() : claim.handle.metadata(name);
       } catch (error) {
-        failure ??= error;
+        return toEntry(name, claim.handle, emptyMetadata, {
+          available: false,
+          reason: `Its tool could not be built: ${errorMessage(error)}`,
+        });
       }
-    }
-    const first = claims[0]!;
-    if (failure !== undefined) {
-      return toEntry(name, first.handle, emptyMetadata, {
-        available: false,
-        reason: `Its tool could not be built: ${errorMessage(failure)}`,
-      });
+      if (metadata) return toEntry(name, claim.handle, metadata, { available: true });
     }
     const unavailable = claims.find((claim) => !claim.available);
     if (unavailable && !unavailable.available) {
-      const metadata = unavailable.handle.peekMetadata() ?? emptyMetadata;
+      const metadata = unavailable.handle.knownMetadata() ?? emptyMetadata;
       return toEntry(name, unavailable.handle, metadata, { available: false, reason: unavailable.reason });
     }
-    return toEntry(name, first.handle, emptyMetadata, {
+    return toEntry(name, claims[0]!.handle, emptyMetadata, {
       available: false,
       reason: 'Its provider lists the name but does not build a tool for it',
     });
@@ -256,8 +264,4 @@ function withCatalogue(inner: ToolEnvironment, catalogue: ToolCatalogue): ToolEn
     getString: (name) => inner.getString(name),
     requireString: (name) => inner.requireString(name),
   };
-}
-
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

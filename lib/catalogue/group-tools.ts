@@ -1,4 +1,7 @@
 import type { CatalogueEntry } from '@/registry/catalogue';
+import { compareStrings } from '@/registry/text';
+
+export { firstLine } from '@/registry/text';
 
 /** One catalogue section: a group and its tools, sorted by name. */
 export interface ToolGroup {
@@ -21,18 +24,11 @@ export function groupTools(entries: readonly CatalogueEntry[]): ToolGroup[] {
     if (tools) tools.push(entry);
     else byGroup.set(entry.group, [entry]);
   }
-  return [...byGroup.keys()].sort(compare).map((group) => ({
+  return [...byGroup.keys()].sort(compareStrings).map((group) => ({
     group,
     label: groupLabel(group),
-    tools: byGroup.get(group)!.sort((a, b) => compare(a.name, b.name)),
+    tools: byGroup.get(group)!.sort((a, b) => compareStrings(a.name, b.name)),
   }));
 }
 
-/** The first line of a description, for one-line listings. */
-export function firstLine(text: string): string {
-  return text.split('\n', 1)[0]!.trim();
-}
 
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

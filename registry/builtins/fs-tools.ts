@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { AgentTool, JsonSchema, Tool, ToolFactory } from '../spi';
 import { fsOverridesSchema, fsSettings, type Overrides } from './fs-settings';
 import { pathError, resolveInside, type SafePath } from './safe-path';
+import { compareStrings } from '../text';
 
 const FS_GROUP = 'fs';
 
@@ -94,7 +95,7 @@ export class FsListDirTool implements Tool {
 
     const entries = await guarded(target, () => readdir(target.real, { withFileTypes: true }));
     if (entries.length === 0) return `Directory ${shown} is empty.`;
-    entries.sort((a, b) => compare(a.name, b.name));
+    entries.sort((a, b) => compareStrings(a.name, b.name));
     const lines = await Promise.all(entries.map((entry) => describeEntry(target.real, entry)));
     const heading = `Directory ${shown} has ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}:`;
     return [heading, ...fitLines(lines, maxBytes)].join('\n');
@@ -200,6 +201,3 @@ function fitLines(lines: string[], maxBytes: number): string[] {
   return kept;
 }
 
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}

@@ -1,6 +1,7 @@
 import type { CatalogueEntry, ToolCatalogue } from '../catalogue';
 import type { AgentTool, JsonSchema, Tool, ToolEnvironment, ToolFactory } from '../spi';
 import { TOOL_CATALOGUE } from '../tool-registry';
+import { compareStrings, firstLine } from '../text';
 
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;
@@ -59,7 +60,7 @@ export class ToolSearchTool implements Tool {
       .filter((entry) => this.groups === undefined || this.groups.includes(entry.group))
       .map((entry) => ({ entry, score: score(entry, words) }))
       .filter(({ score }) => score > 0)
-      .sort((a, b) => b.score - a.score || compare(a.entry.name, b.entry.name));
+      .sort((a, b) => b.score - a.score || compareStrings(a.entry.name, b.entry.name));
 
     const query = JSON.stringify(args.query);
     if (matches.length === 0) {
@@ -146,11 +147,4 @@ function score(entry: CatalogueEntry, words: readonly string[]): number {
   return total;
 }
 
-function firstLine(description: string): string {
-  const line = description.trim().split('\n', 1)[0] ?? '';
-  return line === '' ? '(no description)' : line;
-}
 
-function compare(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
