@@ -238,6 +238,18 @@ describe('npm dependencies', () => {
     expect(registry.diagnostics()).toEqual([]);
   });
 
+  it('finds optional and hoisted dependencies where Node would, in node_modules above the app', async () => {
+    const workspace = await tempDir('workspace');
+    const appRoot = path.join(workspace, 'apps', 'admin');
+    await writeFiles(appRoot, { 'package.json': { name: 'host-app', optionalDependencies: { 'hoisted-tools': '^1.0.0' } } });
+    await writeFiles(path.join(workspace, 'node_modules', 'hoisted-tools'), pluginPackage('hoisted-tools', { factories: { HoistedFactory: 'hoisted' } }));
+
+    const { registry } = await discoverAndLoad({ pluginPath: [path.join(appRoot, 'plugins')], isPluginPathConfigured: false, appRoot });
+
+    expect(registry.catalogue().map((e) => [e.name, e.source])).toEqual([['hoisted', 'hoisted-tools']]);
+    expect(registry.diagnostics()).toEqual([]);
+  });
+
   it('loads a dependency that is also on the plugin path only once', async () => {
     const appRoot = await tempDir('app');
     await writeFiles(appRoot, { 'package.json': { name: 'host-app', dependencies: { 'echo-tools': '^1.0.0' } } });

@@ -6,6 +6,7 @@ import { parseToolPluginField, type ManifestEntry } from './manifest';
 import { importModule } from './plugin-import';
 import type { PluginRegistration } from './registration';
 
+/** Where `discoverPlugins` looks. */
 export interface DiscoveryOptions {
   /** Folders holding plugin packages (or being one), in order; see `pluginPathFrom`. */
   pluginPath: readonly string[];
@@ -15,6 +16,7 @@ export interface DiscoveryOptions {
   appRoot?: string;
 }
 
+/** What discovery found: registrations to load and problems to report. */
 export interface Discovery {
   registrations: PluginRegistration[];
   diagnostics: Diagnostic[];
@@ -65,11 +67,11 @@ async function packageFolders(folder: string, isConfigured: boolean, discovery: 
   }
   if (await exists(path.join(folder, 'package.json'))) return [folder];
   const folders: string[] = [];
-  for (const name of await sortedEntries(folder)) {
+  for (const name of await sortedEntries(folder, discovery)) {
     const dir = path.join(folder, name);
     if (name.startsWith('.') || !(await isDirectory(dir))) continue;
     if (name.startsWith('@')) {
-      for (const scoped of await sortedEntries(dir)) {
+      for (const scoped of await sortedEntries(dir, discovery)) {
         if (await isDirectory(path.join(dir, scoped))) folders.push(path.join(dir, scoped));
       }
     } else {
@@ -80,13 +82,28 @@ async function packageFolders(folder: string, isConfigured: boolean, discovery: 
 }
 
 async function dependencyFolders(appRoot: string, discovery: Discovery): Promise<string[]> {
-  const manifestFile = path.join(appRoot, 'package.json');
-  const manifest = await readJson(manifestFile, 'app', discovery);
-  const dependencies = manifest?.dependencies;
-  if (typeof dependencies !== 'object' || dependencies === null) return [];
-  return Object.keys(dependencies)
-    .sort()
-    .map((name) => path.join(appRoot, 'node_modules', ...name.split('/')));
+  const manifest = await readJson(path.join(appRoot, 'package.json'), 'app', discovery);
+  if (!manifest) return [];
+  const names = new Set<string>();
+  for (const field of ['dependencies', 'optionalDependencies']) {
+    const dependencies = manifest[field];
+    if (typeof dependencies === 'object' && dependencies !== null) for (const name of Object.keys(dependencies)) names.add(name);
+  }
+  const folders: string[] = [];
+  for (const name of [...names].sort()) {
+    const folder = await installedPackage(appRoot, name);
+    if (folder) folders.push(folder);
+  }
+  return folders;
+}
+
+/** Where Node would find an installed package: `node_modules` of the app or of a folder above it. */
+async function installedPackage(appRoot: string, name: string): Promise<string | undefined> {
+  for (let dir = appRoot; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', ...name.split('/'));
+    if (await exists(path.join(candidate, 'package.json'))) return candidate;
+    if (path.dirname(dir) === dir) return undefined;
+  }
 }
 
 async function readPackage(dir: string, isDependency: boolean, discovery: Discovery): Promise<void> {
@@ -167,8 +184,19 @@ async function readJson(file: string, source: string, discovery: Discovery): Pro
   }
 }
 
-async function sortedEntries(folder: string): Promise<string[]> {
-  return (await fs.readdir(folder)).sort();
+/** The folder's entries, sorted; an unreadable folder is a warning, not a crash. */
+async function sortedEntries(folder: string, discovery: Discovery): Promise<string[]> {
+  try {
+    return (await fs.readdir(folder)).sort();
+  } catch (error) {
+    discovery.diagnostics.push({
+      kind: 'warning',
+      source: folder,
+      file: folder,
+      message: `Cannot read plugin folder ${folder}: ${errorMessage(error)}`,
+    });
+    return [];
+  }
 }
 
 async function isDirectory(target: string): Promise<boolean> {

@@ -197,6 +197,18 @@ describe('parseToolPluginField', () => {
     });
   });
 
+  it('accepts "$comment"-style annotation keys beside the lists', () => {
+    const result = parseToolPluginField({ $comment: 'built by tsc', toolFactories: ['./index.js#A'] }, '/srv/plugins/a');
+
+    expect(result.ok).toBe(true);
+  });
+
+  it('refuses a module path that does not start with "./"', () => {
+    const result = parseToolPluginField({ toolFactories: ['dist/index.js#A'] }, '/srv/plugins/a');
+
+    expect(result).toEqual({ ok: false, problems: [expect.stringContaining('starting with "./"')] });
+  });
+
   it('refuses a path that climbs out of the package and back in elsewhere', () => {
     const result = parseToolPluginField({ toolFactories: ['./dist/../../other/index.js#A'] }, '/srv/plugins/word-count');
 

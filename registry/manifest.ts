@@ -32,7 +32,8 @@ export function parseToolPluginField(toolPlugin: unknown, packageDir: string): M
   const field = toolPlugin as Record<string, unknown>;
   const problems: string[] = [];
   const entries: ManifestEntry[] = [];
-  const unknownKeys = Object.keys(field).filter((key) => !lists.some(([known]) => known === key));
+  // "$comment"-style keys are annotations; any other unknown key is most likely a typo.
+  const unknownKeys = Object.keys(field).filter((key) => !key.startsWith('$') && !lists.some(([known]) => known === key));
   if (unknownKeys.length > 0) {
     problems.push(`"toolPlugin" has unknown keys ${unknownKeys.map((k) => `"${k}"`).join(', ')}; expected "toolFactories", "multiToolProviders"`);
   }
@@ -64,13 +65,16 @@ function parseEntry(item: unknown, packageDir: string, kind: PluginKind): Manife
     return `is "${item}"; it must be a module path and an export name, like "./dist/index.js#ExportName"`;
   }
   if (!/^[A-Za-z_$][\w$]*$/.test(exportName)) return `names the export "${exportName}", which is not a valid name`;
-  if (path.isAbsolute(modulePath) || !modulePath.startsWith('.')) {
+  if (path.isAbsolute(modulePath)) {
     return `has the module path "${modulePath}"; it must be relative to the package, starting with "./"`;
   }
   const file = path.resolve(packageDir, modulePath);
   const relative = path.relative(packageDir, file);
   if (relative === '..' || relative.startsWith(`..${path.sep}`) || path.isAbsolute(relative)) {
     return `has the module path "${modulePath}", which leaves the package folder`;
+  }
+  if (!modulePath.startsWith('./')) {
+    return `has the module path "${modulePath}"; it must be relative to the package, starting with "./"`;
   }
   return { kind, entry: item, file, exportName };
 }

@@ -191,7 +191,7 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
     const outcome = this.call('toolNames', () => namesFrom(this.plugin.toolNames()));
     if (!outcome.ok) return { ok: false, reason: `toolNames() failed: ${errorMessage(outcome.error)}` };
     const { names, skipped, isTruncated } = outcome.value;
-    if (skipped > 0) this.fault('toolNames', new Error(`it returned ${skipped} names that are not non-empty strings; they are left out`));
+    if (skipped > 0) this.fault('toolNames', new Error(`it returned ${skipped} values that are not tool names (non-empty strings); they are left out`));
     if (isTruncated) this.fault('toolNames', new Error(`it returned more than ${MAX_PROVIDER_NAMES} names; the rest are left out`));
     if (!sameSet(names, this.lastNames)) this.namesChanged(names);
     return { ok: true, names };
