@@ -6,6 +6,9 @@ export type Overrides = AgentTool['overrides'];
 /** What `maxBytes` is when an agent does not set it. */
 export const DEFAULT_MAX_BYTES = 65_536;
 
+/** The most one call may return: an LLM context holds far less, and each read is held in memory. */
+export const MAX_MAX_BYTES = 16 * 1024 * 1024;
+
 /** The per-agent settings both fs tools share. */
 export function fsOverridesSchema(): JsonSchema {
   return {
@@ -23,6 +26,7 @@ export function fsOverridesSchema(): JsonSchema {
         title: 'Maximum bytes',
         default: DEFAULT_MAX_BYTES,
         minimum: 1,
+        maximum: MAX_MAX_BYTES,
         description: 'The most bytes returned from one file or one directory listing; the rest is cut off.',
       },
     },
@@ -39,9 +43,9 @@ export function fsSettings(toolName: string, overrides: Overrides): { baseDir: s
     );
   }
   const maxBytes = overrides.maxBytes ?? DEFAULT_MAX_BYTES;
-  if (typeof maxBytes !== 'number' || !Number.isInteger(maxBytes) || maxBytes < 1) {
+  if (typeof maxBytes !== 'number' || !Number.isInteger(maxBytes) || maxBytes < 1 || maxBytes > MAX_MAX_BYTES) {
     throw new Error(
-      `${toolName} is misconfigured: the "maxBytes" setting must be a whole number of at least 1 (got ${String(maxBytes)})`,
+      `${toolName} is misconfigured: the "maxBytes" setting must be a whole number from 1 to ${MAX_MAX_BYTES} (got ${String(maxBytes)})`,
     );
   }
   return { baseDir, maxBytes };

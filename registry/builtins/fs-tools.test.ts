@@ -6,7 +6,7 @@ import { createToolEnvironment } from '../environment';
 import { CATALOGUE_SCOPE } from '../plugin-handle';
 import type { Tool, ToolFactory } from '../spi';
 import { ToolRegistry } from '../tool-registry';
-import { DEFAULT_MAX_BYTES, fsOverridesSchema } from './fs-settings';
+import { DEFAULT_MAX_BYTES } from './fs-settings';
 import { FsListDirToolFactory, FsReadFileToolFactory } from './fs-tools';
 import { builtinRegistrations } from './index';
 
@@ -123,10 +123,12 @@ describe('fs_read_file', () => {
     );
   });
 
-  it('refuses a maxBytes that is not a positive whole number', async () => {
-    await expect(readFile({ baseDir: base, maxBytes: 0 }).execute({ path: 'hello.txt' })).rejects.toThrow(
-      '"maxBytes" setting must be a whole number of at least 1',
-    );
+  it('refuses a maxBytes that is not a whole number from 1 to 16 MiB', async () => {
+    for (const maxBytes of [0, 1.5, 16 * 1024 * 1024 + 1]) {
+      await expect(readFile({ baseDir: base, maxBytes }).execute({ path: 'hello.txt' })).rejects.toThrow(
+        '"maxBytes" setting must be a whole number from 1 to 16777216',
+      );
+    }
   });
 });
 
@@ -187,8 +189,9 @@ describe('fs_list_dir', () => {
     await expect(listDir().execute({ path: 'nope' })).rejects.toThrow('Path "nope" was not found');
   });
 
-  it('cuts a listing longer than maxBytes and says how many entries are left out', async () => {
-    const text = await listDir({ baseDir: base, maxBytes: 30 }).execute({});
+  it('cuts a listing longer than maxBytes, heading included, and says how many entries are left out', async () => {
+    // 30 bytes of heading and newline, 13 for the first entry: room for one entry only.
+    const text = await listDir({ baseDir: base, maxBytes: 45 }).execute({});
     expect(text.split('\n')).toEqual([
       'Directory "." has 10 entries:',
       'dir   empty/',
@@ -212,12 +215,22 @@ describe('fs tools in the registry', () => {
     for (const entry of entries) {
       expect(entry.available).toBe(true);
       expect(entry.description).not.toBe('');
-      expect(entry.overridesSchema).toEqual(fsOverridesSchema());
+      expect(entry.overridesSchema).toEqual({
+        type: 'object',
+        properties: {
+          baseDir: { type: 'string', title: 'Base directory', description: expect.any(String), minLength: 1 },
+          maxBytes: {
+            type: 'integer',
+            title: 'Maximum bytes',
+            default: 65_536,
+            minimum: 1,
+            maximum: 16 * 1024 * 1024,
+            description: expect.any(String),
+          },
+        },
+        required: ['baseDir'],
+      });
     }
-    expect(fsOverridesSchema()).toMatchObject({
-      required: ['baseDir'],
-      properties: { maxBytes: { type: 'integer', default: 65_536, minimum: 1 } },
-    });
     expect(registry.diagnostics()).toEqual([]);
   });
 
@@ -229,7 +242,7 @@ describe('fs tools in the registry', () => {
   });
 
   it('read files for an agent whose overrides set baseDir', async () => {
-    const registry = await ToolRegistry.load({ registrations: builtinRegistrations() });
+    const registry = await ToolRegistry.load({ registrations: builtinRegistrations(), environment: createToolEnvironment({ env: {} }) });
     const tool = registry.resolve({ agentId: 'a1', toolName: 'fs_read_file', overrides: { baseDir: base } }, scope);
     await expect(tool.execute({ path: 'sub/inner.txt' })).resolves.toBe('inner');
   });

@@ -98,7 +98,7 @@ export class FsListDirTool implements Tool {
     entries.sort((a, b) => compareStrings(a.name, b.name));
     const lines = await Promise.all(entries.map((entry) => describeEntry(target.real, entry)));
     const heading = `Directory ${shown} has ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}:`;
-    return [heading, ...fitLines(lines, maxBytes)].join('\n');
+    return [heading, ...fitLines(lines, maxBytes - Buffer.byteLength(heading) - 1)].join('\n');
   }
 }
 

@@ -64,8 +64,20 @@ describe('resolveInside', () => {
     );
   });
 
-  it('reports a dangling symlink as not found', async () => {
-    await expect(resolveInside(base, 'dangling-outside')).rejects.toThrow('Path "dangling-outside" was not found');
+  it('refuses a dangling symlink that points outside, without saying whether its target exists', async () => {
+    await expect(resolveInside(base, 'dangling-outside')).rejects.toThrow(
+      'Path "dangling-outside" leaves the base directory through a symbolic link',
+    );
+  });
+
+  it('answers alike for existing and missing files behind a link that leads outside', async () => {
+    await expect(resolveInside(base, 'outside-link/secret.txt')).rejects.toThrow('leaves the base directory');
+    await expect(resolveInside(base, 'outside-link/no-such-file.txt')).rejects.toThrow('leaves the base directory');
+    await expect(resolveInside(base, 'outside-link/no/such/dir.txt')).rejects.toThrow('leaves the base directory');
+  });
+
+  it('reports a missing file inside the base as not found', async () => {
+    await expect(resolveInside(base, 'sub/no-such-file.txt')).rejects.toThrow('Path "sub/no-such-file.txt" was not found');
   });
 
   it('accepts a base directory that is itself a symlink', async () => {

@@ -1,4 +1,4 @@
-import { realpath, stat } from 'node:fs/promises';
+import { readlink, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 
 /** A path checked to stay inside the base directory. */
@@ -33,12 +33,31 @@ export async function resolveInside(baseDir: string, requested: string): Promise
   try {
     real = await realpath(lexical);
   } catch (error) {
+    // "Not found" behind a link that leads out would tell what exists outside; say "leaves" instead.
+    if (await leadsOutside(realBase, lexical)) {
+      throw new Error(`Path ${shown} leaves the base directory through a symbolic link`);
+    }
     throw pathError(requested, error);
   }
   if (!isInside(realBase, real)) {
     throw new Error(`Path ${shown} leaves the base directory through a symbolic link`);
   }
   return { requested, real };
+}
+
+/** Whether a path that does not fully exist points out of the base: through a link on its way or a dangling one at its end. */
+async function leadsOutside(realBase: string, lexical: string): Promise<boolean> {
+  const link = await readlink(lexical).catch(() => undefined);
+  const target = link === undefined ? lexical : path.resolve(path.dirname(lexical), link);
+  return !isInside(realBase, await realAncestor(target));
+}
+
+/** The real path of the deepest folder of `target` that exists. */
+async function realAncestor(target: string): Promise<string> {
+  for (let dir = path.dirname(target); ; dir = path.dirname(dir)) {
+    const real = await realpath(dir).catch(() => undefined);
+    if (real !== undefined || path.dirname(dir) === dir) return real ?? dir;
+  }
 }
 
 /** The real path of the base directory, with clear errors when it is not usable. */

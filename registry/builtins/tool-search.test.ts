@@ -150,6 +150,10 @@ describe('tool_search', () => {
     const entry = registry.catalogue().find((e) => e.name === 'tool_search');
     expect(entry).toMatchObject({ group: 'general', available: true });
     expect(groupsEnum(entry?.overridesSchema)).toEqual(['fs', 'general', 'notes', 'todo']);
+    expect(entry?.overridesSchema).toMatchObject({
+      type: 'object',
+      properties: { groups: { type: 'array', uniqueItems: true, items: { type: 'string' } } },
+    });
   });
 
   it('offers a provider’s group once the provider is loaded', async () => {
