@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CATALOGUE_SCOPE } from '@/registry';
-import { bootRegistry } from './registry-host';
+import { bootRegistry, getToolRegistry } from './registry-host';
 
 const appRoot = path.resolve(import.meta.dirname, '..');
 const temporary: string[] = [];
@@ -73,5 +73,14 @@ describe('bootRegistry', () => {
 
     expect(registry.knownToolNames().has('word_count')).toBe(true);
     expect(registry.knownToolNames().has('text_slugify')).toBe(false);
+  });
+});
+
+describe('getToolRegistry', () => {
+  it('boots the registry once per process and hands every caller the same one', async () => {
+    const [first, second] = await Promise.all([getToolRegistry(), getToolRegistry()]);
+
+    expect(second).toBe(first);
+    expect(await getToolRegistry()).toBe(first);
   });
 });
