@@ -9,6 +9,7 @@ import {
 } from '@/registry';
 import { InMemoryTodoListService, TODO_LIST_SERVICE, builtinRegistrations } from '@/registry/builtins';
 
+/** Where the host looks for plugins and settings; defaults are the process's own. */
 export interface RegistryHostOptions {
   /** The app's root: `./plugins` and the npm dependencies are found from here. */
   appRoot?: string;

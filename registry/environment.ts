@@ -20,6 +20,7 @@ export function envVarName(name: string): string {
   return name.toUpperCase().replace(/[^A-Z0-9]/g, '_');
 }
 
+/** What the host puts into the environment. */
 export interface ToolEnvironmentOptions {
   /** Services by key id. */
   services?: ReadonlyMap<string, unknown>;

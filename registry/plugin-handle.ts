@@ -241,6 +241,7 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
   }
 }
 
+/** A loaded plugin of either kind. */
 export type AnyHandle = FactoryHandle | ProviderHandle;
 
 function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
