@@ -5,7 +5,16 @@ const eslintConfig = [
   ...nextVitals,
   ...nextTs,
   {
-    ignores: ['.next/**', 'node_modules/**', 'next-env.d.ts', 'test-results/**', 'playwright-report/**', 'data/**'],
+    ignores: [
+      '.next/**',
+      'node_modules/**',
+      'next-env.d.ts',
+      'test-results/**',
+      'playwright-report/**',
+      'data/**',
+      // A plugin that fails to parse on purpose, for the diagnostics tests.
+      'e2e/fixtures/plugins/syntax-error/**',
+    ],
   },
   {
     rules: {

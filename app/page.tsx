@@ -9,14 +9,21 @@ export const dynamic = 'force-dynamic';
 export default async function CataloguePage() {
   const registry = await getToolRegistry();
   const tools = registry.catalogue();
+  const groups = groupTools(tools);
+  const unavailable = tools.filter((tool) => !tool.available).length;
   return (
     <>
       <h1 className="mb-1 text-2xl font-semibold">Tool catalogue</h1>
       <p className="mb-6 text-slate-600">
-        {tools.length} {tools.length === 1 ? 'tool' : 'tools'}, grouped by group.
+        {plural(tools.length, 'tool')} in {plural(groups.length, 'group')}
+        {unavailable > 0 && `, ${unavailable} unavailable`}.
       </p>
       <DiagnosticsList diagnostics={registry.diagnostics()} />
-      <ToolGroupList groups={groupTools(tools)} />
+      <ToolGroupList groups={groups} />
     </>
   );
+}
+
+function plural(count: number, noun: string): string {
+  return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }

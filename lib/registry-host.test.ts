@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm } from 'node:fs/promises';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,8 +13,14 @@ afterEach(async () => {
 });
 
 describe('bootRegistry', () => {
-  it('loads the built-ins and the example plugin from ./plugins, with nothing to report', async () => {
-    const registry = await bootRegistry({ appRoot, env: {} });
+  it('loads the built-ins and the plugins of ./plugins by default, with nothing to report', async () => {
+    // An app folder of its own, so plugins an admin dropped into the real ./plugins cannot change the result.
+    const app = await mkdtemp(path.join(os.tmpdir(), 'registry-host-app-'));
+    temporary.push(app);
+    await writeFile(path.join(app, 'package.json'), JSON.stringify({ name: 'app', dependencies: {} }));
+    await cp(path.join(appRoot, 'plugins', 'example-tools'), path.join(app, 'plugins', 'example-tools'), { recursive: true });
+
+    const registry = await bootRegistry({ appRoot: app, env: {} });
 
     expect([...registry.knownToolNames()].sort()).toEqual([
       'fs_list_dir',

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -157,7 +158,9 @@ function registration(source: string, entry: ManifestEntry): PluginRegistration 
     file: entry.file,
     load: async () => {
       if (!(await exists(entry.file))) throw new Error(`Module file not found: ${entry.file}`);
-      const loaded = await importModule(pathToFileURL(entry.file).href);
+      const loaded = await importModule(pathToFileURL(entry.file).href).catch((error: unknown) => {
+        throw error instanceof SyntaxError ? new Error(syntaxErrorMessage(entry.file, error)) : error;
+      });
       if (!Object.hasOwn(loaded, entry.exportName)) {
         const exported = Object.keys(loaded).join(', ') || 'nothing';
         throw new Error(`${entry.file} has no export named "${entry.exportName}" (it exports: ${exported})`);
@@ -165,6 +168,17 @@ function registration(source: string, entry: ManifestEntry): PluginRegistration 
       return loaded[entry.exportName];
     },
   };
+}
+
+/**
+ * A syntax error with the line it is on. Node's import() does not say where; `node --check`
+ * does, and it runs only for a module that already failed.
+ */
+function syntaxErrorMessage(file: string, error: SyntaxError): string {
+  const check = spawnSync(process.execPath, ['--check', file], { encoding: 'utf8', timeout: 10_000 });
+  const location = check.stderr?.split('\n', 1)[0]?.trim();
+  const where = location && location.startsWith(file) ? location : file;
+  return `Syntax error in ${where}: ${error.message}`;
 }
 
 async function readJson(file: string, source: string, discovery: Discovery): Promise<Record<string, unknown> | undefined> {

@@ -59,6 +59,11 @@ export function createToolEnvironment(options: ToolEnvironmentOptions = {}): Too
   };
 }
 
+/** How admins are told about a missing string setting. */
+function missingSetting(name: string): string {
+  return `setting "${name}" (set the environment variable ${envVarName(name)} and restart)`;
+}
+
 /** A service map entry, typed by its key. */
 export function provide<T>(key: ServiceKey<T>, service: T): [string, unknown] {
   return [key.id, service];
@@ -91,14 +96,14 @@ export function recordingEnvironment(
     },
     getString: (name: string) => {
       const value = inner.getString(name);
-      if (value === undefined) miss(`setting ${envVarName(name)}`);
+      if (value === undefined) miss(missingSetting(name));
       return value;
     },
     requireString: (name: string) => {
       try {
         return inner.requireString(name);
       } catch (error) {
-        miss(`setting ${envVarName(name)}`);
+        miss(missingSetting(name));
         throw error;
       }
     },

@@ -179,6 +179,9 @@ describe('conflicts', () => {
       claimants: ['factory-pkg MailSendFactory', 'bundle-pkg MailBundle'],
     });
     expect(conflict?.message).toContain('factory-pkg MailSendFactory wins');
+    // Filed under the claimant that loses, the one an admin would rename.
+    expect(conflict).toMatchObject({ source: 'bundle-pkg', entry: 'MailBundle' });
+    expect(conflict?.message).toContain('bundle-pkg MailBundle is not used for this name');
     for (let round = 0; round < 5; round += 1) {
       expect(builtBy(registry.resolve(bindingFor('mail_send'), callScope))).toBe('MailSendFactory');
     }

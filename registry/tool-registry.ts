@@ -152,14 +152,20 @@ export class ToolRegistry implements ToolCatalogue {
       if (claims.length < 2) continue;
       const ordered = [...claims.filter((c) => c.available), ...claims.filter((c) => !c.available)];
       const labels = ordered.map((c) => c.handle.label);
-      const outcome = ordered[0]!.available ? `${labels[0]} wins` : 'none of them is available';
+      const [winner, ...losers] = labels;
+      const outcome = ordered[0]!.available
+        ? `${winner} wins (the first available in load order: built-ins, plugin folders, then npm dependencies), so ${losers.join(' and ')} ${losers.length === 1 ? 'is' : 'are'} not used for this name`
+        : 'none of them is available';
+      // Filed under the plugin that loses: that is usually the one to rename.
+      const loser = ordered[1]!.handle;
       conflicts.push({
         kind: 'conflict',
-        source: ordered[0]!.handle.source,
-        entry: ordered[0]!.handle.registration.entry,
+        source: loser.source,
+        entry: loser.registration.entry,
+        file: loser.registration.file,
         toolName: name,
         claimants: labels,
-        message: `Tool name "${name}" is claimed by ${labels.join(', ')}; ${outcome}`,
+        message: `Tool name "${name}" is claimed by ${labels.join(', ')}; ${outcome}. Rename the tool in one of them.`,
       });
     }
     return [...this.loadDiagnostics, ...conflicts, ...this.faults.list()];

@@ -16,10 +16,15 @@ export function ToolGroupList({ groups }: { groups: readonly ToolGroup[] }) {
           <ul className="divide-y divide-slate-200 rounded-md border border-slate-200">
             {tools.map((tool) => (
               <li key={tool.name} className={`px-4 py-2 ${tool.available ? '' : 'bg-slate-50 text-slate-500'}`}>
-                <span className="font-mono text-sm">{tool.name}</span>
-                {tool.description && <span className="ml-3 text-sm text-slate-600">{firstLine(tool.description)}</span>}
+                <div className="flex flex-wrap items-baseline gap-x-3">
+                  <span className="font-mono text-sm">{tool.name}</span>
+                  {tool.description && <span className="text-sm text-slate-600">{firstLine(tool.description)}</span>}
+                  <span className="ml-auto text-xs text-slate-500">
+                    {tool.source === 'builtin' ? 'built-in' : `from ${tool.source}`}
+                  </span>
+                </div>
                 {!tool.available && (
-                  <span className="ml-3 text-sm text-amber-800">Unavailable: {tool.unavailableReason}</span>
+                  <p className="mt-1 text-sm text-amber-800">Unavailable: {tool.unavailableReason}</p>
                 )}
               </li>
             ))}

@@ -40,7 +40,11 @@ test('[CATALOGUE][HOME]: admin sees why a tool is unavailable and which plugin f
   const acme = tools.find((tool) => tool.name === 'acme_lookup');
   expect(acme).toMatchObject({ available: false, unavailableReason: expect.stringContaining('ACME_API_KEY') });
   expect(diagnostics).toEqual(
-    expect.arrayContaining([expect.objectContaining({ kind: 'failed', source: 'broken-export', message: expect.stringContaining('MissingToolFactory') })]),
+    expect.arrayContaining([
+      expect.objectContaining({ kind: 'failed', source: 'broken-export', message: expect.stringContaining('MissingToolFactory') }),
+      // Node's own import() names no line for a syntax error; the diagnostic must.
+      expect.objectContaining({ kind: 'failed', source: 'syntax-error-tools', message: expect.stringContaining('broken.js:5') }),
+    ]),
   );
 
   await page.goto('/');
@@ -50,4 +54,6 @@ test('[CATALOGUE][HOME]: admin sees why a tool is unavailable and which plugin f
   const problems = page.getByRole('region', { name: /Plugin problems/ });
   await expect(problems).toContainText('broken-export');
   await expect(problems).toContainText('MissingToolFactory');
+  await expect(problems).toContainText('broken.js:5');
+  await expect(page.getByRole('region', { name: /Acme/ }).getByText('from acme-tools')).toBeVisible();
 });
