@@ -11,22 +11,13 @@ import {
   expectResolutionError,
   entryNamed,
   HEALTHY,
+  offlineFactory,
 } from './testing/test-plugins';
 
 describe('availability', () => {
   const MAILBOX = serviceKey<{ send(): void }>('acme.mailbox');
 
-  class OfflineFactory implements ToolFactory {
-    name(): string {
-      return 'offline_tool';
-    }
-    isAvailable(): boolean {
-      return false;
-    }
-    create(): Tool {
-      return new EchoTool('offline_tool', 'OfflineFactory');
-    }
-  }
+  const OfflineFactory = offlineFactory('offline_tool');
 
   class KeyedBundle implements MultiToolProvider {
     private apiKey: string | undefined;

@@ -9,6 +9,8 @@ import {
   provider,
   entryNamed,
   HEALTHY,
+  offlineFactory,
+  offlineBundle,
 } from './testing/test-plugins';
 
 describe('catalogue', () => {
@@ -134,31 +136,8 @@ describe('catalogue', () => {
   });
 
   it('gives every entry exactly the documented fields', async () => {
-    class OfflineBundle implements MultiToolProvider {
-      group(): string {
-        return 'offline';
-      }
-      isAvailable(): boolean {
-        return false;
-      }
-      toolNames(): ReadonlySet<string> {
-        return new Set(['offline_one']);
-      }
-      create(toolName: string): Tool {
-        return new EchoTool(toolName, 'OfflineBundle');
-      }
-    }
-    class OfflineFactory implements ToolFactory {
-      name(): string {
-        return 'offline_factory';
-      }
-      isAvailable(): boolean {
-        return false;
-      }
-      create(): Tool {
-        return new EchoTool('offline_factory', 'OfflineFactory');
-      }
-    }
+    const OfflineBundle = offlineBundle('offline', ['offline_one']);
+    const OfflineFactory = offlineFactory('offline_factory');
     const registry = await loadRegistry([
       factory(HEALTHY),
       provider(setProvider('wf', new Set(['wf_a']), 'WfTools')),

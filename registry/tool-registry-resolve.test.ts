@@ -14,6 +14,7 @@ import {
   entryNamed,
   builtBy,
   HEALTHY,
+  offlineFactory,
 } from './testing/test-plugins';
 
 // ---- resolution -----------------------------------------------------------------------------
@@ -202,17 +203,7 @@ describe('conflicts', () => {
   });
 
   it('names as winner the claimant resolution actually uses when the first one is unavailable', async () => {
-    class OfflineSearch implements ToolFactory {
-      name(): string {
-        return 'search';
-      }
-      isAvailable(): boolean {
-        return false;
-      }
-      create(): Tool {
-        return new EchoTool('search', 'OfflineSearch');
-      }
-    }
+    const OfflineSearch = offlineFactory('search', 'OfflineSearch');
     const registry = await loadRegistry([factory(OfflineSearch, 'alpha'), factory(echoFactory('search', 'OnlineSearch'), 'beta')]);
 
     expect(conflictsOf(registry)).toMatchObject([{ claimants: ['beta OnlineSearch', 'alpha OfflineSearch'] }]);

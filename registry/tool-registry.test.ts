@@ -15,6 +15,7 @@ import {
   expectResolutionError,
   entryNamed,
   HEALTHY,
+  offlineFactory,
 } from './testing/test-plugins';
 
 // ---- lifecycle ------------------------------------------------------------------------------
@@ -252,17 +253,7 @@ describe('knownToolNames', () => {
         return new EchoTool(toolName, 'OfflineBundle');
       }
     }
-    class OfflineFactory implements ToolFactory {
-      name(): string {
-        return 'offline_factory_tool';
-      }
-      isAvailable(): boolean {
-        return false;
-      }
-      create(): Tool {
-        return new EchoTool('offline_factory_tool', 'OfflineFactory');
-      }
-    }
+    const OfflineFactory = offlineFactory('offline_factory_tool');
     const registry = await loadRegistry([provider(OfflineBundle), factory(OfflineFactory)]);
 
     expect([...registry.knownToolNames()]).toEqual(['offline_factory_tool']);

@@ -50,6 +50,45 @@ export function named<C extends abstract new () => unknown>(name: string, plugin
   return pluginClass;
 }
 
+/** A factory for `toolName` whose isAvailable() is false, exported as `entry`. */
+export function offlineFactory(toolName: string, entry = 'OfflineFactory'): new () => ToolFactory {
+  return named(
+    entry,
+    class implements ToolFactory {
+      name(): string {
+        return toolName;
+      }
+      isAvailable(): boolean {
+        return false;
+      }
+      create(): Tool {
+        return new EchoTool(toolName, entry);
+      }
+    },
+  );
+}
+
+/** A provider of `names` in `group` whose isAvailable() is false, exported as `entry`. */
+export function offlineBundle(group: string, names: readonly string[], entry = 'OfflineBundle'): new () => MultiToolProvider {
+  return named(
+    entry,
+    class implements MultiToolProvider {
+      group(): string {
+        return group;
+      }
+      isAvailable(): boolean {
+        return false;
+      }
+      toolNames(): ReadonlySet<string> {
+        return new Set(names);
+      }
+      create(toolName: string): Tool {
+        return new EchoTool(toolName, entry);
+      }
+    },
+  );
+}
+
 /** A plain factory for `toolName`, exported as `entry`. */
 export function echoFactory(toolName: string, entry: string): new () => ToolFactory {
   return named(
