@@ -1,6 +1,7 @@
 import { errorMessage, type Diagnostic, type DiagnosticPhase, type FaultLog } from './diagnostics';
 import { FactoryHandle, ProviderHandle, type AnyHandle } from './plugin-handle';
-import { describeValue, requireSync } from './plugin-values';
+import { requireSync } from './plugin-values';
+import { describeValue } from './text';
 import type { PluginRegistration } from './registration';
 import type { MultiToolProvider, ToolEnvironment, ToolFactory } from './spi';
 

@@ -1,5 +1,6 @@
 import type { JsonSchema, Tool } from './spi';
 import type { ToolMetadata } from './catalogue';
+import { describeValue } from './text';
 
 /** The most names one provider may serve; more is taken for a runaway `toolNames()`. */
 export const MAX_PROVIDER_NAMES = 100_000;
@@ -23,14 +24,6 @@ export function requireSync<T>(value: T, what: string): T {
     throw new Error(`${what} returned a Promise; it must answer synchronously`);
   }
   return value;
-}
-
-/** A short description of a value for messages: its type, or the string itself. */
-export function describeValue(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return JSON.stringify(value);
-  return typeof value;
 }
 
 /** A schema as plain JSON: copied, so a cyclic or non-JSON value fails here, not in the API. */

@@ -1,5 +1,6 @@
 import type { AgentTool, JsonSchema, Tool, ToolCallScope, ToolEnvironment, ToolFactory } from '../spi';
 import { TODO_LIST_SERVICE, TODO_STATUSES, type TodoItem, type TodoListService, type TodoStatus } from './todo-list-service';
+import { describeValue } from '../text';
 
 const TODO_GROUP = 'todo';
 
@@ -135,19 +136,19 @@ function requireService(service: TodoListService | undefined): TodoListService {
 /** Checks the whole list before anything is written, so bad input changes nothing. */
 function parseTodos(value: unknown): TodoItem[] {
   if (!Array.isArray(value)) {
-    throw new Error(`"todos" must be an array of {content, status} items (got ${describe(value)})`);
+    throw new Error(`"todos" must be an array of {content, status} items (got ${describeValue(value)})`);
   }
   return value.map((item: unknown, index) => {
     const where = `todos[${index}]`;
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
-      throw new Error(`${where} must be an object with "content" and "status" (got ${describe(item)})`);
+      throw new Error(`${where} must be an object with "content" and "status" (got ${describeValue(item)})`);
     }
     const { content, status } = item as Record<string, unknown>;
     if (typeof content !== 'string' || content.trim() === '') {
       throw new Error(`${where}.content must be a non-empty string`);
     }
     if (!isStatus(status)) {
-      throw new Error(`${where}.status must be one of ${TODO_STATUSES.map((s) => `"${s}"`).join(', ')} (got ${describe(status)})`);
+      throw new Error(`${where}.status must be one of ${TODO_STATUSES.map((s) => `"${s}"`).join(', ')} (got ${describeValue(status)})`);
     }
     return { content, status };
   });
@@ -163,11 +164,4 @@ function summarize(todos: readonly TodoItem[]): string {
     (status) => `${todos.filter((todo) => todo.status === status).length} ${status.replace('_', ' ')}`,
   );
   return `${todos.length} ${todos.length === 1 ? 'item' : 'items'} (${counts.join(', ')}).`;
-}
-
-function describe(value: unknown): string {
-  if (value === null) return 'null';
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return JSON.stringify(value);
-  return typeof value;
 }
