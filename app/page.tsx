@@ -8,7 +8,7 @@ export const dynamic = 'force-dynamic';
 
 export default async function CataloguePage() {
   const registry = await getToolRegistry();
-  const tools = registry.catalogue();
+  const { tools, diagnostics } = registry.snapshot();
   const groups = groupTools(tools);
   const unavailable = tools.filter((tool) => !tool.available).length;
   return (
@@ -18,7 +18,7 @@ export default async function CataloguePage() {
         {plural(tools.length, 'tool')} in {plural(groups.length, 'group')}
         {unavailable > 0 && `, ${unavailable} unavailable`}.
       </p>
-      <DiagnosticsList diagnostics={registry.diagnostics()} />
+      <DiagnosticsList diagnostics={diagnostics} />
       <ToolGroupList groups={groups} />
     </>
   );

@@ -169,3 +169,30 @@ describe('catalogue', () => {
     expect(entryNamed(registry, 'wf_a')).toMatchObject({ kind: 'provider', source: 'acme', group: 'wf' });
   });
 });
+
+describe('snapshot', () => {
+  it('gives the catalogue and the diagnostics from one reading of each provider\'s names', async () => {
+    let reads = 0;
+    class CountedBundle implements MultiToolProvider {
+      group(): string {
+        return 'counted';
+      }
+      toolNames(): ReadonlySet<string> {
+        reads += 1;
+        return new Set(['counted_a', 'counted_b']);
+      }
+      create(toolName: string): Tool {
+        return new EchoTool(toolName, 'CountedBundle');
+      }
+    }
+    const registry = await loadRegistry([provider(CountedBundle), factory(echoFactory('counted_a', 'Rival'))]);
+    reads = 0;
+
+    const snapshot = registry.snapshot();
+
+    expect(reads).toBe(1);
+    expect(snapshot.tools).toEqual(registry.catalogue());
+    expect(snapshot.diagnostics).toEqual(registry.diagnostics());
+    expect(snapshot.diagnostics).toMatchObject([{ kind: 'conflict', toolName: 'counted_a' }]);
+  });
+});

@@ -82,7 +82,21 @@ export class ToolRegistry implements ToolCatalogue {
 
   /** One entry per known tool and per unavailable bundle, sorted by group then name. */
   catalogue(): CatalogueEntry[] {
-    const { byName, unavailableProviders } = this.claims();
+    return this.catalogueOf(this.claims());
+  }
+
+  /**
+   * The catalogue and the diagnostics from one reading of every provider's names, so the
+   * two agree and a request reads each provider once.
+   */
+  snapshot(): { tools: CatalogueEntry[]; diagnostics: Diagnostic[] } {
+    const claims = this.claims();
+    // Built first: building the catalogue is what records the faults of failing tools.
+    const tools = this.catalogueOf(claims);
+    return { tools, diagnostics: this.diagnosticsOf(claims) };
+  }
+
+  private catalogueOf({ byName, unavailableProviders }: Claims): CatalogueEntry[] {
     const entries: CatalogueEntry[] = [];
     for (const [name, claims] of byName) {
       const entry = this.entryFor(name, claims);
@@ -147,8 +161,12 @@ export class ToolRegistry implements ToolCatalogue {
 
   /** Failed plugins, name conflicts and warnings, as they stand now. */
   diagnostics(): Diagnostic[] {
+    return this.diagnosticsOf(this.claims());
+  }
+
+  private diagnosticsOf({ byName }: Claims): Diagnostic[] {
     const conflicts: Diagnostic[] = [];
-    for (const [name, claims] of this.claims().byName) {
+    for (const [name, claims] of byName) {
       if (claims.length < 2) continue;
       const ordered = [...claims.filter((c) => c.available), ...claims.filter((c) => !c.available)];
       const labels = ordered.map((c) => c.handle.label);

@@ -6,5 +6,5 @@ export const dynamic = 'force-dynamic';
 /** The catalogue: every tool the registry knows, plus the plugins' diagnostics. */
 export const GET = withProblemDetails(async () => {
   const registry = await getToolRegistry();
-  return Response.json({ tools: registry.catalogue(), diagnostics: registry.diagnostics() });
+  return Response.json(registry.snapshot());
 });
