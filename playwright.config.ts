@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { E2E_PORT } from './e2e/support/ports';
 
 // Debian's Chromium where it is installed (CI, this project's machines); elsewhere the
 // browser Playwright installed on a laptop.
 const debianChromium = '/usr/bin/chromium';
 const executablePath = existsSync(debianChromium) ? debianChromium : undefined;
 
-const E2E_PORT = 3100;
 
 export default defineConfig({
   testDir: 'e2e',
