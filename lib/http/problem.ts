@@ -11,10 +11,46 @@ export interface ProblemDetails {
 
 /** Answers with `application/problem+json`. */
 export function problemResponse(problem: ProblemDetails, init?: ResponseInit): Response {
-  return new Response(JSON.stringify({ type: 'about:blank', ...problem }), {
-    ...init,
-    status: problem.status,
-    headers: { ...init?.headers, 'content-type': 'application/problem+json' },
+  const headers = new Headers(init?.headers);
+  headers.set('content-type', 'application/problem+json');
+  return new Response(JSON.stringify({ type: 'about:blank', ...problem }), { ...init, status: problem.status, headers });
+}
+
+const titles: Record<number, string> = {
+  400: 'Bad Request',
+  404: 'Not Found',
+  409: 'Conflict',
+  412: 'Precondition Failed',
+  413: 'Content Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Content',
+  428: 'Precondition Required',
+  500: 'Internal Server Error',
+};
+
+/** The standard reason phrase of a status, used as a problem's title. */
+export function statusTitle(status: number): string {
+  return titles[status] ?? 'Error';
+}
+
+/** A request the HTTP layer refuses before any handler logic runs (too large, not JSON, hostile). */
+export class ProblemError extends Error {
+  readonly problem: ProblemDetails;
+
+  constructor(status: number, detail: string, extensions: Record<string, unknown> = {}) {
+    super(detail);
+    this.name = 'ProblemError';
+    this.problem = { ...extensions, title: statusTitle(status), status, detail };
+  }
+}
+
+/** The 500 answer for an error nobody expected; the error itself is logged, never sent. */
+export function internalErrorResponse(error: unknown): Response {
+  console.error('Unhandled error in API route', error);
+  return problemResponse({
+    title: statusTitle(500),
+    status: 500,
+    detail: 'The server failed to answer this request; the error was logged.',
   });
 }
 
@@ -26,12 +62,7 @@ export function withProblemDetails<A extends unknown[]>(handler: Handler<A>): Ha
     try {
       return await handler(...args);
     } catch (error) {
-      console.error('Unhandled error in API route', error);
-      return problemResponse({
-        title: 'Internal Server Error',
-        status: 500,
-        detail: 'The server failed to answer this request; the error was logged.',
-      });
+      return internalErrorResponse(error);
     }
   };
 }

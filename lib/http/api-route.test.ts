@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { AppError } from '@/lib/app-error';
+import { apiRoute } from './api-route';
+import { ProblemError } from './problem';
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+const request = new Request('http://test.local/api/v1/agents/a');
+
+function failingRoute(error: unknown) {
+  return apiRoute(async () => {
+    throw error;
+  });
+}
+
+async function call(route: ReturnType<typeof failingRoute>): Promise<{ response: Response; body: Record<string, unknown> }> {
+  const response = await route(request, { params: Promise.resolve({}) });
+  return { response, body: (await response.json()) as Record<string, unknown> };
+}
+
+describe('apiRoute', () => {
+  it('hands the handler its awaited route parameters', async () => {
+    const route = apiRoute<{ id: string }>(async (_request, params) => Response.json({ id: params.id }));
+
+    const response = await route(request, { params: Promise.resolve({ id: 'a' }) });
+
+    await expect(response.json()).resolves.toEqual({ id: 'a' });
+  });
+
+  it.each([
+    ['not_found', 404],
+    ['invalid', 400],
+    ['unprocessable', 422],
+    ['conflict', 409],
+    ['precondition_required', 428],
+  ] as const)('answers AppError %s with %i problem details naming the cause', async (code, status) => {
+    const { response, body } = await call(failingRoute(new AppError(code, 'No agent "a" exists.')));
+
+    expect(response.status).toBe(status);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(body).toMatchObject({ type: 'about:blank', status, detail: 'No agent "a" exists.' });
+  });
+
+  it('answers a stale write with 412, the current representation and its ETag', async () => {
+    const current = { id: 'a', name: 'Ada', version: 5 };
+    const { response, body } = await call(failingRoute(new AppError('precondition_failed', 'changed', { current })));
+
+    expect(response.status).toBe(412);
+    expect(response.headers.get('etag')).toBe('"5"');
+    expect(body.current).toEqual(current);
+  });
+
+  it('passes an AppError\'s field errors on', async () => {
+    const errors = [{ pointer: '/overrides/baseDir', message: 'is required' }];
+    const { body } = await call(failingRoute(new AppError('unprocessable', 'bad overrides', { errors })));
+
+    expect(body.errors).toEqual(errors);
+  });
+
+  it('answers a ZodError with 400 and one JSON Pointer per issue', async () => {
+    const result = z.object({ name: z.string(), tags: z.array(z.string()) }).safeParse({ tags: ['a', 1] });
+    const { response, body } = await call(failingRoute(result.error));
+
+    expect(response.status).toBe(400);
+    expect(body.errors).toEqual([
+      { pointer: '/name', message: expect.any(String) },
+      { pointer: '/tags/1', message: expect.any(String) },
+    ]);
+  });
+
+  it('answers a ProblemError as it is', async () => {
+    const { response, body } = await call(failingRoute(new ProblemError(413, 'too large')));
+
+    expect(response.status).toBe(413);
+    expect(body).toMatchObject({ title: 'Content Too Large', detail: 'too large' });
+  });
+
+  it('logs an unexpected error and answers 500 without its message', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { response, body } = await call(failingRoute(new Error('password=hunter2')));
+
+    expect(response.status).toBe(500);
+    expect(JSON.stringify(body)).not.toContain('hunter2');
+    expect(log).toHaveBeenCalledOnce();
+  });
+});

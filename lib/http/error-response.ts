@@ -1,0 +1,70 @@
+import 'server-only';
+import { z } from 'zod';
+import { AppError, type AppErrorCode, type FieldError } from '@/lib/app-error';
+import { escapePointerToken } from './json-guards';
+import { ProblemError, internalErrorResponse, problemResponse, statusTitle } from './problem';
+import { etagOf } from './etag';
+
+const statusOf: Record<AppErrorCode, number> = {
+  not_found: 404,
+  invalid: 400,
+  unprocessable: 422,
+  conflict: 409,
+  precondition_required: 428,
+  precondition_failed: 412,
+};
+
+/** The HTTP status an `AppError` code answers with. */
+export function appErrorStatus(code: AppErrorCode): number {
+  return statusOf[code];
+}
+
+/**
+ * Turns anything a handler throws into a problem-details response: `ProblemError` as it is,
+ * `AppError` by its code (a 412 carries the current representation and its ETag), a `ZodError`
+ * as 400 with one field error per issue; anything else is logged and answered 500.
+ */
+export function errorResponse(error: unknown): Response {
+  if (error instanceof ProblemError) return problemResponse(error.problem);
+  if (error instanceof AppError) return appErrorResponse(error);
+  if (error instanceof z.ZodError) {
+    return problemResponse({
+      title: statusTitle(400),
+      status: 400,
+      detail: 'The request body does not have the expected shape.',
+      errors: zodFieldErrors(error),
+    });
+  }
+  return internalErrorResponse(error);
+}
+
+function appErrorResponse(error: AppError): Response {
+  const status = appErrorStatus(error.code);
+  const { errors, current } = error.details;
+  const headers = new Headers();
+  const version = versionOf(current);
+  if (status === 412 && version !== undefined) headers.set('etag', etagOf(version));
+  return problemResponse(
+    {
+      title: statusTitle(status),
+      status,
+      detail: error.message,
+      ...(errors && errors.length > 0 ? { errors } : {}),
+      ...(status === 412 && current !== undefined ? { current } : {}),
+    },
+    { headers },
+  );
+}
+
+function versionOf(value: unknown): number | undefined {
+  if (typeof value !== 'object' || value === null || !('version' in value)) return undefined;
+  return typeof value.version === 'number' ? value.version : undefined;
+}
+
+/** One `{ pointer, message }` per zod issue, the pointer into the validated value. */
+export function zodFieldErrors(error: z.ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    pointer: issue.path.map((segment) => `/${escapePointerToken(String(segment))}`).join(''),
+    message: issue.message,
+  }));
+}

@@ -1,0 +1,90 @@
+import 'server-only';
+import type { z } from 'zod';
+import { MAX_JSON_DEPTH, findForbiddenKey, jsonNestingDepth } from './json-guards';
+import { ProblemError } from './problem';
+
+/** The largest request body accepted, in bytes (1 MiB). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/**
+ * Reads a JSON request body and validates it with `schema`. Refuses, before the schema sees
+ * anything: a non-JSON content type (415), a body over {@link MAX_BODY_BYTES} (413), malformed
+ * JSON or invalid UTF-8 (400), nesting deeper than {@link MAX_JSON_DEPTH} (400), and the keys
+ * `__proto__`, `constructor` and `prototype` at any depth (400). Schema failures throw the
+ * `ZodError`, which the route wrapper answers as 400 with field errors.
+ */
+export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  return schema.parse(await readJsonValue(request));
+}
+
+/** Reads and guards a JSON request body without validating its shape; see {@link readJsonBody}. */
+export async function readJsonValue(request: Request): Promise<unknown> {
+  assertJsonContentType(request.headers.get('content-type'));
+  const text = decodeUtf8(await readLimitedBytes(request));
+  if (text.trim() === '') throw new ProblemError(400, 'The request body is empty; a JSON document was expected.');
+  if (jsonNestingDepth(text) > MAX_JSON_DEPTH) {
+    throw new ProblemError(400, `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`);
+  }
+  const value = parseJson(text);
+  const forbidden = findForbiddenKey(value);
+  if (forbidden !== undefined) {
+    const message = 'The keys "__proto__", "constructor" and "prototype" are not accepted.';
+    throw new ProblemError(400, `The JSON body contains a forbidden key at ${forbidden}.`, {
+      errors: [{ pointer: forbidden, message }],
+    });
+  }
+  return value;
+}
+
+function assertJsonContentType(header: string | null): void {
+  const mediaType = header?.split(';', 1)[0]?.trim().toLowerCase() ?? '';
+  if (mediaType === 'application/json' || /^application\/[\w.+-]+\+json$/.test(mediaType)) return;
+  const given = header === null ? 'none' : `"${header}"`;
+  throw new ProblemError(415, `The request body must be application/json (content type given: ${given}).`);
+}
+
+async function readLimitedBytes(request: Request): Promise<Uint8Array> {
+  const declared = Number(request.headers.get('content-length') ?? Number.NaN);
+  // Refuse early when the client says it will send too much; the count below catches liars.
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+    total += chunk.value.byteLength;
+    if (total > MAX_BODY_BYTES) {
+      // The answer is 413 whether or not the stream cancels cleanly.
+      await reader.cancel().catch(() => undefined);
+      throw tooLarge();
+    }
+    chunks.push(chunk.value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+function tooLarge(): ProblemError {
+  return new ProblemError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+}
+
+function decodeUtf8(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw new ProblemError(400, 'The request body is not valid UTF-8.');
+  }
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new ProblemError(400, `The request body is not valid JSON: ${(error as Error).message}`);
+  }
+}

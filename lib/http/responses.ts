@@ -1,0 +1,19 @@
+import 'server-only';
+import { etagOf } from './etag';
+
+/** What a JSON answer may carry besides its body. */
+export interface JsonResponseOptions {
+  status?: number;
+  /** The resource's version, sent as its strong ETag. */
+  version?: number;
+  /** Where a created resource lives. */
+  location?: string;
+}
+
+/** A JSON answer with an optional ETag and Location; never cached, since it reflects stored state. */
+export function jsonResponse(body: unknown, options: JsonResponseOptions = {}): Response {
+  const headers = new Headers({ 'cache-control': 'no-store' });
+  if (options.version !== undefined) headers.set('etag', etagOf(options.version));
+  if (options.location !== undefined) headers.set('location', options.location);
+  return Response.json(body, { status: options.status ?? 200, headers });
+}
