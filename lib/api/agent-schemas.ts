@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** An agent's id: lower-case letters, digits, `-` and `_`, starting with a letter or digit. */
+export const AgentIdSchema = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'Use 1–64 lower-case letters, digits, "-" or "_", starting with a letter or digit.');
+
+const nameSchema = z.string().trim().min(1, 'A name is required.').max(200);
+const descriptionSchema = z.string().max(4000);
+
+/** An agent as the API answers it; `version` is its ETag. */
+export const AgentSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  version: z.number().int(),
+  createdAt: z.string().meta({ format: 'date-time' }),
+  updatedAt: z.string().meta({ format: 'date-time' }),
+  assignmentCount: z.number().int(),
+});
+
+/** `GET /api/v1/agents`. */
+export const AgentListSchema = z.object({ agents: z.array(AgentSchema) });
+
+/** The query of `GET /api/v1/agents`. */
+export const AgentListQuerySchema = z.object({
+  search: z.string().max(200).optional().meta({ description: 'Case-insensitive text to find in id, name or description' }),
+});
+
+/** The body of `POST /api/v1/agents`; without an id, one is made from the name. */
+export const CreateAgentBodySchema = z.strictObject({
+  id: AgentIdSchema.optional(),
+  name: nameSchema,
+  description: descriptionSchema.optional(),
+});
+
+/** The body of `PATCH /api/v1/agents/{id}`: the fields to change, at least one. */
+export const UpdateAgentBodySchema = z
+  .strictObject({ name: nameSchema.optional(), description: descriptionSchema.optional() })
+  .refine((changes) => changes.name !== undefined || changes.description !== undefined, 'Name at least one field to change.');
+
+/** What `DELETE /api/v1/agents/{id}` answers. */
+export const DeletedAgentSchema = z.object({ deletedAssignments: z.number().int() });

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** How an assignment stands against the current catalogue. */
+export const AssignmentStatusSchema = z.enum(['ok', 'unavailable', 'missing', 'invalid']).meta({
+  description:
+    'ok; unavailable (the tool is known but not available, see unavailableReason); missing (no tool of this name is known any more; the assignment is kept); invalid (the stored overrides fail the tool\'s current overrides schema, see errors)',
+});
+
+/** One tool assigned to one agent, with its status; `version` is its ETag. */
+export const AssignmentViewSchema = z.object({
+  agentId: z.string(),
+  toolName: z.string(),
+  overrides: z.record(z.string(), z.unknown()),
+  version: z.number().int(),
+  createdAt: z.string().meta({ format: 'date-time' }),
+  updatedAt: z.string().meta({ format: 'date-time' }),
+  status: AssignmentStatusSchema,
+  group: z.string().optional(),
+  unavailableReason: z.string().optional(),
+  errors: z
+    .array(z.object({ pointer: z.string(), message: z.string() }))
+    .optional()
+    .meta({ description: 'For status invalid: what is wrong with the stored overrides' }),
+});
+
+/** `GET /api/v1/agents/{id}/tools`. */
+export const AssignmentListSchema = z.object({ assignments: z.array(AssignmentViewSchema) });
+
+/** The body of `PUT /api/v1/agents/{id}/tools/{toolName}`; overrides are checked against the tool's own schema. */
+export const PutAssignmentBodySchema = z.strictObject({
+  overrides: z.record(z.string(), z.unknown()).meta({ description: 'Validated against the tool\'s overridesSchema()' }),
+});

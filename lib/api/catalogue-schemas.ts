@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+const jsonSchemaObject = z.record(z.string(), z.unknown()).meta({ description: 'A JSON Schema' });
+
+/** One tool of the catalogue, or one unavailable factory or bundle. */
+export const CatalogueEntrySchema = z.object({
+  name: z.string(),
+  group: z.string(),
+  description: z.string(),
+  parametersSchema: jsonSchemaObject,
+  overridesSchema: jsonSchemaObject,
+  available: z.boolean(),
+  unavailableReason: z.string().optional(),
+  kind: z.enum(['factory', 'provider']),
+  source: z.string().meta({ description: '"builtin" or the plugin package\'s name' }),
+  streamsResultToUser: z.boolean(),
+});
+
+/** Something admins should know about the plugins: a failure, a name conflict or a warning. */
+export const DiagnosticSchema = z.object({
+  kind: z.enum(['failed', 'conflict', 'warning']),
+  source: z.string(),
+  entry: z.string().optional(),
+  file: z.string().optional(),
+  phase: z.string().optional(),
+  toolName: z.string().optional(),
+  claimants: z.array(z.string()).optional(),
+  message: z.string(),
+});
+
+/** `GET /api/v1/tools`. */
+export const CatalogueSnapshotSchema = z.object({
+  tools: z.array(CatalogueEntrySchema),
+  diagnostics: z.array(DiagnosticSchema),
+});

@@ -1,0 +1,170 @@
+import { z } from 'zod';
+import * as agents from './agent-schemas';
+import * as assignments from './assignment-schemas';
+import * as audit from './audit-schemas';
+import * as catalogue from './catalogue-schemas';
+import { FieldErrorSchema, ProblemSchema } from './problem-schemas';
+import { apiOperations, type ApiOperation, type SuccessSpec } from './routes';
+
+type JsonObject = Record<string, unknown>;
+
+/** Named request schemas, converted as the input they accept. */
+const requestSchemas: Record<string, z.ZodType> = {
+  CreateAgentBody: agents.CreateAgentBodySchema,
+  UpdateAgentBody: agents.UpdateAgentBodySchema,
+  PutAssignmentBody: assignments.PutAssignmentBodySchema,
+};
+
+/** Named response schemas, converted as the output they describe. */
+const responseSchemas: Record<string, z.ZodType> = {
+  FieldError: FieldErrorSchema,
+  Problem: ProblemSchema,
+  CatalogueEntry: catalogue.CatalogueEntrySchema,
+  Diagnostic: catalogue.DiagnosticSchema,
+  CatalogueSnapshot: catalogue.CatalogueSnapshotSchema,
+  Agent: agents.AgentSchema,
+  AgentList: agents.AgentListSchema,
+  DeletedAgent: agents.DeletedAgentSchema,
+  AssignmentStatus: assignments.AssignmentStatusSchema,
+  AssignmentView: assignments.AssignmentViewSchema,
+  AssignmentList: assignments.AssignmentListSchema,
+  AuditEvent: audit.AuditEventSchema,
+  AuditPage: audit.AuditPageSchema,
+};
+
+const problemTitles: Record<number, string> = {
+  400: 'The body, query or If-Match header is invalid (field errors in `errors`)',
+  404: 'The agent or assignment does not exist',
+  409: 'The resource already exists',
+  412: 'If-Match names an older version; `current` holds the current representation, the ETag header its version',
+  413: 'The body is larger than 1 MiB',
+  415: 'The body is not application/json',
+  422: 'The tool is unknown, or the overrides fail its overrides schema (field errors in `errors`)',
+  428: 'The change needs an If-Match header',
+  500: 'The server failed; the error was logged',
+};
+
+const pathParameterDescriptions: Record<string, string> = {
+  id: 'The agent\'s id',
+  toolName: 'The tool\'s name, as the catalogue lists it',
+};
+
+const schemaIds = new Map<z.ZodType, string>(
+  [...Object.entries(requestSchemas), ...Object.entries(responseSchemas)].map(([id, schema]) => [schema, id]),
+);
+
+/** The OpenAPI 3.1 document of `/api/v1`, built from the route table and the schemas that validate. */
+export function buildOpenApiDocument(operations: readonly ApiOperation[] = apiOperations): JsonObject {
+  const paths: Record<string, Record<string, JsonObject>> = {};
+  for (const operation of operations) {
+    paths[operation.path] ??= {};
+    paths[operation.path]![operation.method.toLowerCase()] = operationObject(operation);
+  }
+  return {
+    openapi: '3.1.1',
+    info: {
+      title: 'Tools Admin API',
+      version: '1',
+      description:
+        'Agents, their tool assignments and the audit log. Errors are RFC 9457 problem details. Every editable resource answers with an ETag; changing it needs If-Match (428 without, 412 when stale).',
+    },
+    paths,
+    components: {
+      schemas: { ...componentSchemas(requestSchemas, 'input'), ...componentSchemas(responseSchemas, 'output') },
+      headers: {
+        ETag: { description: 'The resource\'s version as a strong entity tag, e.g. "3"', schema: { type: 'string' } },
+        Location: { description: 'The URL of the created resource', schema: { type: 'string' } },
+      },
+    },
+  };
+}
+
+function componentSchemas(schemas: Record<string, z.ZodType>, io: 'input' | 'output'): Record<string, JsonObject> {
+  const registry = z.registry<{ id: string }>();
+  for (const [id, schema] of Object.entries(schemas)) registry.add(schema, { id });
+  const { schemas: converted } = z.toJSONSchema(registry, { io, uri: (id) => `#/components/schemas/${id}` });
+  return Object.fromEntries(
+    Object.entries(converted).map(([id, schema]) => [id, withoutKeys(schema, '$schema', '$id')]),
+  );
+}
+
+function schemaRef(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
+  const id = schemaIds.get(schema);
+  if (id !== undefined) return { $ref: `#/components/schemas/${id}` };
+  return withoutKeys(z.toJSONSchema(schema, { io }), '$schema');
+}
+
+function operationObject(operation: ApiOperation): JsonObject {
+  const responses: Record<string, JsonObject> = {};
+  for (const [status, spec] of Object.entries(operation.success)) responses[status] = successObject(spec);
+  for (const status of [...operation.problems, 500]) {
+    responses[String(status)] = {
+      description: problemTitles[status] ?? 'A problem',
+      content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
+      ...(status === 412 ? { headers: { ETag: { $ref: '#/components/headers/ETag' } } } : {}),
+    };
+  }
+  return {
+    operationId: operation.operationId,
+    summary: operation.summary,
+    tags: [operation.tag],
+    parameters: parameters(operation),
+    ...(operation.body
+      ? { requestBody: { required: true, content: { 'application/json': { schema: schemaRef(operation.body, 'input') } } } }
+      : {}),
+    responses,
+  };
+}
+
+function successObject(spec: SuccessSpec): JsonObject {
+  const headers: JsonObject = {};
+  if (spec.hasEtag) headers.ETag = { $ref: '#/components/headers/ETag' };
+  if (spec.hasLocation) headers.Location = { $ref: '#/components/headers/Location' };
+  return {
+    description: spec.description,
+    ...(Object.keys(headers).length > 0 ? { headers } : {}),
+    ...(spec.schema ? { content: { 'application/json': { schema: schemaRef(spec.schema, 'output') } } } : {}),
+  };
+}
+
+function parameters(operation: ApiOperation): JsonObject[] {
+  const result: JsonObject[] = [];
+  for (const [, name] of operation.path.matchAll(/\{([^}]+)\}/g)) {
+    result.push({ name, in: 'path', required: true, description: pathParameterDescriptions[name ?? ''], schema: { type: 'string' } });
+  }
+  for (const [name, schema] of Object.entries(operation.query?.shape ?? {})) {
+    const converted = z.toJSONSchema(schema, { io: 'input' });
+    result.push({
+      name,
+      in: 'query',
+      required: !schema.safeParse(undefined).success,
+      description: converted.description,
+      schema: withoutKeys(converted, '$schema', 'description'),
+    });
+  }
+  if (operation.ifMatch) {
+    result.push({
+      name: 'If-Match',
+      in: 'header',
+      required: operation.ifMatch === 'required',
+      description:
+        operation.ifMatch === 'required'
+          ? 'The ETag of the version this change is based on'
+          : 'The ETag of the version this change is based on; required when the resource exists',
+      schema: { type: 'string' },
+    });
+  }
+  return result;
+}
+
+function withoutKeys(object: object, ...keys: string[]): JsonObject {
+  return Object.fromEntries(Object.entries(object).filter(([key]) => !keys.includes(key)));
+}
+
+let cachedDocument: JsonObject | undefined;
+
+/** The OpenAPI document of this process, built on first use. */
+export function getOpenApiDocument(): JsonObject {
+  cachedDocument ??= buildOpenApiDocument();
+  return cachedDocument;
+}

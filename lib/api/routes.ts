@@ -1,0 +1,116 @@
+import type { z } from 'zod';
+import { AgentListQuerySchema, AgentListSchema, AgentSchema, CreateAgentBodySchema, DeletedAgentSchema, UpdateAgentBodySchema } from './agent-schemas';
+import { AssignmentListSchema, AssignmentViewSchema, PutAssignmentBodySchema } from './assignment-schemas';
+import { AuditPageSchema, AuditQuerySchema } from './audit-schemas';
+import { CatalogueSnapshotSchema } from './catalogue-schemas';
+
+/** The HTTP methods a route file may export. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** One successful answer of an operation. */
+export interface SuccessSpec {
+  description: string;
+  schema?: z.ZodType;
+  /** Carries the resource's ETag. */
+  hasEtag?: boolean;
+  /** Carries the created resource's Location. */
+  hasLocation?: boolean;
+}
+
+/** One operation of the REST API: what it takes and what it answers, from the schemas that validate. */
+export interface ApiOperation {
+  method: HttpMethod;
+  /** The OpenAPI path, parameters in braces: `/api/v1/agents/{id}`. */
+  path: string;
+  operationId: string;
+  summary: string;
+  tag: 'catalogue' | 'agents' | 'assignments' | 'audit' | 'meta';
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  /** `required`: every call needs If-Match; `when-exists`: needed to replace an existing resource. */
+  ifMatch?: 'required' | 'when-exists';
+  success: Record<number, SuccessSpec>;
+  /** The problem statuses besides 500, which every operation may answer. */
+  problems: number[];
+}
+
+const bodyProblems = [400, 413, 415];
+
+/** Every operation of `/api/v1`; the OpenAPI document is generated from this table. */
+export const apiOperations: ApiOperation[] = [
+  {
+    method: 'GET', path: '/api/v1/tools', operationId: 'listTools', tag: 'catalogue',
+    summary: 'The catalogue: every tool the registry knows, and the plugins\' diagnostics',
+    success: { 200: { description: 'The catalogue', schema: CatalogueSnapshotSchema } },
+    problems: [],
+  },
+  {
+    method: 'GET', path: '/api/v1/agents', operationId: 'listAgents', tag: 'agents',
+    summary: 'Lists agents, optionally only those matching a search text', query: AgentListQuerySchema,
+    success: { 200: { description: 'The agents, by name', schema: AgentListSchema } },
+    problems: [400],
+  },
+  {
+    method: 'POST', path: '/api/v1/agents', operationId: 'createAgent', tag: 'agents',
+    summary: 'Creates an agent', body: CreateAgentBodySchema,
+    success: { 201: { description: 'The new agent', schema: AgentSchema, hasEtag: true, hasLocation: true } },
+    problems: [...bodyProblems, 409],
+  },
+  {
+    method: 'GET', path: '/api/v1/agents/{id}', operationId: 'getAgent', tag: 'agents', summary: 'Reads one agent',
+    success: { 200: { description: 'The agent', schema: AgentSchema, hasEtag: true } },
+    problems: [404],
+  },
+  {
+    method: 'PATCH', path: '/api/v1/agents/{id}', operationId: 'updateAgent', tag: 'agents',
+    summary: 'Changes an agent\'s name or description', body: UpdateAgentBodySchema, ifMatch: 'required',
+    success: { 200: { description: 'The changed agent', schema: AgentSchema, hasEtag: true } },
+    problems: [...bodyProblems, 404, 412, 428],
+  },
+  {
+    method: 'DELETE', path: '/api/v1/agents/{id}', operationId: 'deleteAgent', tag: 'agents',
+    summary: 'Deletes an agent and its assignments', ifMatch: 'required',
+    success: { 200: { description: 'How many assignments went with it', schema: DeletedAgentSchema } },
+    problems: [400, 404, 412, 428],
+  },
+  {
+    method: 'GET', path: '/api/v1/agents/{id}/tools', operationId: 'listAgentTools', tag: 'assignments',
+    summary: 'Every tool assigned to an agent, each with its status (ok, unavailable, missing, invalid)',
+    success: { 200: { description: 'The assignments, by tool name', schema: AssignmentListSchema } },
+    problems: [404],
+  },
+  {
+    method: 'GET', path: '/api/v1/agents/{id}/tools/{toolName}', operationId: 'getAgentTool', tag: 'assignments',
+    summary: 'Reads one assignment with its status',
+    success: { 200: { description: 'The assignment', schema: AssignmentViewSchema, hasEtag: true } },
+    problems: [404],
+  },
+  {
+    method: 'PUT', path: '/api/v1/agents/{id}/tools/{toolName}', operationId: 'putAgentTool', tag: 'assignments',
+    summary: 'Assigns a tool to an agent with its overrides, or replaces the overrides (If-Match needed then)',
+    body: PutAssignmentBodySchema, ifMatch: 'when-exists',
+    success: {
+      200: { description: 'The replaced assignment', schema: AssignmentViewSchema, hasEtag: true },
+      201: { description: 'The new assignment', schema: AssignmentViewSchema, hasEtag: true, hasLocation: true },
+    },
+    problems: [...bodyProblems, 404, 412, 422, 428],
+  },
+  {
+    method: 'DELETE', path: '/api/v1/agents/{id}/tools/{toolName}', operationId: 'deleteAgentTool', tag: 'assignments',
+    summary: 'Removes a tool from an agent', ifMatch: 'required',
+    success: { 204: { description: 'Removed' } },
+    problems: [400, 404, 412, 428],
+  },
+  {
+    method: 'GET', path: '/api/v1/audit', operationId: 'listAuditEvents', tag: 'audit',
+    summary: 'Audit events, newest first, one page at a time', query: AuditQuerySchema,
+    success: { 200: { description: 'One page of events', schema: AuditPageSchema } },
+    problems: [400],
+  },
+  {
+    method: 'GET', path: '/api/v1/openapi.json', operationId: 'getOpenApiDocument', tag: 'meta',
+    summary: 'This API\'s OpenAPI 3.1 document',
+    success: { 200: { description: 'The OpenAPI document' } },
+    problems: [],
+  },
+];
