@@ -1,12 +1,16 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { E2E_PORT } from './e2e/support/ports';
+import { freshSqliteDatabase } from './e2e/support/temp-database';
 
 // Debian's Chromium where it is installed (CI, this project's machines); elsewhere the
 // browser Playwright installed on a laptop.
 const debianChromium = '/usr/bin/chromium';
 const executablePath = existsSync(debianChromium) ? debianChromium : undefined;
 
+// The shared server's database: a new SQLite file per run, never ./data. Chosen once in the
+// runner process; the workers inherit the variable, so specs can open the same file.
+process.env.E2E_DATABASE_FILE ??= freshSqliteDatabase(`shared-${process.pid}`);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -14,6 +18,7 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,
+  globalTeardown: './e2e/support/global-teardown.ts',
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 60_000,
   use: {
@@ -41,6 +46,7 @@ export default defineConfig({
     env: {
       NEXT_TELEMETRY_DISABLED: '1',
       TOOLS_PLUGIN_PATH: 'plugins:e2e/fixtures/plugins',
+      DATABASE_URL: `sqlite:${process.env.E2E_DATABASE_FILE}`,
     },
   },
 });

@@ -1,20 +1,38 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { freshSqliteDatabase, removeSqliteDatabase } from './temp-database';
 
 /** A production `next start` of this app, for tests that need their own server. */
 export interface NextServer {
   readonly url: string;
   stop(): Promise<void>;
+  /** What the server has printed so far, for failure messages. */
+  output(): string;
 }
 
 const nextBin = path.resolve('node_modules/next/dist/bin/next');
 
-/** Starts the built app on `port` with extra environment, and waits until it answers. */
+let serversStarted = 0;
+
+/**
+ * Starts the built app on `port` with extra environment, and waits until it answers. Without a
+ * DATABASE_URL in `env` the server gets a new SQLite file of its own, removed when it stops.
+ */
 export async function startNextServer(port: number, env: Record<string, string>): Promise<NextServer> {
+  const ownDatabase = env.DATABASE_URL === undefined ? freshSqliteDatabase(`server-${process.pid}-${++serversStarted}`) : undefined;
   const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
-    env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', ...env },
+    env: {
+      ...process.env,
+      NEXT_TELEMETRY_DISABLED: '1',
+      ...(ownDatabase ? { DATABASE_URL: `sqlite:${ownDatabase}` } : {}),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  const stopAndClean = async () => {
+    await stop(child);
+    if (ownDatabase) removeSqliteDatabase(ownDatabase);
+  };
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -22,10 +40,10 @@ export async function startNextServer(port: number, env: Record<string, string>)
   try {
     await waitUntilAnswering(`${url}/api/v1/tools`, child);
   } catch (error) {
-    await stop(child);
+    await stopAndClean();
     throw new Error(`${(error as Error).message}\nServer output:\n${output}`);
   }
-  return { url, stop: () => stop(child) };
+  return { url, stop: stopAndClean, output: () => output };
 }
 
 async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {

@@ -27,10 +27,10 @@ async function routesOnDisk(): Promise<{ path: string; methods: string[] }[]> {
         if (segment.startsWith('[...') || segment.startsWith('[[')) throw new Error(`catch-all segments are not described: ${segment}`);
         return segment.replace(/^\[(.+)\]$/, '{$1}');
       });
-      const module = (await import(path.join(entry.parentPath, entry.name))) as Record<string, unknown>;
+      const routeModule = (await import(path.join(entry.parentPath, entry.name))) as Record<string, unknown>;
       return {
         path: ['/api/v1', ...segments].join('/'),
-        methods: httpMethods.filter((method) => typeof module[method] === 'function'),
+        methods: httpMethods.filter((method) => typeof routeModule[method] === 'function'),
       };
     }),
   );
