@@ -7,7 +7,9 @@ import {
   pluginPathFrom,
   provide,
 } from '@/registry';
-import { InMemoryTodoListService, TODO_LIST_SERVICE, builtinRegistrations } from '@/registry/builtins';
+import { TODO_LIST_SERVICE, builtinRegistrations, type TodoListService } from '@/registry/builtins';
+import { getDb } from '@/lib/db/get-db';
+import { SqlTodoListService } from '@/lib/todos/sql-todo-list-service';
 
 /** Where the host looks for plugins and settings; defaults are the process's own. */
 export interface RegistryHostOptions {
@@ -15,6 +17,8 @@ export interface RegistryHostOptions {
   appRoot?: string;
   /** The process environment: `TOOLS_PLUGIN_PATH` and the plugins' string settings. */
   env?: Readonly<Record<string, string | undefined>>;
+  /** Where the `todo_*` tools keep their lists; default the process's database (`getDb()`). */
+  todoListService?: TodoListService;
 }
 
 /** Discovers plugins and loads the registry with built-ins first, then plugins in discovery order. */
@@ -22,6 +26,7 @@ export async function bootRegistry(options: RegistryHostOptions = {}): Promise<T
   // Plugins are found at run time, not traced into the build.
   const appRoot = path.resolve(/* turbopackIgnore: true */ options.appRoot ?? process.cwd());
   const env = options.env ?? process.env;
+  const todoListService = options.todoListService ?? new SqlTodoListService({ db: await getDb() });
   const configuredPath = env.TOOLS_PLUGIN_PATH?.trim() || undefined;
   const discovery = await discoverPlugins({
     pluginPath: pluginPathFrom(configuredPath, appRoot),
@@ -32,7 +37,7 @@ export async function bootRegistry(options: RegistryHostOptions = {}): Promise<T
     registrations: [...builtinRegistrations(), ...discovery.registrations],
     diagnostics: discovery.diagnostics,
     environment: createToolEnvironment({
-      services: new Map([provide(TODO_LIST_SERVICE, new InMemoryTodoListService())]),
+      services: new Map([provide(TODO_LIST_SERVICE, todoListService)]),
       env,
     }),
   });

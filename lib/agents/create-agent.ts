@@ -1,0 +1,43 @@
+import 'server-only';
+import type { Actor } from '@/lib/actor';
+import { AppError } from '@/lib/app-error';
+import { agentTarget } from '@/lib/audit/audit-event';
+import { recordAuditEvent } from '@/lib/audit/record-audit-event';
+import type { Db } from '@/lib/db/schema';
+import { inTransaction } from '@/lib/db/transaction';
+import { auditedAgent, toAgent, type Agent } from './agent';
+import { checkAgentDescription, checkAgentId, checkAgentName, slugify } from './agent-input';
+
+/** What `createAgent` needs. */
+export interface CreateAgentOptions {
+  db: Db;
+  actor: Actor;
+  /** `id` defaults to the slug of `name`. */
+  input: { id?: string; name: string; description?: string };
+}
+
+/** Creates an agent at version 1; AppError `conflict` when the id is taken, `invalid` for bad input. */
+export async function createAgent({ db, actor, input }: CreateAgentOptions): Promise<Agent> {
+  const name = checkAgentName(input.name);
+  const description = checkAgentDescription(input.description ?? '');
+  const id = checkAgentId(input.id ?? slugify(name));
+  const now = new Date().toISOString();
+  return inTransaction(db, async (trx) => {
+    // ON CONFLICT rather than a read first: two instances creating one id at once cannot both win.
+    const row = await trx
+      .insertInto('agents')
+      .values({ id, name, description, version: 1, created_at: now, updated_at: now })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new AppError('conflict', `An agent with id "${id}" already exists`);
+    await recordAuditEvent(trx, {
+      actor,
+      action: 'agent.create',
+      target: agentTarget(id),
+      before: null,
+      after: auditedAgent(row),
+    });
+    return toAgent(row, 0);
+  });
+}

@@ -1,0 +1,46 @@
+import 'server-only';
+import type { Actor } from '@/lib/actor';
+import { AppError } from '@/lib/app-error';
+import { agentTarget } from '@/lib/audit/audit-event';
+import { recordAuditEvent } from '@/lib/audit/record-audit-event';
+import { toAssignment } from '@/lib/assignments/assignment';
+import type { Db } from '@/lib/db/schema';
+import { inTransaction } from '@/lib/db/transaction';
+import { auditedAgent, toAgent } from './agent';
+import { checkVersion } from '@/lib/check-version';
+import { countAssignments } from './count-assignments';
+import { lockAgent } from './lock-agent';
+
+/** What `deleteAgent` needs. */
+export interface DeleteAgentOptions {
+  db: Db;
+  actor: Actor;
+  id: string;
+  /** The version the caller last read. */
+  expectedVersion?: number;
+}
+
+/**
+ * Deletes an agent and its assignments in one transaction; the audit event keeps both in
+ * `before`. AppError `not_found`, `precondition_required`, `precondition_failed` as for updates.
+ */
+export async function deleteAgent({ db, actor, id, expectedVersion }: DeleteAgentOptions): Promise<{
+  deletedAssignments: number;
+}> {
+  return inTransaction(db, async (trx) => {
+    const current = await lockAgent(trx, id);
+    if (!current) throw new AppError('not_found', `Agent "${id}" was not found`);
+    const count = await countAssignments(trx, id);
+    checkVersion(`Agent "${id}"`, current.version, expectedVersion, () => toAgent(current, count));
+    const assignments = await trx.deleteFrom('assignments').where('agent_id', '=', id).returningAll().execute();
+    await trx.deleteFrom('agents').where('id', '=', id).execute();
+    await recordAuditEvent(trx, {
+      actor,
+      action: 'agent.delete',
+      target: agentTarget(id),
+      before: { agent: auditedAgent(current), assignments: assignments.map(toAssignment) },
+      after: null,
+    });
+    return { deletedAssignments: assignments.length };
+  });
+}

@@ -1,0 +1,18 @@
+import 'server-only';
+import { AppError } from '@/lib/app-error';
+import type { Db } from '@/lib/db/schema';
+import { toAgent, type Agent } from './agent';
+import { selectAgentsWithCounts } from './agent-query';
+
+/** What `getAgent` needs. */
+export interface GetAgentOptions {
+  db: Db;
+  id: string;
+}
+
+/** One agent; AppError `not_found` naming the id when there is none. */
+export async function getAgent({ db, id }: GetAgentOptions): Promise<Agent> {
+  const row = await selectAgentsWithCounts(db).where('agents.id', '=', id).executeTakeFirst();
+  if (!row) throw new AppError('not_found', `Agent "${id}" was not found`);
+  return toAgent(row, Number(row.assignment_count));
+}

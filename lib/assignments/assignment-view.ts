@@ -1,0 +1,27 @@
+import 'server-only';
+import { compareStrings } from '@/registry';
+import { validateOverrides } from '@/lib/overrides/validate-overrides';
+import type { Assignment, AssignmentView } from './assignment';
+import type { ToolLookup } from './tool-lookup';
+
+/**
+ * The assignment with its status. Precedence: `missing`, then `invalid` (the admin can fix
+ * that), then `unavailable`, then `ok`. An unavailable tool still has its overrides checked
+ * against the schema its factory declares.
+ */
+export function viewAssignment(assignment: Assignment, lookup: ToolLookup): AssignmentView {
+  const entry = lookup(assignment.toolName);
+  if (!entry) return { ...assignment, status: 'missing' };
+  const errors = validateOverrides(entry.overridesSchema, assignment.overrides);
+  const unavailable = entry.available ? {} : { unavailableReason: entry.unavailableReason ?? 'The tool is unavailable' };
+  if (errors.length > 0) return { ...assignment, status: 'invalid', group: entry.group, ...unavailable, errors };
+  return { ...assignment, status: entry.available ? 'ok' : 'unavailable', group: entry.group, ...unavailable };
+}
+
+/** Sorts by group then tool name, with missing tools (which have no group) last, by name. */
+export function compareViews(a: AssignmentView, b: AssignmentView): number {
+  const aMissing = a.group === undefined;
+  const bMissing = b.group === undefined;
+  if (aMissing !== bMissing) return aMissing ? 1 : -1;
+  return compareStrings(a.group ?? '', b.group ?? '') || compareStrings(a.toolName, b.toolName);
+}

@@ -1,0 +1,45 @@
+import type { Selectable } from 'kysely';
+import type { FieldError } from '@/lib/app-error';
+import type { AssignmentsTable } from '@/lib/db/schema';
+
+/** One tool assigned to one agent, with that agent's overrides for it. */
+export interface Assignment {
+  agentId: string;
+  toolName: string;
+  overrides: Record<string, unknown>;
+  version: number;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601. */
+  updatedAt: string;
+}
+
+/**
+ * How an assignment stands against the registry of this process: `ok`; `unavailable` (the
+ * tool is known but cannot run now); `missing` (no tool of that name is known any more: the
+ * assignment is kept); `invalid` (the stored overrides fail the tool's current schema).
+ */
+export type AssignmentStatus = 'ok' | 'unavailable' | 'missing' | 'invalid';
+
+/** An assignment with its status, as the API shows it. */
+export type AssignmentView = Assignment & {
+  status: AssignmentStatus;
+  /** The tool's catalogue group; absent when the tool is missing. */
+  group?: string;
+  /** Why the tool cannot run now; present whenever the tool is unavailable, even if `status` is `invalid`. */
+  unavailableReason?: string;
+  /** What is wrong with the stored overrides (pointers start with `/overrides`); with `invalid` only. */
+  errors?: FieldError[];
+};
+
+/** A stored assignment as the app sees it. */
+export function toAssignment(row: Selectable<AssignmentsTable>): Assignment {
+  return {
+    agentId: row.agent_id,
+    toolName: row.tool_name,
+    overrides: JSON.parse(row.overrides) as Record<string, unknown>,
+    version: Number(row.version),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}

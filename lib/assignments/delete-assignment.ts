@@ -1,0 +1,48 @@
+import 'server-only';
+import type { Actor } from '@/lib/actor';
+import { AppError } from '@/lib/app-error';
+import { checkVersion } from '@/lib/check-version';
+import { lockAgent } from '@/lib/agents/lock-agent';
+import { assignmentTarget } from '@/lib/audit/audit-event';
+import { recordAuditEvent } from '@/lib/audit/record-audit-event';
+import type { Db } from '@/lib/db/schema';
+import { inTransaction } from '@/lib/db/transaction';
+import { toAssignment } from './assignment';
+
+/** What `deleteAssignment` needs. */
+export interface DeleteAssignmentOptions {
+  db: Db;
+  actor: Actor;
+  agentId: string;
+  toolName: string;
+  /** The version the caller last read. */
+  expectedVersion?: number;
+}
+
+/**
+ * Removes a tool from an agent. AppError `not_found` naming the agent, or the agent and the
+ * tool; `precondition_required` without a version; `precondition_failed` with the current
+ * assignment (no status: deleting needs no registry) when stale.
+ */
+export async function deleteAssignment({ db, actor, agentId, toolName, expectedVersion }: DeleteAssignmentOptions): Promise<void> {
+  await inTransaction(db, async (trx) => {
+    if (!(await lockAgent(trx, agentId))) throw new AppError('not_found', `Agent "${agentId}" was not found`);
+    const existing = await trx
+      .selectFrom('assignments')
+      .selectAll()
+      .where('agent_id', '=', agentId)
+      .where('tool_name', '=', toolName)
+      .executeTakeFirst();
+    if (!existing) throw new AppError('not_found', `Agent "${agentId}" has no tool "${toolName}" assigned`);
+    const before = toAssignment(existing);
+    checkVersion(`The assignment of "${toolName}" to agent "${agentId}"`, existing.version, expectedVersion, () => before);
+    await trx.deleteFrom('assignments').where('agent_id', '=', agentId).where('tool_name', '=', toolName).execute();
+    await recordAuditEvent(trx, {
+      actor,
+      action: 'assignment.delete',
+      target: assignmentTarget(agentId, toolName),
+      before,
+      after: null,
+    });
+  });
+}

@@ -1,0 +1,29 @@
+import 'server-only';
+import { AppError } from '@/lib/app-error';
+import type { Db } from '@/lib/db/schema';
+import type { ToolRegistry } from '@/registry';
+import { toAssignment, type AssignmentView } from './assignment';
+import { viewAssignment } from './assignment-view';
+import { toolLookup } from './tool-lookup';
+
+/** What `getAssignment` needs. */
+export interface GetAssignmentOptions {
+  db: Db;
+  registry: ToolRegistry;
+  agentId: string;
+  toolName: string;
+}
+
+/** One assignment with its status; AppError `not_found` naming the agent, or the agent and the tool. */
+export async function getAssignment({ db, registry, agentId, toolName }: GetAssignmentOptions): Promise<AssignmentView> {
+  const agent = await db.selectFrom('agents').select('id').where('id', '=', agentId).executeTakeFirst();
+  if (!agent) throw new AppError('not_found', `Agent "${agentId}" was not found`);
+  const row = await db
+    .selectFrom('assignments')
+    .selectAll()
+    .where('agent_id', '=', agentId)
+    .where('tool_name', '=', toolName)
+    .executeTakeFirst();
+  if (!row) throw new AppError('not_found', `Agent "${agentId}" has no tool "${toolName}" assigned`);
+  return viewAssignment(toAssignment(row), toolLookup(registry));
+}

@@ -1,0 +1,26 @@
+import 'server-only';
+import { AppError } from '@/lib/app-error';
+import type { Db } from '@/lib/db/schema';
+import type { ToolRegistry } from '@/registry';
+import { toAssignment, type AssignmentView } from './assignment';
+import { compareViews, viewAssignment } from './assignment-view';
+import { toolLookup } from './tool-lookup';
+
+/** What `listAssignments` needs. */
+export interface ListAssignmentsOptions {
+  db: Db;
+  registry: ToolRegistry;
+  agentId: string;
+}
+
+/**
+ * Every assignment of the agent with its status, sorted by group then tool name, missing
+ * tools last. AppError `not_found` naming the agent when there is none.
+ */
+export async function listAssignments({ db, registry, agentId }: ListAssignmentsOptions): Promise<AssignmentView[]> {
+  const agent = await db.selectFrom('agents').select('id').where('id', '=', agentId).executeTakeFirst();
+  if (!agent) throw new AppError('not_found', `Agent "${agentId}" was not found`);
+  const rows = await db.selectFrom('assignments').selectAll().where('agent_id', '=', agentId).execute();
+  const lookup = toolLookup(registry);
+  return rows.map((row) => viewAssignment(toAssignment(row), lookup)).sort(compareViews);
+}

@@ -1,0 +1,70 @@
+import 'server-only';
+import type { Actor } from '@/lib/actor';
+import { AppError } from '@/lib/app-error';
+import { checkVersion } from '@/lib/check-version';
+import { lockAgent } from '@/lib/agents/lock-agent';
+import type { Db } from '@/lib/db/schema';
+import { inTransaction } from '@/lib/db/transaction';
+import { validateOverrides } from '@/lib/overrides/validate-overrides';
+import type { ToolRegistry } from '@/registry';
+import { toAssignment, type AssignmentView } from './assignment';
+import { viewAssignment } from './assignment-view';
+import { saveAssignment } from './save-assignment';
+import { toolLookup } from './tool-lookup';
+
+/** What `putAssignment` needs. */
+export interface PutAssignmentOptions {
+  db: Db;
+  registry: ToolRegistry;
+  actor: Actor;
+  agentId: string;
+  toolName: string;
+  overrides: Record<string, unknown>;
+  /** Required to change an existing assignment; must be absent to create one. */
+  expectedVersion?: number;
+}
+
+/**
+ * Creates or replaces an agent's assignment of a tool, checked in this order: the agent
+ * exists (`not_found`); the tool is known, or already assigned and kept though missing
+ * (`unprocessable`); the overrides pass the tool's schema (`invalid`, pointers under
+ * `/overrides`); then the version (`precondition_required` / `precondition_failed` with the
+ * current view, or with none when `expectedVersion` names an assignment that does not exist).
+ */
+export async function putAssignment(options: PutAssignmentOptions): Promise<{ assignment: AssignmentView; created: boolean }> {
+  const { db, registry, actor, agentId, toolName, overrides, expectedVersion } = options;
+  const lookup = toolLookup(registry);
+  return inTransaction(db, async (trx) => {
+    if (!(await lockAgent(trx, agentId))) throw new AppError('not_found', `Agent "${agentId}" was not found`);
+    const existing = await trx
+      .selectFrom('assignments')
+      .selectAll()
+      .where('agent_id', '=', agentId)
+      .where('tool_name', '=', toolName)
+      .executeTakeFirst();
+    const entry = lookup(toolName);
+    if (!entry && !existing) {
+      throw new AppError('unprocessable', `No tool named "${toolName}" is known, so it cannot be assigned to agent "${agentId}"`);
+    }
+    const errors = !isPlainObject(overrides)
+      ? [{ pointer: '/overrides', message: 'Overrides must be an object' }]
+      : entry
+        ? validateOverrides(entry.overridesSchema, overrides)
+        : [];
+    if (errors.length > 0) {
+      throw new AppError('invalid', `The overrides for "${toolName}" do not fit the tool's settings`, { errors });
+    }
+    const subject = `The assignment of "${toolName}" to agent "${agentId}"`;
+    if (existing) {
+      checkVersion(subject, existing.version, expectedVersion, () => viewAssignment(toAssignment(existing), lookup));
+    } else if (expectedVersion !== undefined) {
+      throw new AppError('precondition_failed', `${subject} does not exist (any more), so version ${expectedVersion} cannot be current`);
+    }
+    const saved = await saveAssignment(trx, { actor, agentId, toolName, overrides, existing });
+    return { assignment: viewAssignment(saved, lookup), created: !existing };
+  });
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

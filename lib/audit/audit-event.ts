@@ -1,0 +1,45 @@
+import type { Selectable } from 'kysely';
+import type { AuditEventsTable } from '@/lib/db/schema';
+
+/** What was changed: the actions the audit log knows. */
+export type AuditAction = 'agent.create' | 'agent.update' | 'agent.delete' | 'assignment.put' | 'assignment.delete';
+
+/** One audited change, newest first in the log. */
+export interface AuditEvent {
+  /** Opaque; grows with every event. */
+  id: string;
+  /** ISO 8601 time of the change. */
+  at: string;
+  /** The acting user's id. */
+  actor: string;
+  action: string;
+  /** The changed resource's API path, e.g. `agents/demo` or `agents/demo/tools/word_count`. */
+  target: string;
+  /** The resource before the change; null for a create. */
+  before: unknown;
+  /** The resource after the change; null for a delete. */
+  after: unknown;
+}
+
+/** The audit target of an agent. */
+export function agentTarget(agentId: string): string {
+  return `agents/${agentId}`;
+}
+
+/** The audit target of one assignment. */
+export function assignmentTarget(agentId: string, toolName: string): string {
+  return `agents/${agentId}/tools/${toolName}`;
+}
+
+/** A stored event as the app sees it. */
+export function toAuditEvent(row: Selectable<AuditEventsTable>): AuditEvent {
+  return {
+    id: String(row.id),
+    at: row.at,
+    actor: row.actor,
+    action: row.action,
+    target: row.target,
+    before: row.before === null ? null : JSON.parse(row.before),
+    after: row.after === null ? null : JSON.parse(row.after),
+  };
+}

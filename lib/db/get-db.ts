@@ -1,0 +1,44 @@
+import 'server-only';
+import path from 'node:path';
+import { parseDatabaseUrl } from './database-url';
+import { openDatabase } from './open-database';
+import type { Db } from './schema';
+import { seedDemo } from './seed-demo';
+
+const cache = globalThis as typeof globalThis & { toolsAdminDatabases?: Map<string, Promise<Db>> };
+
+/**
+ * The process's database, from DATABASE_URL (unset: `./data/tools-admin.sqlite`), migrated
+ * and, when empty, given the demo agent unless SEED_DEMO=0. Opened once per URL and kept on
+ * `globalThis`, so dev reloads share it and a test that changes DATABASE_URL gets its own.
+ */
+export function getDb(): Promise<Db> {
+  const url = process.env.DATABASE_URL?.trim() ?? '';
+  const databases = (cache.toolsAdminDatabases ??= new Map());
+  const cached = databases.get(url);
+  if (cached) return cached;
+  const opening = start(url);
+  databases.set(url, opening);
+  // A failed start is not kept: the next caller tries again.
+  opening.catch(() => {
+    if (databases.get(url) === opening) databases.delete(url);
+  });
+  return opening;
+}
+
+async function start(url: string): Promise<Db> {
+  const db = await openDatabase({ url });
+  try {
+    if (process.env.SEED_DEMO?.trim() !== '0') await seedDemo({ db, dataDir: dataDirFor(url) });
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
+}
+
+/** The app's data folder: the SQLite file's own, or `./data` beside a PostgreSQL server. */
+function dataDirFor(url: string): string {
+  const location = parseDatabaseUrl(url);
+  return location.kind === 'sqlite' ? path.dirname(location.file) : path.resolve('data');
+}

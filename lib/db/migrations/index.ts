@@ -1,0 +1,14 @@
+import 'server-only';
+import type { Migration } from 'kysely';
+import type { DatabaseKind } from '../dialect-of';
+import { initialMigration } from './0001-initial';
+
+/**
+ * Every migration by name, applied in name order. Listed here rather than read from a
+ * folder, so the Next.js build bundles them like any other module.
+ */
+export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
+  return {
+    '0001-initial': initialMigration(kind),
+  };
+}

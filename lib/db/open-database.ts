@@ -1,0 +1,55 @@
+import 'server-only';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import { parseDatabaseUrl } from './database-url';
+import { migrateToLatest } from './migrate-to-latest';
+import type { Database, Db } from './schema';
+import { ImmediateSqliteDialect } from './sqlite-dialect';
+
+/** How long a SQLite writer waits for another process's write lock before giving up. */
+export const SQLITE_BUSY_TIMEOUT_MS = 5000;
+
+/** What `openDatabase` needs. */
+export interface OpenDatabaseOptions {
+  /** A DATABASE_URL; unset means `./data/tools-admin.sqlite`. */
+  url?: string;
+  /** Bring the schema up to date before returning; default true. */
+  migrate?: boolean;
+}
+
+/** Opens a new connection (pool) to the database at `url`, migrated; the caller destroys it. */
+export async function openDatabase({ url, migrate = true }: OpenDatabaseOptions = {}): Promise<Db> {
+  const location = parseDatabaseUrl(url);
+  const db =
+    location.kind === 'postgres' ? openPostgres(location.connectionString) : openSqlite(location.file);
+  try {
+    if (migrate) await migrateToLatest(db);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  return db;
+}
+
+function openSqlite(file: string): Db {
+  mkdirSync(path.dirname(file), { recursive: true });
+  const database = new BetterSqlite3(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
+  database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
+  database.pragma('journal_mode = WAL');
+  // In WAL mode a commit is in the WAL file before it returns, so a killed process loses no
+  // acknowledged write with NORMAL either; FULL also syncs the WAL on every commit, so a
+  // power cut or OS crash loses none. Admin edits are rare enough to pay for that.
+  database.pragma('synchronous = FULL');
+  database.pragma('foreign_keys = ON');
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
+}
+
+function openPostgres(connectionString: string): Db {
+  const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 10_000 });
+  // An idle client that loses its server emits "error"; unhandled, it would end the process.
+  pool.on('error', (error) => console.error('PostgreSQL: an idle connection failed:', error.message));
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}

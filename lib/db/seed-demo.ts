@@ -1,0 +1,61 @@
+import 'server-only';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Actor } from '@/lib/actor';
+import { createAgent } from '@/lib/agents/create-agent';
+import { saveAssignment } from '@/lib/assignments/save-assignment';
+import type { Db } from './schema';
+import { inTransaction } from './transaction';
+
+/** The demo agent's id. */
+export const DEMO_AGENT_ID = 'demo';
+
+const SEED_ACTOR: Actor = { id: 'system', displayName: 'First start' };
+
+/** What `seedDemo` needs. */
+export interface SeedDemoOptions {
+  db: Db;
+  /** The app's data folder; the demo's readable files go into `demo-files/` there. */
+  dataDir: string;
+}
+
+/**
+ * Gives an empty database (no agents and no audit events, so never one an admin emptied)
+ * a demo agent with `word_count` and `fs_read_file` reading a folder of the data directory.
+ * Answers whether it seeded.
+ */
+export async function seedDemo({ db, dataDir }: SeedDemoOptions): Promise<boolean> {
+  const baseDir = path.resolve(dataDir, 'demo-files');
+  const seeded = await inTransaction(db, async (trx) => {
+    const agent = await trx.selectFrom('agents').select('id').limit(1).executeTakeFirst();
+    const event = await trx.selectFrom('audit_events').select('id').limit(1).executeTakeFirst();
+    if (agent || event) return false;
+    await createAgent({
+      db: trx,
+      actor: SEED_ACTOR,
+      input: {
+        id: DEMO_AGENT_ID,
+        name: 'Demo agent',
+        description: 'An example agent: counts words and reads the files of the demo folder. Change or delete it freely.',
+      },
+    });
+    for (const [toolName, overrides] of [
+      ['word_count', {}],
+      ['fs_read_file', { baseDir }],
+    ] as const) {
+      await saveAssignment(trx, { actor: SEED_ACTOR, agentId: DEMO_AGENT_ID, toolName, overrides, existing: undefined });
+    }
+    return true;
+  });
+  if (seeded) {
+    await mkdir(baseDir, { recursive: true });
+    await writeFile(
+      path.join(baseDir, 'welcome.txt'),
+      'Hello from Tools Admin. The demo agent may read the files of this folder with fs_read_file.\n',
+      { flag: 'wx' },
+    ).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EEXIST') throw error;
+    });
+  }
+  return seeded;
+}

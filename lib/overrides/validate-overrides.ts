@@ -1,0 +1,102 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FieldError } from '@/lib/app-error';
+
+/** How many compiled schemas are kept; plugins bring a few hundred at most. */
+const MAX_CACHED_VALIDATORS = 1000;
+
+type Check = (value: unknown) => FieldError[];
+
+// addUsedSchema: false keeps two plugins' schemas with one $id from clashing in this instance.
+const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: false, verbose: true, addUsedSchema: false });
+addFormats(ajv);
+
+const validators = new Map<string, Check>();
+let compiled = 0;
+
+/**
+ * Checks a tool's overrides against its `overridesSchema()`. Each distinct schema is compiled
+ * once and kept. Errors point into the request body (`/overrides/baseDir`) and use the
+ * setting's title when the schema gives one.
+ */
+export function validateOverrides(schema: unknown, value: unknown): FieldError[] {
+  const key = stableJson(schema);
+  let check = validators.get(key);
+  if (!check) {
+    check = compile(schema);
+    if (validators.size >= MAX_CACHED_VALIDATORS) validators.delete(validators.keys().next().value as string);
+    validators.set(key, check);
+  }
+  return check(value);
+}
+
+/** How many schemas have been compiled in this process; lets tests see the cache work. */
+export function compiledValidatorCount(): number {
+  return compiled;
+}
+
+function compile(schema: unknown): Check {
+  compiled += 1;
+  let validate: ValidateFunction;
+  try {
+    validate = ajv.compile(typeof schema === 'boolean' ? schema : (schema as object));
+  } catch (error) {
+    // A plugin's broken schema makes every value invalid, with the reason, rather than a crash.
+    const message = `The tool's overrides schema is not valid JSON Schema: ${error instanceof Error ? error.message : String(error)}`;
+    return () => [{ pointer: '/overrides', message }];
+  }
+  return (value) => (validate(value) ? [] : (validate.errors ?? []).map(toFieldError));
+}
+
+function toFieldError(error: ErrorObject): FieldError {
+  const base = `/overrides${error.instancePath}`;
+  const params = error.params as Record<string, unknown>;
+  if (typeof params.missingProperty === 'string') {
+    const property = params.missingProperty;
+    return { pointer: `${base}/${escapePointer(property)}`, message: `${titleOf(error.parentSchema, property) ?? property} is required` };
+  }
+  if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
+    const property = params.additionalProperty;
+    return { pointer: `${base}/${escapePointer(property)}`, message: `"${property}" is not a setting of this tool` };
+  }
+  const label = ownTitle(error.parentSchema) ?? lastSegment(error.instancePath) ?? 'Overrides';
+  const allowed = error.keyword === 'enum' && Array.isArray(params.allowedValues)
+    ? ` (${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')})`
+    : '';
+  return { pointer: base, message: `${label} ${error.message ?? 'is not valid'}${allowed}` };
+}
+
+function titleOf(objectSchema: unknown, property: string): string | undefined {
+  const properties = isRecord(objectSchema) ? objectSchema.properties : undefined;
+  return isRecord(properties) ? ownTitle(properties[property]) : undefined;
+}
+
+function ownTitle(schema: unknown): string | undefined {
+  return isRecord(schema) && typeof schema.title === 'string' && schema.title.trim() ? schema.title.trim() : undefined;
+}
+
+function lastSegment(pointer: string): string | undefined {
+  const segment = pointer.split('/').pop();
+  return segment ? segment.replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+}
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** JSON with object keys sorted, so equal schemas written in another key order share a validator. */
+function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
+  if (isRecord(value)) {
+    return `{${Object.keys(value)
+      .sort()
+      .filter((key) => value[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${stableJson(value[key])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value) ?? 'null';
+}

@@ -1,0 +1,46 @@
+import 'server-only';
+import type { Db } from '@/lib/db/schema';
+import { inTransaction } from '@/lib/db/transaction';
+import { TODO_STATUSES, type TodoItem, type TodoListService, type TodoStatus } from '@/registry/builtins/todo-list-service';
+
+/** What `SqlTodoListService` needs. */
+export interface SqlTodoListServiceOptions {
+  db: Db;
+}
+
+/** The `todo_*` tools' lists in the database, so they outlive the process. */
+export class SqlTodoListService implements TodoListService {
+  private readonly db: Db;
+
+  constructor({ db }: SqlTodoListServiceOptions) {
+    this.db = db;
+  }
+
+  async read(sessionId: string): Promise<TodoItem[]> {
+    const rows = await this.db
+      .selectFrom('todo_items')
+      .select(['content', 'status'])
+      .where('session_id', '=', sessionId)
+      .orderBy('position')
+      .execute();
+    return rows.map(({ content, status }) => ({ content, status: toStatus(status) }));
+  }
+
+  async write(sessionId: string, todos: readonly TodoItem[]): Promise<void> {
+    const now = new Date().toISOString();
+    // Runtime data written by tools, not an admin's edit: it is not audited.
+    await inTransaction(this.db, async (trx) => {
+      await trx.deleteFrom('todo_items').where('session_id', '=', sessionId).execute();
+      if (todos.length === 0) return;
+      await trx
+        .insertInto('todo_items')
+        .values(todos.map(({ content, status }, position) => ({ session_id: sessionId, position, content, status, updated_at: now })))
+        .execute();
+    });
+  }
+}
+
+function toStatus(value: string): TodoStatus {
+  if ((TODO_STATUSES as readonly string[]).includes(value)) return value as TodoStatus;
+  throw new Error(`A stored todo item has the unknown status "${value}"`);
+}
