@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-/** An agent's id: lower-case letters, digits, `-` and `_`, starting with a letter or digit. */
+/** An agent's id: 1–64 lower-case letters, digits and hyphens, starting with a letter or digit. */
 export const AgentIdSchema = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'Use 1–64 lower-case letters, digits, "-" or "_", starting with a letter or digit.');
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Use 1 to 64 lowercase letters, digits and hyphens, starting with a letter or digit.');
 
 const nameSchema = z.string().trim().min(1, 'A name is required.').max(200);
-const descriptionSchema = z.string().max(4000);
+const descriptionSchema = z.string().trim().max(4000);
 
 /** An agent as the API answers it; `version` is its ETag. */
 export const AgentSchema = z.object({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/app-error';
-import { etagOf, ifMatchAdmits, parseIfMatch, requireIfMatch } from './etag';
+import { etagOf, expectedVersionFrom, ifMatchAdmits, parseIfMatch } from './etag';
 
 function requestWith(ifMatch?: string): Request {
   return new Request('http://test.local/x', { method: 'PATCH', headers: ifMatch === undefined ? {} : { 'if-match': ifMatch } });
@@ -58,22 +58,35 @@ describe('ifMatchAdmits', () => {
   });
 });
 
-describe('requireIfMatch', () => {
+describe('expectedVersionFrom', () => {
   const current = { id: 'a', version: 4 };
+  let reads = 0;
+  const loadCurrent = async () => {
+    reads++;
+    return current;
+  };
 
-  it('answers the current version when If-Match names it', () => {
-    expect(requireIfMatch(requestWith('"4"'), current, 'agent "a"')).toBe(4);
-    expect(requireIfMatch(requestWith('*'), current, 'agent "a"')).toBe(4);
+  it('answers undefined without If-Match, leaving 428 or 404 to the write', async () => {
+    await expect(expectedVersionFrom(requestWith(), loadCurrent)).resolves.toBeUndefined();
   });
 
-  it('throws precondition_required without If-Match', () => {
-    expect(thrown(() => requireIfMatch(requestWith(), current, 'agent "a"')).code).toBe('precondition_required');
+  it('answers a single strong tag\'s version without reading the resource, stale or not', async () => {
+    reads = 0;
+    await expect(expectedVersionFrom(requestWith('"4"'), loadCurrent)).resolves.toBe(4);
+    await expect(expectedVersionFrom(requestWith('"3"'), loadCurrent)).resolves.toBe(3);
+    expect(reads).toBe(0);
   });
 
-  it('throws precondition_failed with the current representation when stale', () => {
-    const error = thrown(() => requireIfMatch(requestWith('"3"'), current, 'agent "a"'));
-    expect(error.code).toBe('precondition_failed');
-    expect(error.details.current).toBe(current);
-    expect(error.message).toContain('"4"');
+  it('matches *, lists and weak tags against the current version', async () => {
+    await expect(expectedVersionFrom(requestWith('*'), loadCurrent)).resolves.toBe(4);
+    await expect(expectedVersionFrom(requestWith('"2", "4"'), loadCurrent)).resolves.toBe(4);
+    const stale = await expectedVersionFrom(requestWith('W/"4"'), loadCurrent).catch((error: unknown) => error);
+    expect(stale).toBeInstanceOf(AppError);
+    expect((stale as AppError).code).toBe('precondition_failed');
+    expect((stale as AppError).details.current).toBe(current);
+  });
+
+  it('refuses a malformed If-Match as invalid', async () => {
+    await expect(expectedVersionFrom(requestWith('4'), loadCurrent)).rejects.toMatchObject({ code: 'invalid' });
   });
 });

@@ -42,21 +42,23 @@ export function ifMatchAdmits(ifMatch: IfMatch, version: number): boolean {
 }
 
 /**
- * The version a change to `current` may expect: throws `precondition_required` (428) when the
- * request has no `If-Match`, `precondition_failed` (412, with `current`) when it names another
- * version. The write itself must still compare versions, since `current` may change meanwhile.
+ * The version a change may expect, from the request's `If-Match`, for `lib/` to compare
+ * atomically with the stored one. Absent: undefined, so `lib/` answers 428 (or 404 when the
+ * resource is gone). One strong numeric tag: its number, without a read. Anything else (`*`,
+ * a list, weak tags): the current representation is loaded and matched here, and a mismatch
+ * throws `precondition_failed` (412) with it.
  */
-export function requireIfMatch<T extends { version: number }>(request: Request, current: T, what: string): number {
+export async function expectedVersionFrom<T extends { version: number }>(
+  request: Request,
+  loadCurrent: () => Promise<T>,
+): Promise<number | undefined> {
   const ifMatch = parseIfMatch(request.headers.get('if-match'));
-  if (!ifMatch) {
-    throw new AppError('precondition_required', `Changing ${what} needs an If-Match header with its ETag (${etagOf(current.version)}).`);
-  }
+  if (!ifMatch) return undefined;
+  const only = ifMatch.kind === 'tags' && ifMatch.tags.length === 1 ? ifMatch.tags[0] : undefined;
+  if (only && !only.isWeak && /^(0|[1-9]\d{0,14})$/.test(only.opaque)) return Number(only.opaque);
+  const current = await loadCurrent();
   if (!ifMatchAdmits(ifMatch, current.version)) {
-    throw new AppError('precondition_failed', `${capitalize(what)} has changed: its current ETag is ${etagOf(current.version)}.`, { current });
+    throw new AppError('precondition_failed', `If-Match does not name the current version, ${etagOf(current.version)}`, { current });
   }
   return current.version;
-}
-
-function capitalize(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }

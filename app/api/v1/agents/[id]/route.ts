@@ -1,0 +1,34 @@
+import { LOCAL_ADMIN } from '@/lib/actor';
+import { UpdateAgentBodySchema } from '@/lib/api/agent-schemas';
+import { deleteAgent, getAgent, updateAgent } from '@/lib/agents';
+import { getDb } from '@/lib/db';
+import { apiRoute } from '@/lib/http/api-route';
+import { expectedVersionFrom } from '@/lib/http/etag';
+import { readJsonBody } from '@/lib/http/read-json-body';
+import { jsonResponse } from '@/lib/http/responses';
+
+export const dynamic = 'force-dynamic';
+
+type Params = { id: string };
+
+/** One agent, with its version as ETag. */
+export const GET = apiRoute<Params>(async (_request, { id }) => {
+  const agent = await getAgent({ db: await getDb(), id });
+  return jsonResponse(agent, { version: agent.version });
+});
+
+/** Changes an agent's name or description; needs If-Match. */
+export const PATCH = apiRoute<Params>(async (request, { id }) => {
+  const changes = await readJsonBody(request, UpdateAgentBodySchema);
+  const db = await getDb();
+  const expectedVersion = await expectedVersionFrom(request, () => getAgent({ db, id }));
+  const agent = await updateAgent({ db, actor: LOCAL_ADMIN, id, expectedVersion, changes });
+  return jsonResponse(agent, { version: agent.version });
+});
+
+/** Deletes an agent and its assignments; needs If-Match. */
+export const DELETE = apiRoute<Params>(async (request, { id }) => {
+  const db = await getDb();
+  const expectedVersion = await expectedVersionFrom(request, () => getAgent({ db, id }));
+  return jsonResponse(await deleteAgent({ db, actor: LOCAL_ADMIN, id, expectedVersion }));
+});

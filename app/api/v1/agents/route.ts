@@ -1,0 +1,23 @@
+import { LOCAL_ADMIN } from '@/lib/actor';
+import { AgentListQuerySchema, CreateAgentBodySchema } from '@/lib/api/agent-schemas';
+import { createAgent, listAgents } from '@/lib/agents';
+import { getDb } from '@/lib/db';
+import { apiRoute } from '@/lib/http/api-route';
+import { readQuery } from '@/lib/http/query';
+import { readJsonBody } from '@/lib/http/read-json-body';
+import { jsonResponse } from '@/lib/http/responses';
+
+export const dynamic = 'force-dynamic';
+
+/** The agents, optionally only those matching `?search=`. */
+export const GET = apiRoute(async (request) => {
+  const { search } = readQuery(request, AgentListQuerySchema);
+  return jsonResponse({ agents: await listAgents({ db: await getDb(), search }) });
+});
+
+/** Creates an agent: 201 with its Location and ETag. */
+export const POST = apiRoute(async (request) => {
+  const input = await readJsonBody(request, CreateAgentBodySchema);
+  const agent = await createAgent({ db: await getDb(), actor: LOCAL_ADMIN, input });
+  return jsonResponse(agent, { status: 201, version: agent.version, location: `/api/v1/agents/${agent.id}` });
+});
