@@ -1,0 +1,130 @@
+import { expect, it } from 'vitest';
+import { LOCAL_ADMIN } from '@/lib/actor';
+import { AppError } from '@/lib/app-error';
+import { listAuditEvents } from '@/lib/audit';
+import { describeEachDatabase } from '@/lib/db/testing';
+import type { Db } from '@/lib/db/schema';
+import { createAgent, deleteAgent, getAgent, listAgents, updateAgent } from '.';
+
+async function appError(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
+}
+
+async function auditActions(db: Db): Promise<string[]> {
+  const { events } = await listAuditEvents({ db, limit: 100 });
+  return events.map((event) => `${event.action} ${event.target}`);
+}
+
+describeEachDatabase('agents', (databases) => {
+  it('creates an agent with an id made from its name, at version 1, and audits it', async () => {
+    const { db } = await databases.create();
+
+    const agent = await createAgent({ db, actor: LOCAL_ADMIN, input: { name: '  Café Support Bot! ', description: 'Answers' } });
+
+    expect(agent).toMatchObject({ id: 'cafe-support-bot', name: 'Café Support Bot!', description: 'Answers', version: 1, assignmentCount: 0 });
+    expect(Date.parse(agent.createdAt)).not.toBeNaN();
+    expect(await getAgent({ db, id: 'cafe-support-bot' })).toEqual(agent);
+    const { events } = await listAuditEvents({ db, limit: 10 });
+    expect(events).toEqual([
+      expect.objectContaining({ actor: 'local-admin', action: 'agent.create', target: 'agents/cafe-support-bot', before: null, after: expect.objectContaining({ name: 'Café Support Bot!', version: 1 }) }),
+    ]);
+  });
+
+  it('refuses an id that is taken, and a bad id, naming the field', async () => {
+    const { db } = await databases.create();
+    await createAgent({ db, actor: LOCAL_ADMIN, input: { id: 'helper', name: 'Helper' } });
+
+    const taken = await appError(createAgent({ db, actor: LOCAL_ADMIN, input: { id: 'helper', name: 'Other' } }));
+    expect(taken.code).toBe('conflict');
+    expect(taken.message).toContain('"helper"');
+    const bad = await appError(createAgent({ db, actor: LOCAL_ADMIN, input: { id: 'Not OK', name: 'Other' } }));
+    expect(bad.code).toBe('invalid');
+    expect(bad.details.errors).toEqual([expect.objectContaining({ pointer: '/id' })]);
+    const blank = await appError(createAgent({ db, actor: LOCAL_ADMIN, input: { name: '   ' } }));
+    expect(blank.details.errors).toEqual([expect.objectContaining({ pointer: '/name' })]);
+    expect((await getAgent({ db, id: 'helper' })).name).toBe('Helper');
+    expect(await auditActions(db)).toEqual(['agent.create agents/helper']);
+  });
+
+  it('lists agents by name and finds them by id, name or description ignoring case', async () => {
+    const { db } = await databases.create();
+    await createAgent({ db, actor: LOCAL_ADMIN, input: { id: 'z', name: 'beta', description: 'Reads 100% of files' } });
+    await createAgent({ db, actor: LOCAL_ADMIN, input: { id: 'y', name: 'Alpha' } });
+    await createAgent({ db, actor: LOCAL_ADMIN, input: { id: 'research', name: 'Gamma' } });
+
+    expect((await listAgents({ db })).map((agent) => agent.name)).toEqual(['Alpha', 'beta', 'Gamma']);
+    expect((await listAgents({ db, search: 'ALP' })).map((agent) => agent.id)).toEqual(['y']);
+    expect((await listAgents({ db, search: 'search' })).map((agent) => agent.id)).toEqual(['research']);
+    expect((await listAgents({ db, search: '100%' })).map((agent) => agent.id)).toEqual(['z']);
+    expect(await listAgents({ db, search: '_' })).toEqual([]);
+  });
+
+  it('updates with the current version, raising it, and refuses a stale one without losing anything', async () => {
+    const { db } = await databases.create();
+    await createAgent({ db, actor: LOCAL_ADMIN, input: { id: 'a', name: 'First' } });
+
+    const updated = await updateAgent({ db, actor: LOCAL_ADMIN, id: 'a', expectedVersion: 1, changes: { name: 'Second' } });
+    expect(updated).toMatchObject({ name: 'Second', version: 2 });
+
+    const stale = await appError(updateAgent({ db, actor: LOCAL_ADMIN, id: 'a', expectedVersion: 1, changes: { name: 'Lost?' } }));
+    expect(stale.code).toBe('precondition_failed');
+    expect(stale.details.current).toEqual(updated);
+    expect(await getAgent({ db, id: 'a' })).toEqual(updated);
+    expect(await auditActions(db)).toEqual(['agent.update agents/a', 'agent.create agents/a']);
+  });
+
+  it('asks for a version before changing or deleting an existing agent', async () => {
+    const { db } = await databases.create();
+    await createAgent({ db, actor: LOCAL_ADMIN, input: { id: 'a', name: 'First' } });
+
+    const update = await appError(updateAgent({ db, actor: LOCAL_ADMIN, id: 'a', changes: { name: 'X' } }));
+    const remove = await appError(deleteAgent({ db, actor: LOCAL_ADMIN, id: 'a' }));
+
+    expect([update.code, remove.code]).toEqual(['precondition_required', 'precondition_required']);
+    expect(await getAgent({ db, id: 'a' })).toMatchObject({ name: 'First', version: 1 });
+  });
+
+  it('names the id of an agent that does not exist', async () => {
+    const { db } = await databases.create();
+
+    for (const attempt of [
+      getAgent({ db, id: 'ghost' }),
+      updateAgent({ db, actor: LOCAL_ADMIN, id: 'ghost', expectedVersion: 1, changes: { name: 'X' } }),
+      deleteAgent({ db, actor: LOCAL_ADMIN, id: 'ghost', expectedVersion: 1 }),
+    ]) {
+      const error = await appError(attempt);
+      expect(error.code).toBe('not_found');
+      expect(error.message).toContain('"ghost"');
+    }
+  });
+
+  it('deletes an agent with its assignments and keeps both in the audit event', async () => {
+    const { db } = await databases.create();
+    await createAgent({ db, actor: LOCAL_ADMIN, input: { id: 'a', name: 'A' } });
+    const now = new Date().toISOString();
+    await db
+      .insertInto('assignments')
+      .values(['word_count', 'fs_read_file'].map((tool_name) => ({ agent_id: 'a', tool_name, overrides: '{"k":1}', version: 1, created_at: now, updated_at: now })))
+      .execute();
+    expect((await getAgent({ db, id: 'a' })).assignmentCount).toBe(2);
+
+    await expect(deleteAgent({ db, actor: LOCAL_ADMIN, id: 'a', expectedVersion: 1 })).resolves.toEqual({ deletedAssignments: 2 });
+
+    expect(await listAgents({ db })).toEqual([]);
+    expect(await db.selectFrom('assignments').selectAll().execute()).toEqual([]);
+    const [event] = (await listAuditEvents({ db, limit: 1 })).events;
+    expect(event).toMatchObject({ action: 'agent.delete', target: 'agents/a', after: null });
+    expect(event?.before).toMatchObject({
+      agent: { id: 'a', version: 1 },
+      assignments: [
+        expect.objectContaining({ toolName: expect.any(String), overrides: { k: 1 } }),
+        expect.objectContaining({ toolName: expect.any(String), overrides: { k: 1 } }),
+      ],
+    });
+  });
+});
