@@ -71,6 +71,16 @@ describe('apiRoute', () => {
     ]);
   });
 
+  it('points at each unknown key of a strict object', async () => {
+    const result = z.strictObject({ name: z.string() }).safeParse({ name: 'a', colour: 'red', 'a/b': 1 });
+    const { body } = await call(failingRoute(result.error));
+
+    expect(body.errors).toEqual([
+      { pointer: '/colour', message: '"colour" is not a field of this body' },
+      { pointer: '/a~1b', message: '"a/b" is not a field of this body' },
+    ]);
+  });
+
   it('answers a ProblemError as it is', async () => {
     const { response, body } = await call(failingRoute(new ProblemError(413, 'too large')));
 

@@ -61,10 +61,11 @@ function versionOf(value: unknown): number | undefined {
   return typeof value.version === 'number' ? value.version : undefined;
 }
 
-/** One `{ pointer, message }` per zod issue, the pointer into the validated value. */
+/** One `{ pointer, message }` per zod issue (per key, for unknown keys), the pointer into the validated value. */
 export function zodFieldErrors(error: z.ZodError): FieldError[] {
-  return error.issues.map((issue) => ({
-    pointer: issue.path.map((segment) => `/${escapePointerToken(String(segment))}`).join(''),
-    message: issue.message,
-  }));
+  return error.issues.flatMap((issue) => {
+    const pointer = issue.path.map((segment) => `/${escapePointerToken(String(segment))}`).join('');
+    if (issue.code !== 'unrecognized_keys') return [{ pointer, message: issue.message }];
+    return issue.keys.map((key) => ({ pointer: `${pointer}/${escapePointerToken(key)}`, message: `"${key}" is not a field of this body` }));
+  });
 }
