@@ -1,0 +1,160 @@
+import { expect, it } from 'vitest';
+import { LOCAL_ADMIN } from '@/lib/actor';
+import { AppError } from '@/lib/app-error';
+import { createAgent } from '@/lib/agents';
+import { listAuditEvents } from '@/lib/audit';
+import { describeEachDatabase } from '@/lib/db/testing';
+import type { Db } from '@/lib/db/schema';
+import { builtinRegistrations } from '@/registry/builtins';
+import { echoFactory, factory, loadRegistry } from '@/registry/testing/test-plugins';
+import { deleteAssignment, getAssignment, listAssignments, putAssignment } from '.';
+
+/** The real built-ins, without a todo service: `todo_*` are known but unavailable. */
+const builtins = () => loadRegistry(builtinRegistrations());
+/** An older registry: `fs_read_file` took any overrides and `text_slugify` existed. */
+const older = () =>
+  loadRegistry([factory(echoFactory('fs_read_file', 'LaxFsReadFile')), factory(echoFactory('text_slugify', 'Slugify'))]);
+
+async function appError(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(
+    () => undefined,
+    (reason: unknown) => reason,
+  );
+  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
+  return error;
+}
+
+async function agentWithNothing(db: Db, id = 'bot'): Promise<void> {
+  await createAgent({ db, actor: LOCAL_ADMIN, input: { id, name: id } });
+}
+
+async function auditCount(db: Db): Promise<number> {
+  return (await listAuditEvents({ db, limit: 500 })).events.length;
+}
+
+describeEachDatabase('assignments', (databases) => {
+  it('reports each assignment as ok, unavailable, missing or invalid against the current registry', async () => {
+    const { db } = await databases.create();
+    await agentWithNothing(db);
+    const put = async (registry: Awaited<ReturnType<typeof builtins>>, toolName: string, overrides: Record<string, unknown>) =>
+      putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName, overrides });
+    await put(await builtins(), 'word_count', {});
+    await put(await builtins(), 'todo_read', {});
+    await put(await older(), 'fs_read_file', { maxBytes: 0 });
+    await put(await older(), 'text_slugify', { separator: '_' });
+
+    const views = await listAssignments({ db, registry: await builtins(), agentId: 'bot' });
+
+    expect(views.map(({ toolName, status, group }) => ({ toolName, status, group }))).toEqual([
+      { toolName: 'fs_read_file', status: 'invalid', group: 'fs' },
+      { toolName: 'word_count', status: 'ok', group: 'general' },
+      { toolName: 'todo_read', status: 'unavailable', group: 'todo' },
+      { toolName: 'text_slugify', status: 'missing', group: undefined },
+    ]);
+    const [fs, , todo, slugify] = views;
+    expect(fs?.errors).toEqual([
+      { pointer: '/overrides/baseDir', message: 'Base directory is required' },
+      { pointer: '/overrides/maxBytes', message: 'Maximum bytes must be >= 1' },
+    ]);
+    expect(todo?.unavailableReason).toEqual(expect.any(String));
+    // Kept as stored: nothing is dropped or rewritten because the registry changed.
+    expect(slugify).toMatchObject({ overrides: { separator: '_' }, version: 1 });
+    expect(fs?.overrides).toEqual({ maxBytes: 0 });
+    await expect(getAssignment({ db, registry: await builtins(), agentId: 'bot', toolName: 'text_slugify' })).resolves.toMatchObject({
+      status: 'missing',
+    });
+  });
+
+  it('refuses an unknown agent, an unknown tool and invalid overrides, writing nothing', async () => {
+    const { db } = await databases.create();
+    await agentWithNothing(db);
+    const registry = await builtins();
+    const before = await auditCount(db);
+
+    const ghost = await appError(putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'ghost', toolName: 'word_count', overrides: {} }));
+    const unknown = await appError(putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'no_such_tool', overrides: {} }));
+    const invalid = await appError(
+      putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'fs_read_file', overrides: { baseDir: '', extra: 1 } }),
+    );
+
+    expect([ghost.code, unknown.code, invalid.code]).toEqual(['not_found', 'unprocessable', 'invalid']);
+    expect(ghost.message).toContain('"ghost"');
+    expect(unknown.message).toContain('"no_such_tool"');
+    expect(invalid.details.errors).toEqual([expect.objectContaining({ pointer: '/overrides/baseDir' })]);
+    expect(await listAssignments({ db, registry, agentId: 'bot' })).toEqual([]);
+    expect(await auditCount(db)).toBe(before);
+  });
+
+  it('creates at version 1, then changes only with the current version', async () => {
+    const { db } = await databases.create();
+    await agentWithNothing(db);
+    const registry = await builtins();
+    const base = { db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'fs_read_file' };
+
+    const created = await putAssignment({ ...base, overrides: { baseDir: '/srv/a' } });
+    expect(created).toMatchObject({ created: true, assignment: { version: 1, status: 'ok', overrides: { baseDir: '/srv/a' } } });
+
+    const required = await appError(putAssignment({ ...base, overrides: { baseDir: '/srv/b' } }));
+    expect(required.code).toBe('precondition_required');
+    const updated = await putAssignment({ ...base, overrides: { baseDir: '/srv/b' }, expectedVersion: 1 });
+    expect(updated).toMatchObject({ created: false, assignment: { version: 2, overrides: { baseDir: '/srv/b' } } });
+
+    const stale = await appError(putAssignment({ ...base, overrides: { baseDir: '/srv/lost' }, expectedVersion: 1 }));
+    expect(stale.code).toBe('precondition_failed');
+    expect(stale.details.current).toEqual(updated.assignment);
+    expect(await getAssignment(base)).toEqual(updated.assignment);
+
+    const phantom = await appError(putAssignment({ ...base, toolName: 'word_count', overrides: {}, expectedVersion: 3 }));
+    expect(phantom.code).toBe('precondition_failed');
+    expect(phantom.details.current).toBeUndefined();
+    const actions = (await listAuditEvents({ db, limit: 10 })).events.map((event) => event.action);
+    expect(actions).toEqual(['assignment.put', 'assignment.put', 'agent.create']);
+  });
+
+  it('keeps a missing tool assignable and deletable, since it was assigned before', async () => {
+    const { db } = await databases.create();
+    await agentWithNothing(db);
+    await putAssignment({ db, registry: await older(), actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'text_slugify', overrides: {} });
+    const registry = await builtins();
+
+    const changed = await putAssignment({
+      db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'text_slugify', overrides: { separator: '.' }, expectedVersion: 1,
+    });
+    expect(changed.assignment).toMatchObject({ status: 'missing', version: 2, overrides: { separator: '.' } });
+
+    await deleteAssignment({ db, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'text_slugify', expectedVersion: 2 });
+    expect(await listAssignments({ db, registry, agentId: 'bot' })).toEqual([]);
+  });
+
+  it('deletes only with the current version, and names what it cannot find', async () => {
+    const { db } = await databases.create();
+    await agentWithNothing(db);
+    const registry = await builtins();
+    await putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'word_count', overrides: {} });
+    const base = { db, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'word_count' };
+
+    expect((await appError(deleteAssignment(base))).code).toBe('precondition_required');
+    const stale = await appError(deleteAssignment({ ...base, expectedVersion: 7 }));
+    expect(stale.code).toBe('precondition_failed');
+    expect(stale.details.current).toMatchObject({ toolName: 'word_count', version: 1 });
+    const absent = await appError(deleteAssignment({ ...base, toolName: 'fs_list_dir', expectedVersion: 1 }));
+    expect(absent.code).toBe('not_found');
+    expect(absent.message).toMatch(/"bot".*"fs_list_dir"/);
+    expect(await listAssignments({ db, registry, agentId: 'bot' })).toHaveLength(1);
+
+    await deleteAssignment({ ...base, expectedVersion: 1 });
+
+    expect(await listAssignments({ db, registry, agentId: 'bot' })).toEqual([]);
+    const [event] = (await listAuditEvents({ db, limit: 1 })).events;
+    expect(event).toMatchObject({ action: 'assignment.delete', target: 'agents/bot/tools/word_count', before: { version: 1 }, after: null });
+  });
+
+  it('answers not_found for the assignments of an agent that does not exist', async () => {
+    const { db } = await databases.create();
+
+    const error = await appError(listAssignments({ db, registry: await builtins(), agentId: 'ghost' }));
+
+    expect(error.code).toBe('not_found');
+    expect(error.message).toContain('"ghost"');
+  });
+});
