@@ -1,11 +1,10 @@
 import 'server-only';
 import path from 'node:path';
+import { databaseCache } from './database-cache';
 import { parseDatabaseUrl } from './database-url';
 import { openDatabase } from './open-database';
 import type { Db } from './schema';
 import { seedDemo } from './seed-demo';
-
-const cache = globalThis as typeof globalThis & { toolsAdminDatabases?: Map<string, Promise<Db>> };
 
 /**
  * The process's database, from DATABASE_URL (unset: `./data/tools-admin.sqlite`), migrated
@@ -14,7 +13,7 @@ const cache = globalThis as typeof globalThis & { toolsAdminDatabases?: Map<stri
  */
 export function getDb(): Promise<Db> {
   const url = process.env.DATABASE_URL?.trim() ?? '';
-  const databases = (cache.toolsAdminDatabases ??= new Map());
+  const databases = databaseCache();
   const cached = databases.get(url);
   if (cached) return cached;
   const opening = start(url);

@@ -1,4 +1,5 @@
 export { getDb } from './get-db';
+export { closeDatabases } from './close-databases';
 export { openDatabase, SQLITE_BUSY_TIMEOUT_MS, type OpenDatabaseOptions } from './open-database';
 export { migrateToLatest } from './migrate-to-latest';
 export { inTransaction } from './transaction';

@@ -2,6 +2,7 @@ import 'server-only';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Actor } from '@/lib/actor';
+import { AppError } from '@/lib/app-error';
 import { createAgent } from '@/lib/agents/create-agent';
 import { saveAssignment } from '@/lib/assignments/save-assignment';
 import type { Db } from './schema';
@@ -46,6 +47,10 @@ export async function seedDemo({ db, dataDir }: SeedDemoOptions): Promise<boolea
       await saveAssignment(trx, { actor: SEED_ACTOR, agentId: DEMO_AGENT_ID, toolName, overrides, existing: undefined });
     }
     return true;
+  }).catch((error: unknown) => {
+    // Another instance starting on the same empty PostgreSQL database seeded it first.
+    if (error instanceof AppError && error.code === 'conflict') return false;
+    throw error;
   });
   if (seeded) {
     await mkdir(baseDir, { recursive: true });

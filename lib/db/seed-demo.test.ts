@@ -1,0 +1,89 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LOCAL_ADMIN } from '@/lib/actor';
+import { deleteAgent, listAgents } from '@/lib/agents';
+import { listAssignments } from '@/lib/assignments';
+import { builtinRegistrations } from '@/registry/builtins';
+import { loadRegistry } from '@/registry/testing/test-plugins';
+import { closeDatabases } from './close-databases';
+import { getDb } from './get-db';
+import { DEMO_AGENT_ID, seedDemo } from './seed-demo';
+import { describeEachDatabase } from './testing';
+
+const folders: string[] = [];
+
+async function tempFolder(): Promise<string> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-admin-seed-'));
+  folders.push(folder);
+  return folder;
+}
+
+afterEach(async () => {
+  vi.unstubAllEnvs();
+  await closeDatabases();
+  await Promise.all(folders.splice(0).map((folder) => rm(folder, { recursive: true, force: true })));
+});
+
+describeEachDatabase('seedDemo', (databases) => {
+  it('gives an empty database a demo agent whose tools work with the built-ins', async () => {
+    const { db } = await databases.create();
+    const dataDir = await tempFolder();
+
+    expect(await seedDemo({ db, dataDir })).toBe(true);
+
+    expect((await listAgents({ db })).map(({ id, assignmentCount }) => ({ id, assignmentCount }))).toEqual([
+      { id: DEMO_AGENT_ID, assignmentCount: 2 },
+    ]);
+    const views = await listAssignments({ db, registry: await loadRegistry(builtinRegistrations()), agentId: DEMO_AGENT_ID });
+    const baseDir = path.join(dataDir, 'demo-files');
+    expect(views.map(({ toolName, status, overrides }) => ({ toolName, status, overrides }))).toEqual([
+      { toolName: 'fs_read_file', status: 'ok', overrides: { baseDir } },
+      { toolName: 'word_count', status: 'ok', overrides: {} },
+    ]);
+    expect(await readFile(path.join(baseDir, 'welcome.txt'), 'utf8')).toContain('demo agent');
+  });
+
+  it('seeds nothing into a database that has been used, even one whose agents were all deleted', async () => {
+    const { db } = await databases.create();
+    const dataDir = await tempFolder();
+    await seedDemo({ db, dataDir });
+
+    expect(await seedDemo({ db, dataDir })).toBe(false);
+    await deleteAgent({ db, actor: LOCAL_ADMIN, id: DEMO_AGENT_ID, expectedVersion: 1 });
+    expect(await seedDemo({ db, dataDir })).toBe(false);
+
+    expect(await listAgents({ db })).toEqual([]);
+  });
+});
+
+describe('getDb', () => {
+  it('creates, migrates and seeds the SQLite file DATABASE_URL names, once per URL', async () => {
+    const folder = await tempFolder();
+    vi.stubEnv('DATABASE_URL', `sqlite:${path.join(folder, 'nested', 'app.sqlite')}`);
+
+    const [db, again] = await Promise.all([getDb(), getDb()]);
+
+    expect(again).toBe(db);
+    expect((await listAgents({ db })).map((agent) => agent.id)).toEqual([DEMO_AGENT_ID]);
+    expect(await readFile(path.join(folder, 'nested', 'demo-files', 'welcome.txt'), 'utf8')).toContain('Tools Admin');
+  });
+
+  it('leaves a new database empty with SEED_DEMO=0', async () => {
+    const folder = await tempFolder();
+    vi.stubEnv('DATABASE_URL', `file:${path.join(folder, 'app.sqlite')}`);
+    vi.stubEnv('SEED_DEMO', '0');
+
+    expect(await listAgents({ db: await getDb() })).toEqual([]);
+  });
+
+  it('hands out another database when DATABASE_URL changes', async () => {
+    vi.stubEnv('SEED_DEMO', '0');
+    vi.stubEnv('DATABASE_URL', `sqlite:${path.join(await tempFolder(), 'one.sqlite')}`);
+    const one = await getDb();
+    vi.stubEnv('DATABASE_URL', `sqlite:${path.join(await tempFolder(), 'two.sqlite')}`);
+
+    expect(await getDb()).not.toBe(one);
+  });
+});
