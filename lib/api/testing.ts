@@ -34,11 +34,14 @@ export interface TestRequestInit {
   json?: unknown;
   body?: BodyInit;
   headers?: Record<string, string>;
+  /** Sent as the If-Match header when given. */
+  ifMatch?: string;
 }
 
 /** A request to this app's API as Next.js would hand it to a route handler. */
 export function apiRequest(pathname: string, init: TestRequestInit = {}): Request {
   const headers = new Headers(init.headers);
+  if (init.ifMatch !== undefined) headers.set('if-match', init.ifMatch);
   let body = init.body;
   if (init.json !== undefined) {
     body = JSON.stringify(init.json);

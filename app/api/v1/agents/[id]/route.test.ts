@@ -24,13 +24,11 @@ beforeEach(async () => {
 });
 
 function patch(id: string, json: unknown, ifMatch?: string): Promise<Response> {
-  const headers = ifMatch === undefined ? {} : { 'if-match': ifMatch };
-  return callRoute(PATCH, apiRequest(`/api/v1/agents/${id}`, { method: 'PATCH', json, headers }), { id });
+  return callRoute(PATCH, apiRequest(`/api/v1/agents/${id}`, { method: 'PATCH', json, ifMatch }), { id });
 }
 
 function remove(id: string, ifMatch?: string): Promise<Response> {
-  const headers = ifMatch === undefined ? {} : { 'if-match': ifMatch };
-  return callRoute(DELETE, apiRequest(`/api/v1/agents/${id}`, { method: 'DELETE', headers }), { id });
+  return callRoute(DELETE, apiRequest(`/api/v1/agents/${id}`, { method: 'DELETE', ifMatch }), { id });
 }
 
 describe('GET /api/v1/agents/{id}', () => {
