@@ -1,14 +1,20 @@
 import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CATALOGUE_SCOPE } from '@/registry';
+import { InMemoryTodoListService } from '@/registry/builtins';
+import { closeDatabases } from './db/close-databases';
+import { openDatabase } from './db/open-database';
 import { bootRegistry, getToolRegistry } from './registry-host';
+import { SqlTodoListService } from './todos/sql-todo-list-service';
 
 const appRoot = path.resolve(import.meta.dirname, '..');
 const temporary: string[] = [];
 
 afterEach(async () => {
+  vi.unstubAllEnvs();
+  await closeDatabases();
   await Promise.all(temporary.splice(0).map((dir) => rm(dir, { recursive: true, force: true })));
 });
 
@@ -20,7 +26,7 @@ describe('bootRegistry', () => {
     await writeFile(path.join(app, 'package.json'), JSON.stringify({ name: 'app', dependencies: {} }));
     await cp(path.join(appRoot, 'plugins', 'example-tools'), path.join(app, 'plugins', 'example-tools'), { recursive: true });
 
-    const registry = await bootRegistry({ appRoot: app, env: {} });
+    const registry = await bootRegistry({ appRoot: app, env: {}, todoListService: new InMemoryTodoListService() });
 
     expect([...registry.knownToolNames()].sort()).toEqual([
       'fs_list_dir',
@@ -39,7 +45,7 @@ describe('bootRegistry', () => {
   });
 
   it('runs the example plugin tools with the overrides an agent set', async () => {
-    const registry = await bootRegistry({ appRoot, env: {} });
+    const registry = await bootRegistry({ appRoot, env: {}, todoListService: new InMemoryTodoListService() });
     const scope = { ...CATALOGUE_SCOPE, purpose: 'call' as const };
 
     const slugify = registry.resolve({ agentId: 'a', toolName: 'text_slugify', overrides: { separator: '_' } }, scope);
@@ -48,13 +54,26 @@ describe('bootRegistry', () => {
     await expect(miles.execute({ value: 10 })).resolves.toBe('6.214');
   });
 
-  it('gives the todo tools a working list store', async () => {
+  it('gives the todo tools the database of DATABASE_URL, so lists outlive the process', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'registry-host-db-'));
+    temporary.push(folder);
+    const url = `sqlite:${path.join(folder, 'app.sqlite')}`;
+    vi.stubEnv('DATABASE_URL', url);
+    vi.stubEnv('SEED_DEMO', '0');
     const registry = await bootRegistry({ appRoot, env: {} });
     const scope = { sessionId: 's1', agentId: 'a', purpose: 'call' as const };
     const binding = (toolName: string) => ({ agentId: 'a', toolName, overrides: {} });
 
     await registry.resolve(binding('todo_write'), scope).execute({ todos: [{ content: 'Ship it', status: 'pending' }] });
     await expect(registry.resolve(binding('todo_read'), scope).execute({})).resolves.toContain('Ship it');
+
+    await closeDatabases();
+    const reopened = await openDatabase({ url });
+    try {
+      expect(await new SqlTodoListService({ db: reopened }).read('s1')).toEqual([{ content: 'Ship it', status: 'pending' }]);
+    } finally {
+      await reopened.destroy();
+    }
   });
 
   it('reads plugins from every folder on TOOLS_PLUGIN_PATH instead of ./plugins', async () => {
@@ -63,7 +82,11 @@ describe('bootRegistry', () => {
     await cp(path.join(appRoot, 'plugins', 'example-tools'), path.join(folder, 'copied-tools'), { recursive: true });
     const missing = path.join(folder, 'not-there');
 
-    const registry = await bootRegistry({ appRoot, env: { TOOLS_PLUGIN_PATH: `${folder}:${missing}` } });
+    const registry = await bootRegistry({
+      appRoot,
+      env: { TOOLS_PLUGIN_PATH: `${folder}:${missing}` },
+      todoListService: new InMemoryTodoListService(),
+    });
 
     expect(registry.knownToolNames().has('text_slugify')).toBe(true);
     expect(registry.diagnostics()).toEqual([
@@ -75,7 +98,7 @@ describe('bootRegistry', () => {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'registry-host-'));
     temporary.push(folder);
 
-    const registry = await bootRegistry({ appRoot, env: { TOOLS_PLUGIN_PATH: folder } });
+    const registry = await bootRegistry({ appRoot, env: { TOOLS_PLUGIN_PATH: folder }, todoListService: new InMemoryTodoListService() });
 
     expect(registry.knownToolNames().has('word_count')).toBe(true);
     expect(registry.knownToolNames().has('text_slugify')).toBe(false);
@@ -84,6 +107,9 @@ describe('bootRegistry', () => {
 
 describe('getToolRegistry', () => {
   it('boots the registry once per process and hands every caller the same one', async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'registry-host-db-'));
+    temporary.push(folder);
+    vi.stubEnv('DATABASE_URL', `sqlite:${path.join(folder, 'app.sqlite')}`);
     const [first, second] = await Promise.all([getToolRegistry(), getToolRegistry()]);
 
     expect(second).toBe(first);
