@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import pg from 'pg';
+import { startNextServer, type NextServer } from '../support/next-server';
+import { ownServerPort } from '../support/ports';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+/** The same database with `schema` first on the search path, so each run gets empty tables. */
+function urlWithSchema(url: string, schema: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('options', `-c search_path=${schema}`);
+  return parsed.toString();
+}
+
+test.describe('[API][TWO-INSTANCES]', () => {
+  test.skip(!adminUrl, 'TEST_DATABASE_URL is not set: two instances need a shared PostgreSQL (CI sets it)');
+  test.setTimeout(180_000);
+
+  test('[API][TWO-INSTANCES]: two app instances on one PostgreSQL see each other\'s writes and refuse stale ones', async () => {
+    const schema = `e2e_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    const databaseUrl = urlWithSchema(adminUrl ?? '', schema);
+    let a: NextServer | undefined;
+    let b: NextServer | undefined;
+    try {
+      [a, b] = await Promise.all([
+        startNextServer(ownServerPort(5), { DATABASE_URL: databaseUrl, SEED_DEMO: '0' }),
+        startNextServer(ownServerPort(6), { DATABASE_URL: databaseUrl, SEED_DEMO: '0' }),
+      ]);
+
+      const created = await fetch(`${a.url}/api/v1/agents`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ id: 'shared-agent', name: 'Made on A' }),
+      });
+      expect(created.status, a.output()).toBe(201);
+
+      const readOnB = await fetch(`${b.url}/api/v1/agents/shared-agent`);
+      expect(readOnB.status, b.output()).toBe(200);
+      expect(readOnB.headers.get('etag')).toBe('"1"');
+      expect(await readOnB.json()).toMatchObject({ name: 'Made on A', version: 1 });
+
+      const updatedOnB = await fetch(`${b.url}/api/v1/agents/shared-agent`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', 'if-match': readOnB.headers.get('etag') ?? '' },
+        body: JSON.stringify({ name: 'Renamed on B' }),
+      });
+      expect(updatedOnB.status).toBe(200);
+      expect(updatedOnB.headers.get('etag')).toBe('"2"');
+
+      const readOnA = await fetch(`${a.url}/api/v1/agents/shared-agent`);
+      expect(await readOnA.json()).toMatchObject({ name: 'Renamed on B', version: 2 });
+
+      // A still holds version 1 from its create: its change must not overwrite B's.
+      const staleOnA = await fetch(`${a.url}/api/v1/agents/shared-agent`, {
+        method: 'PATCH',
+        headers: { 'content-type': 'application/json', 'if-match': '"1"' },
+        body: JSON.stringify({ name: 'Stale write from A' }),
+      });
+      expect(staleOnA.status).toBe(412);
+      expect(staleOnA.headers.get('etag')).toBe('"2"');
+      expect(await staleOnA.json()).toMatchObject({ current: { name: 'Renamed on B', version: 2 } });
+
+      const stored = await admin.query(`select name, version from ${schema}.agents where id = 'shared-agent'`);
+      expect(stored.rows).toEqual([{ name: 'Renamed on B', version: 2 }]);
+    } finally {
+      await Promise.all([a?.stop(), b?.stop()]);
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    }
+  });
+});
