@@ -20,6 +20,8 @@ export interface TestDatabases {
   kind: DatabaseKind;
   /** A new, empty, migrated database and the DATABASE_URL that reaches it; closed after the suite. */
   create(): Promise<{ url: string; db: Db }>;
+  /** The DATABASE_URL of a new database with no tables yet, as on a first start. */
+  createBlank(): Promise<string>;
   /** Another connection to a database `create` made, as a second process would open it; closed after the suite. */
   open(url: string): Promise<Db>;
 }
@@ -39,6 +41,11 @@ export function describeEachDatabase(title: string, body: (databases: TestDataba
   }
 }
 
+/** Declares `body` for SQLite only, for what concerns the embedded file (locking, crashes). */
+export function describeSqlite(title: string, body: (databases: TestDatabases) => void): void {
+  describe(`${title} [sqlite]`, () => body(sqliteDatabases()));
+}
+
 function sqliteDatabases(): TestDatabases {
   let folder: Promise<string> | undefined;
   const opened: Db[] = [];
@@ -54,9 +61,12 @@ function sqliteDatabases(): TestDatabases {
   return {
     kind: 'sqlite',
     async create() {
-      folder ??= mkdtemp(path.join(os.tmpdir(), 'tools-admin-db-'));
-      const url = `sqlite:${path.join(await folder, `${randomName()}.sqlite`)}`;
+      const url = await this.createBlank();
       return { url, db: await open(url, true) };
+    },
+    async createBlank() {
+      folder ??= mkdtemp(path.join(os.tmpdir(), 'tools-admin-db-'));
+      return `sqlite:${path.join(await folder, `${randomName()}.sqlite`)}`;
     },
     open: (url) => open(url),
   };
@@ -80,6 +90,10 @@ function postgresDatabases(serverUrl: string): TestDatabases {
   return {
     kind: 'postgres',
     async create() {
+      const url = await this.createBlank();
+      return { url, db: await open(url, true) };
+    },
+    async createBlank() {
       admin ??= new pg.Pool({ connectionString: serverUrl, max: 2, connectionTimeoutMillis: 10_000 });
       const schema = `t_${randomName()}`;
       // Recorded first, so a failure after creating it still drops it.
@@ -87,7 +101,7 @@ function postgresDatabases(serverUrl: string): TestDatabases {
       await admin.query(`create schema ${schema}`);
       const url = new URL(serverUrl);
       url.searchParams.set('options', `-c search_path=${schema}`);
-      return { url: url.toString(), db: await open(url.toString(), true) };
+      return url.toString();
     },
     open: (url) => open(url),
   };

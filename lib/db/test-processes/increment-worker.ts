@@ -1,0 +1,30 @@
+// A separate process for the concurrency test: N read-modify-write updates of one agent,
+// each reading the agent and writing its description + 1 through the app's own functions.
+import { LOCAL_ADMIN } from '@/lib/actor';
+import { getAgent } from '@/lib/agents/get-agent';
+import { updateAgent } from '@/lib/agents/update-agent';
+import { openDatabase } from '@/lib/db/open-database';
+import { inTransaction } from '@/lib/db/transaction';
+
+const [agentId = 'counter', times = '1000'] = process.argv.slice(2);
+const db = await openDatabase({ url: process.env.DATABASE_URL });
+try {
+  for (let i = 0; i < Number(times); i++) {
+    await inTransaction(db, async (trx) => {
+      const agent = await getAgent({ db: trx, id: agentId });
+      await updateAgent({
+        db: trx,
+        actor: LOCAL_ADMIN,
+        id: agentId,
+        expectedVersion: agent.version,
+        changes: { description: String(Number(agent.description) + 1) },
+      });
+    });
+  }
+  console.log('done');
+} catch (error) {
+  console.error(error instanceof Error ? `${error.name}: ${error.message}` : error);
+  process.exitCode = 1;
+} finally {
+  await db.destroy();
+}
