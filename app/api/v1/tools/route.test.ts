@@ -1,5 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CatalogueSnapshotSchema } from '@/lib/api/catalogue-schemas';
+import { useTempDatabase, type TempDatabase } from '@/lib/api/testing';
 import { GET } from './route';
+
+// The registry host keeps todo lists in the database: point it at a temp file, never ./data.
+let temp: TempDatabase;
+beforeAll(async () => {
+  temp = await useTempDatabase();
+});
+afterAll(async () => {
+  await temp.close();
+});
 
 const entryKeys = [
   'available',
@@ -27,6 +38,12 @@ describe('GET /api/v1/tools', () => {
       expect(keys).toEqual(entryKeys);
     }
     expect(Array.isArray(body.diagnostics)).toBe(true);
+  });
+
+  it('answers what the OpenAPI document\'s CatalogueSnapshot schema describes', async () => {
+    const response = await GET();
+
+    expect(CatalogueSnapshotSchema.safeParse(await response.json()).error).toBeUndefined();
   });
 
 });
