@@ -93,11 +93,11 @@ describeEachDatabase('agents', (databases) => {
     const { db } = await databases.create();
 
     for (const attempt of [
-      getAgent({ db, id: 'ghost' }),
-      updateAgent({ db, actor: LOCAL_ADMIN, id: 'ghost', expectedVersion: 1, changes: { name: 'X' } }),
-      deleteAgent({ db, actor: LOCAL_ADMIN, id: 'ghost', expectedVersion: 1 }),
+      () => getAgent({ db, id: 'ghost' }),
+      () => updateAgent({ db, actor: LOCAL_ADMIN, id: 'ghost', expectedVersion: 1, changes: { name: 'X' } }),
+      () => deleteAgent({ db, actor: LOCAL_ADMIN, id: 'ghost', expectedVersion: 1 }),
     ]) {
-      const error = await appError(attempt);
+      const error = await appError(attempt());
       expect(error.code).toBe('not_found');
       expect(error.message).toContain('"ghost"');
     }
