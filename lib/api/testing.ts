@@ -1,7 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { getDb, type Db } from '@/lib/db';
+import { afterAll, beforeAll } from 'vitest';
+import { closeDatabases, dialectOf, getDb, type Db } from '@/lib/db';
+import { describeEachDatabase } from '@/lib/db/testing';
 import type { RouteContext } from '@/lib/http/api-route';
 
 /** A temp SQLite database that `getDb()` answers for the rest of this test file. */
@@ -26,6 +28,43 @@ export async function useTempDatabase(): Promise<TempDatabase> {
       await rm(directory, { recursive: true, force: true });
     },
   };
+}
+
+/** The database the route handlers of one `describeApi` block use, through `getDb()`. */
+export interface ApiTestDatabase {
+  readonly kind: 'sqlite' | 'postgres';
+  /** The same database as the handlers see it; set once the block's `beforeAll` has run. */
+  readonly db: Db;
+}
+
+/**
+ * Declares route tests once per database engine: a new SQLite file, and a new PostgreSQL
+ * schema when TEST_DATABASE_URL is set. In each block `getDb()` (so every route handler)
+ * answers that database, empty and without the demo seed.
+ */
+export function describeApi(title: string, body: (database: ApiTestDatabase) => void): void {
+  describeEachDatabase(title, (databases) => {
+    let db: Db | undefined;
+    const database: ApiTestDatabase = {
+      kind: databases.kind,
+      get db() {
+        if (!db) throw new Error('The test database is opened in beforeAll; use it inside a test or hook');
+        return db;
+      },
+    };
+    beforeAll(async () => {
+      const { url } = await databases.create();
+      process.env.DATABASE_URL = url;
+      process.env.SEED_DEMO = '0';
+      db = await getDb();
+      if (dialectOf(db) !== databases.kind) throw new Error(`getDb() answered ${dialectOf(db)}, not ${databases.kind}`);
+    });
+    // Registered after the engine's own cleanup, so it runs first: connections close before schemas drop.
+    afterAll(async () => {
+      await closeDatabases();
+    });
+    body(database);
+  });
 }
 
 /** What a test request carries: a JSON body (sent as application/json) or a raw one, and headers. */

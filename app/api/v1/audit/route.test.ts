@@ -1,66 +1,63 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { LOCAL_ADMIN } from '@/lib/actor';
 import { AuditPageSchema } from '@/lib/api/audit-schemas';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
-import { apiRequest, useTempDatabase, type TempDatabase } from '@/lib/api/testing';
+import { apiRequest, describeApi } from '@/lib/api/testing';
 import { createAgent, updateAgent } from '@/lib/agents';
 import { GET } from './route';
 
-let temp: TempDatabase;
-beforeAll(async () => {
-  temp = await useTempDatabase();
-  for (const id of ['first', 'second', 'third']) {
-    await createAgent({ db: temp.db, actor: LOCAL_ADMIN, input: { id, name: id } });
+describeApi('GET /api/v1/audit', (database) => {
+  beforeAll(async () => {
+    for (const id of ['first', 'second', 'third']) {
+      await createAgent({ db: database.db, actor: LOCAL_ADMIN, input: { id, name: id } });
+    }
+    await updateAgent({ db: database.db, actor: LOCAL_ADMIN, id: 'first', expectedVersion: 1, changes: { name: 'First again' } });
+  });
+
+  const noParams = { params: Promise.resolve({}) };
+
+  async function page(query: string) {
+    const response = await GET(apiRequest(`/api/v1/audit${query}`), noParams);
+    expect(response.status).toBe(200);
+    return AuditPageSchema.parse(await response.json());
   }
-  await updateAgent({ db: temp.db, actor: LOCAL_ADMIN, id: 'first', expectedVersion: 1, changes: { name: 'First again' } });
-});
-afterAll(async () => {
-  await temp.close();
-});
 
-const noParams = { params: Promise.resolve({}) };
+  describe('GET /api/v1/audit', () => {
+    it('pages through the events newest first until there is no next cursor', async () => {
+      const first = await page('?limit=3');
+      expect(first.events.map((event) => `${event.action} ${event.target}`)).toEqual([
+        'agent.update agents/first',
+        'agent.create agents/third',
+        'agent.create agents/second',
+      ]);
+      expect(first.events[0]).toMatchObject({ actor: LOCAL_ADMIN.id, before: { name: 'first' }, after: { name: 'First again' } });
+      expect(first.nextCursor).toEqual(expect.any(String));
 
-async function page(query: string) {
-  const response = await GET(apiRequest(`/api/v1/audit${query}`), noParams);
-  expect(response.status).toBe(200);
-  return AuditPageSchema.parse(await response.json());
-}
+      const second = await page(`?limit=3&cursor=${encodeURIComponent(first.nextCursor ?? '')}`);
+      expect(second.events.map((event) => `${event.action} ${event.target}`)).toEqual(['agent.create agents/first']);
+      expect(second.nextCursor).toBeUndefined();
+    });
 
-describe('GET /api/v1/audit', () => {
-  it('pages through the events newest first until there is no next cursor', async () => {
-    const first = await page('?limit=3');
-    expect(first.events.map((event) => `${event.action} ${event.target}`)).toEqual([
-      'agent.update agents/first',
-      'agent.create agents/third',
-      'agent.create agents/second',
-    ]);
-    expect(first.events[0]).toMatchObject({ actor: LOCAL_ADMIN.id, before: { name: 'first' }, after: { name: 'First again' } });
-    expect(first.nextCursor).toEqual(expect.any(String));
+    it('answers 400 pointing at a bad limit, and 400 for a cursor it never gave out', async () => {
+      for (const query of ['?limit=0', '?limit=abc', '?limit=1000']) {
+        const response = await GET(apiRequest(`/api/v1/audit${query}`), noParams);
+        expect(response.status, query).toBe(400);
+        expect(ProblemSchema.parse(await response.json()).errors?.[0]?.pointer).toBe('/limit');
+      }
+      const forged = await GET(apiRequest('/api/v1/audit?cursor=bm90LWEtY3Vyc29y'), noParams);
+      expect(forged.status).toBe(400);
+    });
 
-    const second = await page(`?limit=3&cursor=${encodeURIComponent(first.nextCursor ?? '')}`);
-    expect(second.events.map((event) => `${event.action} ${event.target}`)).toEqual(['agent.create agents/first']);
-    expect(second.nextCursor).toBeUndefined();
-  });
+    it('answers 50 events per page when no limit is given', async () => {
+      for (let index = 0; index < 50; index++) {
+        await createAgent({ db: database.db, actor: LOCAL_ADMIN, input: { id: `bulk-${index}`, name: `Bulk ${index}` } });
+      }
 
-  it('answers 400 pointing at a bad limit, and 400 for a cursor it never gave out', async () => {
-    for (const query of ['?limit=0', '?limit=abc', '?limit=1000']) {
-      const response = await GET(apiRequest(`/api/v1/audit${query}`), noParams);
-      expect(response.status, query).toBe(400);
-      expect(ProblemSchema.parse(await response.json()).errors?.[0]?.pointer).toBe('/limit');
-    }
-    const forged = await GET(apiRequest('/api/v1/audit?cursor=bm90LWEtY3Vyc29y'), noParams);
-    expect(forged.status).toBe(400);
-  });
+      const first = await page('');
 
-  it('answers 50 events per page when no limit is given', async () => {
-    for (let index = 0; index < 50; index++) {
-      await createAgent({ db: temp.db, actor: LOCAL_ADMIN, input: { id: `bulk-${index}`, name: `Bulk ${index}` } });
-    }
-
-    const first = await page('');
-
-    expect(first.events).toHaveLength(50);
-    expect(first.events[0]?.target).toBe('agents/bulk-49');
-    expect(first.nextCursor).toEqual(expect.any(String));
+      expect(first.events).toHaveLength(50);
+      expect(first.events[0]?.target).toBe('agents/bulk-49');
+      expect(first.nextCursor).toEqual(expect.any(String));
+    });
   });
 });
