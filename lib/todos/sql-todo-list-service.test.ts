@@ -38,4 +38,18 @@ describeEachDatabase('SqlTodoListService', (databases) => {
     await service.write('s', []);
     expect(await service.read('s')).toEqual([]);
   });
+
+  // One SQLite process has one connection, so its writes take turns already.
+  it.runIf(databases.kind === 'postgres')('lets two connections write one session at once, ending with one whole list', async () => {
+    const { url, db } = await databases.create();
+    const first = new SqlTodoListService({ db });
+    const second = new SqlTodoListService({ db: await databases.open(url) });
+    const long = ['a', 'b', 'c'].map((content) => ({ content, status: 'pending' as const }));
+    const short = [{ content: 'x', status: 'completed' as const }];
+
+    for (let round = 0; round < 20; round++) {
+      await Promise.all([first.write('s', long), second.write('s', short)]);
+      expect([long, short]).toContainEqual(await first.read('s'));
+    }
+  });
 });

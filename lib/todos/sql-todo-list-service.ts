@@ -28,14 +28,24 @@ export class SqlTodoListService implements TodoListService {
 
   async write(sessionId: string, todos: readonly TodoItem[]): Promise<void> {
     const now = new Date().toISOString();
-    // Runtime data written by tools, not an admin's edit: it is not audited.
+    // Runtime data written by tools, not an admin's edit: it is not audited. Upserting by
+    // position (rather than delete, then insert) keeps two writes to one session at once from
+    // colliding on the key on PostgreSQL; the later one's list is what remains.
     await inTransaction(this.db, async (trx) => {
-      await trx.deleteFrom('todo_items').where('session_id', '=', sessionId).execute();
-      if (todos.length === 0) return;
-      await trx
-        .insertInto('todo_items')
-        .values(todos.map(({ content, status }, position) => ({ session_id: sessionId, position, content, status, updated_at: now })))
-        .execute();
+      if (todos.length > 0) {
+        await trx
+          .insertInto('todo_items')
+          .values(todos.map(({ content, status }, position) => ({ session_id: sessionId, position, content, status, updated_at: now })))
+          .onConflict((conflict) =>
+            conflict.columns(['session_id', 'position']).doUpdateSet((eb) => ({
+              content: eb.ref('excluded.content'),
+              status: eb.ref('excluded.status'),
+              updated_at: eb.ref('excluded.updated_at'),
+            })),
+          )
+          .execute();
+      }
+      await trx.deleteFrom('todo_items').where('session_id', '=', sessionId).where('position', '>=', todos.length).execute();
     });
   }
 }
