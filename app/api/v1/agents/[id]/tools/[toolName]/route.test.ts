@@ -116,9 +116,12 @@ describeApi('/api/v1/agents/{id}/tools/{toolName}', (database) => {
       expect(await storedOverrides('no_such_tool')).toBeUndefined();
     });
 
-    it('answers 412 when If-Match names an assignment that does not exist', async () => {
-      expect((await put('word_count', { overrides: {} }, '"1"')).status).toBe(412);
+    it('answers 412 when If-Match (a tag, a list or *) expects an assignment that does not exist', async () => {
+      for (const ifMatch of ['"1"', '"1", "2"', '*']) {
+        expect((await put('word_count', { overrides: {} }, ifMatch)).status, ifMatch).toBe(412);
+      }
       expect(await storedOverrides('word_count')).toBeUndefined();
+      expect((await put('word_count', { overrides: {} }, '*', 'ghost-agent')).status).toBe(404);
     });
   });
 

@@ -1,5 +1,6 @@
 import { LOCAL_ADMIN } from '@/lib/actor';
 import { PutAssignmentBodySchema } from '@/lib/api/assignment-schemas';
+import { assignmentToReplace } from '@/lib/api/assignment-to-replace';
 import { deleteAssignment, getAssignment, putAssignment } from '@/lib/assignments';
 import { getDb } from '@/lib/db';
 import { apiRoute } from '@/lib/http/api-route';
@@ -22,7 +23,7 @@ export const GET = apiRoute<Params>(async (_request, { id, toolName }) => {
 export const PUT = apiRoute<Params>(async (request, { id, toolName }) => {
   const { overrides } = await readJsonBody(request, PutAssignmentBodySchema);
   const [db, registry] = await Promise.all([getDb(), getToolRegistry()]);
-  const expectedVersion = await expectedVersionFrom(request, () => getAssignment({ db, registry, agentId: id, toolName }));
+  const expectedVersion = await expectedVersionFrom(request, () => assignmentToReplace({ db, registry, agentId: id, toolName }));
   const { assignment, created } = await putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: id, toolName, overrides, expectedVersion });
   const location = created ? `/api/v1/agents/${id}/tools/${encodeURIComponent(toolName)}` : undefined;
   return jsonResponse(assignment, { status: created ? 201 : 200, version: assignment.version, location });
@@ -31,8 +32,8 @@ export const PUT = apiRoute<Params>(async (request, { id, toolName }) => {
 /** Removes the tool from the agent; needs If-Match. */
 export const DELETE = apiRoute<Params>(async (request, { id, toolName }) => {
   const db = await getDb();
-  const registry = await getToolRegistry();
-  const expectedVersion = await expectedVersionFrom(request, () => getAssignment({ db, registry, agentId: id, toolName }));
+  const current = async () => getAssignment({ db, registry: await getToolRegistry(), agentId: id, toolName });
+  const expectedVersion = await expectedVersionFrom(request, current);
   await deleteAssignment({ db, actor: LOCAL_ADMIN, agentId: id, toolName, expectedVersion });
   return new Response(null, { status: 204 });
 });
