@@ -5,6 +5,7 @@ import { buildOpenApiDocument } from './openapi';
 import { apiOperations } from './routes';
 
 const apiRoot = path.resolve('app/api/v1');
+const UNKNOWN_PATH_FALLBACK = '[...unknownPath]';
 const httpMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 interface Operation {
@@ -19,7 +20,10 @@ interface Document {
 /** Every route file under app/api/v1 as its OpenAPI path and the HTTP methods the module exports. */
 async function routesOnDisk(): Promise<{ path: string; methods: string[] }[]> {
   const entries = await readdir(apiRoot, { recursive: true, withFileTypes: true });
-  const routeFiles = entries.filter((entry) => entry.isFile() && entry.name === 'route.ts');
+  // The catch-all that answers unknown paths with a 404 problem is not an operation.
+  const routeFiles = entries.filter(
+    (entry) => entry.isFile() && entry.name === 'route.ts' && !entry.parentPath.endsWith(`${path.sep}${UNKNOWN_PATH_FALLBACK}`),
+  );
   return Promise.all(
     routeFiles.map(async (entry) => {
       const directory = path.relative(apiRoot, entry.parentPath).split(path.sep).filter(Boolean);

@@ -6,7 +6,7 @@ import { listAuditEvents } from '@/lib/audit';
 import { describeEachDatabase } from '@/lib/db/testing';
 import type { Db } from '@/lib/db/schema';
 import { builtinRegistrations } from '@/registry/builtins';
-import { echoFactory, factory, loadRegistry } from '@/registry/testing/test-plugins';
+import { echoFactory, factory, loadRegistry, offlineBundle, provider, setProvider } from '@/registry/testing/test-plugins';
 import { deleteAssignment, getAssignment, listAssignments, putAssignment } from '.';
 
 /** The real built-ins, without a todo service: `todo_*` are known but unavailable. */
@@ -63,6 +63,21 @@ describeEachDatabase('assignments', (databases) => {
     await expect(getAssignment({ db, registry: await builtins(), agentId: 'bot', toolName: 'text_slugify' })).resolves.toMatchObject({
       status: 'missing',
     });
+  });
+
+  it('reports a tool of a bundle that went offline as unavailable with the reason, not missing', async () => {
+    const { db } = await databases.create();
+    await agentWithNothing(db);
+    const online = await loadRegistry([provider(setProvider('gmail', new Set(['gmail_send']), 'Gmail'))]);
+    await putAssignment({ db, registry: online, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'gmail_send', overrides: {} });
+
+    const offline = await loadRegistry([provider(offlineBundle('gmail', ['gmail_send'], 'Gmail'))]);
+    const [view] = await listAssignments({ db, registry: offline, agentId: 'bot' });
+
+    expect(view).toMatchObject({ toolName: 'gmail_send', status: 'unavailable', group: 'gmail', overrides: {} });
+    expect(view?.unavailableReason).toEqual(expect.any(String));
+    const gone = await loadRegistry([]);
+    await expect(getAssignment({ db, registry: gone, agentId: 'bot', toolName: 'gmail_send' })).resolves.toMatchObject({ status: 'missing' });
   });
 
   it('refuses an unknown agent, an unknown tool and invalid overrides, writing nothing', async () => {

@@ -19,7 +19,7 @@ describe('validateOverrides', () => {
 
     expect(errors).toEqual([
       { pointer: '/overrides/baseDir', message: 'Base directory must NOT have fewer than 1 characters' },
-      { pointer: '/overrides/maxBytes', message: 'Maximum bytes must be integer' },
+      { pointer: '/overrides/maxBytes', message: 'Maximum bytes must be an integer' },
     ]);
   });
 

@@ -60,10 +60,17 @@ function toFieldError(error: ErrorObject): FieldError {
     return { pointer: `${base}/${escapePointer(property)}`, message: `"${property}" is not a setting of this tool` };
   }
   const label = ownTitle(error.parentSchema) ?? lastSegment(error.instancePath) ?? 'Overrides';
+  if (error.keyword === 'type' && typeof params.type === 'string') {
+    return { pointer: base, message: `${label} must be ${withArticle(params.type.replaceAll(',', ' or '))}` };
+  }
   const allowed = error.keyword === 'enum' && Array.isArray(params.allowedValues)
     ? ` (${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')})`
     : '';
   return { pointer: base, message: `${label} ${error.message ?? 'is not valid'}${allowed}` };
+}
+
+function withArticle(type: string): string {
+  return `${/^[aeiou]/.test(type) ? 'an' : 'a'} ${type}`;
 }
 
 function titleOf(objectSchema: unknown, property: string): string | undefined {

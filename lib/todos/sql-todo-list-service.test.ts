@@ -39,8 +39,8 @@ describeEachDatabase('SqlTodoListService', (databases) => {
     expect(await service.read('s')).toEqual([]);
   });
 
-  // One SQLite process has one connection, so its writes take turns already.
-  it.runIf(databases.kind === 'postgres')('lets two connections write one session at once, ending with one whole list', async () => {
+  // One SQLite process has one connection, so its writes take turns already: PostgreSQL only.
+  if (databases.kind === 'postgres') it('lets two connections write one session at once, ending with one whole list', async () => {
     const { url, db } = await databases.create();
     const first = new SqlTodoListService({ db });
     const second = new SqlTodoListService({ db: await databases.open(url) });
