@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { GET } from './route';
 
+const url = 'http://localhost/api/v1/tools';
+
 const entryKeys = [
   'available',
   'description',
@@ -15,7 +17,7 @@ const entryKeys = [
 
 describe('GET /api/v1/tools', () => {
   it('answers the catalogue and the diagnostics as JSON', async () => {
-    const response = await GET();
+    const response = await GET(new Request(url));
 
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/json');
@@ -29,4 +31,29 @@ describe('GET /api/v1/tools', () => {
     expect(Array.isArray(body.diagnostics)).toBe(true);
   });
 
+  it('answers 304 without a body when If-None-Match names the current ETag', async () => {
+    const first = await GET(new Request(url));
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[\w-]+"$/);
+
+    const again = await GET(new Request(url, { headers: { 'if-none-match': etag! } }));
+    expect(again.status).toBe(304);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await again.text()).toBe('');
+
+    const stale = await GET(new Request(url, { headers: { 'if-none-match': '"stale"' } }));
+    expect(stale.status).toBe(200);
+  });
+
+  it('answers the list view without schemas when asked for ?view=summary', async () => {
+    const full = (await (await GET(new Request(url))).json()) as { tools: { name: string }[] };
+    const response = await GET(new Request(`${url}?view=summary`));
+    const body = (await response.json()) as { tools: Record<string, unknown>[] };
+
+    expect(body.tools.map((tool) => tool.name)).toEqual(full.tools.map((tool) => tool.name));
+    const fs = body.tools.find((tool) => tool.name === 'fs_read_file');
+    expect(fs).toMatchObject({ group: 'fs', hasSettings: true, available: expect.any(Boolean) });
+    expect(fs).not.toHaveProperty('parametersSchema');
+    expect(response.headers.get('etag')).not.toBe(null);
+  });
 });

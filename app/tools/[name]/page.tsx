@@ -1,0 +1,50 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { findCatalogueEntry } from '@/lib/catalogue/read-catalogue';
+import { hasSettings } from '@/lib/catalogue/tool-summary';
+import { SchemaSection } from '@/components/schema/schema-section';
+import { SettingsPreview } from '@/components/tools/settings-preview';
+import { ToolFacts } from '@/components/tools/tool-facts';
+
+export const dynamic = 'force-dynamic';
+
+type Props = { params: Promise<{ name: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const { name } = await params;
+  return { title: decodeURIComponent(name) };
+}
+
+export default async function ToolPage({ params }: Props) {
+  const name = decodeURIComponent((await params).name);
+  const tool = await findCatalogueEntry(name);
+  if (!tool) notFound();
+  return (
+    <article>
+      <p className="mb-2 text-sm">
+        <Link href="/" className="text-blue-800 underline">
+          ← Tool catalogue
+        </Link>
+      </p>
+      <h1 className="mb-3 break-all font-mono text-2xl font-semibold">{tool.name}</h1>
+      <p className="mb-6 whitespace-pre-line text-slate-800">{tool.description || 'This tool has no description.'}</p>
+      <ToolFacts tool={tool} />
+      <SchemaSection title="Parameters" schema={tool.parametersSchema} />
+      {hasSettings(tool.overridesSchema) ? (
+        <SchemaSection title="Settings" schema={tool.overridesSchema}>
+          <h3 className="mt-6 mb-2 font-semibold">Settings form preview</h3>
+          <p className="mb-2 text-sm text-slate-600">What an admin fills in when assigning this tool to an agent (read-only here).</p>
+          <SettingsPreview schema={tool.overridesSchema} />
+        </SchemaSection>
+      ) : (
+        <section aria-labelledby="settings-heading" className="mb-8">
+          <h2 id="settings-heading" className="mb-2 text-lg font-semibold">
+            Settings
+          </h2>
+          <p className="text-sm text-slate-600">This tool has no settings: its overrides schema is empty.</p>
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,10 @@
+'use client';
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+
+/** One react-query client per browser tab, shared by every page. */
+export function QueryProvider({ children }: { children: React.ReactNode }) {
+  const [queryClient] = useState(() => new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 } } }));
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
+}

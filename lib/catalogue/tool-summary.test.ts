@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import type { CatalogueEntry } from '@/registry/catalogue';
+import { hasSettings, toToolSummary } from './tool-summary';
+
+const entry: CatalogueEntry = {
+  name: 'acme_lookup',
+  group: 'acme',
+  description: 'Look a customer up.\nMore text.',
+  parametersSchema: { type: 'object', properties: { query: { type: 'string' } } },
+  overridesSchema: { type: 'object', properties: { region: { type: 'string' } } },
+  available: false,
+  unavailableReason: 'Setting acme.api-key is missing',
+  kind: 'factory',
+  source: 'acme-tools',
+  streamsResultToUser: true,
+};
+
+describe('toToolSummary', () => {
+  it('keeps what the list shows and drops the schemas', () => {
+    expect(toToolSummary(entry)).toEqual({
+      name: 'acme_lookup',
+      group: 'acme',
+      description: 'Look a customer up.\nMore text.',
+      available: false,
+      unavailableReason: 'Setting acme.api-key is missing',
+      kind: 'factory',
+      source: 'acme-tools',
+      streamsResultToUser: true,
+      hasSettings: true,
+    });
+  });
+
+  it('leaves out the reason of an available tool', () => {
+    const summary = toToolSummary({ ...entry, available: true, unavailableReason: undefined });
+    expect(Object.keys(summary)).not.toContain('unavailableReason');
+  });
+});
+
+describe('hasSettings', () => {
+  it('is false for an empty schema or one without properties', () => {
+    expect(hasSettings({})).toBe(false);
+    expect(hasSettings({ type: 'object', properties: {} })).toBe(false);
+    expect(hasSettings({ type: 'object', additionalProperties: false })).toBe(false);
+  });
+
+  it('is true when the schema declares properties or composes schemas', () => {
+    expect(hasSettings({ type: 'object', properties: { baseDir: { type: 'string' } } })).toBe(true);
+    expect(hasSettings({ oneOf: [{ type: 'object' }] })).toBe(true);
+  });
+});
