@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { toolPath } from '@/lib/catalogue/tool-path';
 import { firstLine } from '@/lib/catalogue/group-tools';
 import type { ToolSummary } from '@/lib/catalogue/tool-summary';
 import { ToolBadges } from './tool-badges';
@@ -14,7 +15,7 @@ export function ToolRow({ tool, isNarrow }: { tool: ToolSummary; isNarrow: boole
     <div className={`h-full overflow-hidden border-b border-slate-200 px-4 py-2 ${tool.available ? '' : 'bg-slate-50'}`}>
       <div className="flex h-6 items-center">
         <Link
-          href={`/tools/${encodeURIComponent(tool.name)}`}
+          href={toolPath(tool.name)}
           prefetch={false}
           className="truncate font-mono text-sm font-medium text-blue-800 underline-offset-2 hover:underline"
         >

@@ -15,8 +15,13 @@ export async function readCatalogueSummary(): Promise<CatalogueSummary> {
   return { tools: tools.map(toToolSummary), diagnostics };
 }
 
-/** One catalogue entry by its exact name, or undefined when no tool has that name. */
-export async function findCatalogueEntry(name: string): Promise<CatalogueEntry | undefined> {
+/** The catalogue entry of the first of `names` that a tool has, or undefined when none has. */
+export async function findCatalogueEntry(names: readonly string[]): Promise<CatalogueEntry | undefined> {
   const registry = await getToolRegistry();
-  return registry.catalogue().find((entry) => entry.name === name);
+  const byName = new Map(registry.catalogue().map((entry) => [entry.name, entry]));
+  for (const name of names) {
+    const entry = byName.get(name);
+    if (entry) return entry;
+  }
+  return undefined;
 }

@@ -2,6 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { findCatalogueEntry } from '@/lib/catalogue/read-catalogue';
+import { toolNamesFromParam } from '@/lib/catalogue/tool-path';
 import { hasSettings } from '@/lib/catalogue/tool-summary';
 import { SchemaSection } from '@/components/schema/schema-section';
 import { SettingsPreview } from '@/components/tools/settings-preview';
@@ -12,13 +13,12 @@ export const dynamic = 'force-dynamic';
 type Props = { params: Promise<{ name: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const { name } = await params;
-  return { title: decodeURIComponent(name) };
+  const [name] = toolNamesFromParam((await params).name).slice(-1);
+  return { title: name };
 }
 
 export default async function ToolPage({ params }: Props) {
-  const name = decodeURIComponent((await params).name);
-  const tool = await findCatalogueEntry(name);
+  const tool = await findCatalogueEntry(toolNamesFromParam((await params).name));
   if (!tool) notFound();
   return (
     <article>
