@@ -1,5 +1,6 @@
-import { HydrationBoundary, QueryClient, dehydrate } from '@tanstack/react-query';
+import { HydrationBoundary, dehydrate } from '@tanstack/react-query';
 import { catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
+import { makeServerQueryClient } from '@/lib/query/query-clients';
 import { readCatalogueSummary } from '@/lib/catalogue/read-catalogue';
 import { CatalogueView } from '@/components/catalogue/catalogue-view';
 
@@ -7,7 +8,7 @@ import { CatalogueView } from '@/components/catalogue/catalogue-view';
 export const dynamic = 'force-dynamic';
 
 export default async function CataloguePage() {
-  const queryClient = new QueryClient();
+  const queryClient = makeServerQueryClient();
   // The same read the API route makes, without an HTTP round trip to ourselves.
   await queryClient.prefetchQuery({ ...catalogueQueryOptions, queryFn: readCatalogueSummary });
   return (

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
 import { filterCatalogue, indexCatalogue } from '@/lib/catalogue/filter-catalogue';
+import { isAvailable } from '@/lib/catalogue/tool-summary';
 import { CatalogueError } from './catalogue-error';
 import { CatalogueFilters } from './catalogue-filters';
 import { CatalogueSkeleton } from './catalogue-skeleton';
@@ -29,7 +30,7 @@ export function CatalogueView() {
   if (!data) {
     return <CatalogueError message={error?.message ?? 'The catalogue could not be loaded.'} isRetrying={isFetching} onRetry={() => refetch()} />;
   }
-  const unavailable = data.tools.filter((tool) => !tool.available).length;
+  const unavailable = data.tools.filter((tool) => !isAvailable(tool)).length;
   const isFiltered = filter.query.trim() !== '' || filter.group !== '';
   const shown = visible.reduce((sum, group) => sum + group.tools.length, 0);
 

@@ -1,18 +1,18 @@
 import Link from 'next/link';
 import { toolPath } from '@/lib/catalogue/tool-path';
 import { firstLine } from '@/lib/catalogue/group-tools';
-import type { ToolSummary } from '@/lib/catalogue/tool-summary';
+import { isAvailable, type ToolSummary } from '@/lib/catalogue/tool-summary';
 import { ToolBadges } from './tool-badges';
 
 /** Pixel heights of a row: the virtual list positions rows by these, so the markup must fit them. */
 export function toolRowHeight(tool: ToolSummary, isNarrow: boolean): number {
-  return (isNarrow ? 112 : 88) + (tool.available ? 0 : 20);
+  return (isNarrow ? 112 : 88) + (isAvailable(tool) ? 0 : 20);
 }
 
 /** One tool of the catalogue list: name, first line of its description, badges and, if unavailable, why. */
 export function ToolRow({ tool, isNarrow }: { tool: ToolSummary; isNarrow: boolean }) {
   return (
-    <div className={`h-full overflow-hidden border-b border-slate-200 px-4 py-2 ${tool.available ? '' : 'bg-slate-50'}`}>
+    <div className={`h-full overflow-hidden border-b border-slate-200 px-4 py-2 ${isAvailable(tool) ? '' : 'bg-slate-50'}`}>
       <div className="flex h-6 items-center">
         <Link
           href={toolPath(tool.name)}
@@ -26,7 +26,7 @@ export function ToolRow({ tool, isNarrow }: { tool: ToolSummary; isNarrow: boole
       <div className={`mt-0.5 flex gap-1.5 overflow-hidden ${isNarrow ? 'h-12 flex-wrap content-start' : 'h-6 items-center'}`}>
         <ToolBadges tool={tool} />
       </div>
-      {!tool.available && (
+      {!isAvailable(tool) && (
         <p className="h-5 truncate text-sm text-amber-900" title={tool.unavailableReason}>
           Unavailable: {tool.unavailableReason}
         </p>

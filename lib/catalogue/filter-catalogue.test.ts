@@ -3,7 +3,7 @@ import { filterCatalogue, indexCatalogue } from './filter-catalogue';
 import type { ToolSummary } from './tool-summary';
 
 function tool(name: string, group: string, description = ''): ToolSummary {
-  return { name, group, description, available: true, kind: 'factory', source: 'builtin', streamsResultToUser: false, hasSettings: false };
+  return { name, group, description, source: 'builtin' };
 }
 
 const index = indexCatalogue([

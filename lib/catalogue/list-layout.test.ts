@@ -4,7 +4,7 @@ import type { VisibleGroup } from './filter-catalogue';
 import type { ToolSummary } from './tool-summary';
 
 const tool = (name: string, available = true): ToolSummary => ({
-  name, group: 'g', description: '', available, kind: 'factory', source: 'builtin', streamsResultToUser: false, hasSettings: false,
+  name, group: 'g', description: '', source: 'builtin', ...(available ? {} : { unavailableReason: 'Missing a key' }),
 });
 
 const groups: VisibleGroup[] = [
@@ -14,7 +14,7 @@ const groups: VisibleGroup[] = [
 
 describe('layoutList', () => {
   it('places each heading before its tools and stacks the lines by their heights', () => {
-    const layout = layoutList(groups, 40, (t) => (t.available ? 80 : 100));
+    const layout = layoutList(groups, 40, (t) => (t.unavailableReason === undefined ? 80 : 100));
 
     expect(layout.items.map((item) => (item.type === 'heading' ? `#${item.groupIndex}` : item.tool.name))).toEqual([
       '#0', 'a_1', 'a_2', '#1', 'b_1',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueEntry } from '@/registry/catalogue';
-import { hasSettings, toToolSummary } from './tool-summary';
+import { hasSettings, isAvailable, toToolSummary } from './tool-summary';
 
 const entry: CatalogueEntry = {
   name: 'acme_lookup',
@@ -21,18 +21,25 @@ describe('toToolSummary', () => {
       name: 'acme_lookup',
       group: 'acme',
       description: 'Look a customer up.\nMore text.',
-      available: false,
-      unavailableReason: 'Setting acme.api-key is missing',
-      kind: 'factory',
       source: 'acme-tools',
+      unavailableReason: 'Setting acme.api-key is missing',
       streamsResultToUser: true,
       hasSettings: true,
     });
   });
 
-  it('leaves out the reason of an available tool', () => {
-    const summary = toToolSummary({ ...entry, available: true, unavailableReason: undefined });
-    expect(Object.keys(summary)).not.toContain('unavailableReason');
+  it('leaves out every flag that does not hold, and marks bundles', () => {
+    const summary = toToolSummary({
+      ...entry,
+      available: true,
+      unavailableReason: undefined,
+      streamsResultToUser: false,
+      overridesSchema: {},
+      kind: 'provider',
+    });
+    expect(summary).toEqual({ name: 'acme_lookup', group: 'acme', description: 'Look a customer up.\nMore text.', source: 'acme-tools', isBundle: true });
+    expect(isAvailable(summary)).toBe(true);
+    expect(isAvailable(toToolSummary(entry))).toBe(false);
   });
 });
 

@@ -1,18 +1,23 @@
 import type { CatalogueEntry } from '@/registry/catalogue';
 import type { Diagnostic } from '@/registry/diagnostics';
 
-/** What the catalogue list shows of a tool: the entry without its schemas. */
+/**
+ * What the catalogue list shows of a tool: the entry without its schemas. Flags are present
+ * only when they hold, which keeps 10,000 summaries small on the wire and in the page.
+ */
 export interface ToolSummary {
   readonly name: string;
   readonly group: string;
   readonly description: string;
-  readonly available: boolean;
-  readonly unavailableReason?: string;
-  readonly kind: CatalogueEntry['kind'];
+  /** "builtin" or the plugin package's name. */
   readonly source: string;
-  readonly streamsResultToUser: boolean;
+  /** Present exactly when the tool is unavailable. */
+  readonly unavailableReason?: string;
+  /** Served by a `MultiToolProvider`. */
+  readonly isBundle?: true;
+  readonly streamsResultToUser?: true;
   /** The factory's overrides schema declares at least one setting. */
-  readonly hasSettings: boolean;
+  readonly hasSettings?: true;
 }
 
 /** `GET /api/v1/tools?view=summary`: the list page's data, a fraction of the full catalogue's bytes. */
@@ -33,13 +38,17 @@ export function toToolSummary(entry: CatalogueEntry): ToolSummary {
     name: entry.name,
     group: entry.group,
     description: entry.description,
-    available: entry.available,
-    ...(entry.unavailableReason === undefined ? {} : { unavailableReason: entry.unavailableReason }),
-    kind: entry.kind,
     source: entry.source,
-    streamsResultToUser: entry.streamsResultToUser,
-    hasSettings: hasSettings(entry.overridesSchema),
+    ...(entry.available ? {} : { unavailableReason: entry.unavailableReason || 'Unavailable for an unknown reason' }),
+    ...(entry.kind === 'provider' ? { isBundle: true } : {}),
+    ...(entry.streamsResultToUser ? { streamsResultToUser: true } : {}),
+    ...(hasSettings(entry.overridesSchema) ? { hasSettings: true } : {}),
   };
+}
+
+/** Whether the listed tool can be used now. */
+export function isAvailable(tool: ToolSummary): boolean {
+  return tool.unavailableReason === undefined;
 }
 
 /** A schema has settings when it declares properties (or composes schemas that may). */

@@ -52,7 +52,7 @@ describe('GET /api/v1/tools', () => {
 
     expect(body.tools.map((tool) => tool.name)).toEqual(full.tools.map((tool) => tool.name));
     const fs = body.tools.find((tool) => tool.name === 'fs_read_file');
-    expect(fs).toMatchObject({ group: 'fs', hasSettings: true, available: expect.any(Boolean) });
+    expect(fs).toMatchObject({ group: 'fs', hasSettings: true, source: 'builtin' });
     expect(fs).not.toHaveProperty('parametersSchema');
     expect(response.headers.get('etag')).not.toBe(null);
   });
