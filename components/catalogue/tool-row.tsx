@@ -2,11 +2,15 @@ import Link from 'next/link';
 import { toolPath } from '@/lib/catalogue/tool-path';
 import { firstLine } from '@/lib/catalogue/group-tools';
 import { isAvailable, type ToolSummary } from '@/lib/catalogue/tool-summary';
-import { ToolBadges } from './tool-badges';
+import { ToolBadges, badgesMayWrap } from './tool-badges';
 
 /** Pixel heights of a row: the virtual list positions rows by these, so the markup must fit them. */
 export function toolRowHeight(tool: ToolSummary, isNarrow: boolean): number {
-  return (isNarrow ? 112 : 88) + (isAvailable(tool) ? 0 : 20);
+  return (hasTwoBadgeLines(tool, isNarrow) ? 112 : 88) + (isAvailable(tool) ? 0 : 20);
+}
+
+function hasTwoBadgeLines(tool: ToolSummary, isNarrow: boolean): boolean {
+  return isNarrow && badgesMayWrap(tool);
 }
 
 /** One tool of the catalogue list: name, first line of its description, badges and, if unavailable, why. */
@@ -23,7 +27,7 @@ export function ToolRow({ tool, isNarrow }: { tool: ToolSummary; isNarrow: boole
         </Link>
       </div>
       <p className="h-5 truncate text-sm text-slate-600">{firstLine(tool.description) || 'No description.'}</p>
-      <div className={`mt-0.5 flex gap-1.5 overflow-hidden ${isNarrow ? 'h-12 flex-wrap content-start' : 'h-6 items-center'}`}>
+      <div className={`mt-0.5 flex gap-1.5 overflow-hidden ${hasTwoBadgeLines(tool, isNarrow) ? 'h-12 flex-wrap content-start' : 'h-6 items-center'}`}>
         <ToolBadges tool={tool} />
       </div>
       {!isAvailable(tool) && (

@@ -65,7 +65,8 @@ test('[TOOLS][PAGE]: admin sees that a tool without overrides has no settings, a
 });
 
 test('[TOOLS][PAGE]: admin gets a not-found page for an unknown tool name', async ({ page }) => {
-  await page.goto(`/tools/${encodeURIComponent('no such/tool 100%')}`);
+  const response = await page.goto(`/tools/${encodeURIComponent('no such/tool 100%')}`);
+  expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1, name: 'Tool not found' })).toBeVisible();
   await page.getByRole('link', { name: 'Back to the catalogue' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Tool catalogue' })).toBeVisible();
