@@ -2,8 +2,8 @@ import { chromium } from '@playwright/test';
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
 const shots = [
   ['small-narrow-scrolled', 'http://127.0.0.1:3302/', 375, 800, 700],
-  ['big-narrow-scrolled', 'http://127.0.0.1:3303/?group=zoning', 375, 800, 3000],
-  ['big-desktop-boundary', 'http://127.0.0.1:3303/', 1280, 900, 17640],
+  ['tool-acme', 'http://127.0.0.1:3302/tools/acme_lookup', 1280, 800, 0],
+  ['units-empty', 'http://127.0.0.1:3302/?q=zzz&group=units', 1280, 600, 0],
 ];
 for (const [name, url, width, height, scroll] of shots) {
   const page = await browser.newPage({ viewport: { width, height } });
@@ -12,9 +12,16 @@ for (const [name, url, width, height, scroll] of shots) {
   await page.goto(url);
   await page.waitForTimeout(500);
   await page.evaluate((y) => window.scrollTo(0, y), scroll);
-  await page.waitForTimeout(500);
+  await page.waitForTimeout(300);
   await page.screenshot({ path: `/tmp/shot-${name}.png` });
-  console.log(name, await page.locator('li').count(), 'li');
   await page.close();
 }
+// keyboard: tab from the search box through the list
+const page = await browser.newPage({ viewport: { width: 1280, height: 700 } });
+await page.goto('http://127.0.0.1:3302/');
+await page.getByRole('searchbox').focus();
+const seen = [];
+for (let i = 0; i < 8; i++) { await page.keyboard.press('Tab'); seen.push(await page.evaluate(() => document.activeElement?.textContent?.trim().slice(0, 30) || document.activeElement?.tagName)); }
+console.log(seen.join(' | '));
+await page.screenshot({ path: '/tmp/shot-keyboard.png' });
 await browser.close();

@@ -6,7 +6,15 @@ import { ToolBadges, badgesMayWrap } from './tool-badges';
 
 /** Pixel heights of a row: the virtual list positions rows by these, so the markup must fit them. */
 export function toolRowHeight(tool: ToolSummary, isNarrow: boolean): number {
-  return (hasTwoBadgeLines(tool, isNarrow) ? 112 : 88) + (isAvailable(tool) ? 0 : 20);
+  return (hasTwoBadgeLines(tool, isNarrow) ? 112 : 88) + 20 * reasonLines(tool, isNarrow);
+}
+
+// The reason is what an admin needs to fix the tool, so it gets a second line when it may need one
+// (text-sm ≈ 7.5 px a character; the narrowest phone line and a desktop line of the list).
+function reasonLines(tool: ToolSummary, isNarrow: boolean): 0 | 1 | 2 {
+  if (isAvailable(tool)) return 0;
+  const width = `Unavailable: ${tool.unavailableReason}`.length * 7.5;
+  return width > (isNarrow ? 288 : 900) ? 2 : 1;
 }
 
 function hasTwoBadgeLines(tool: ToolSummary, isNarrow: boolean): boolean {
@@ -31,7 +39,10 @@ export function ToolRow({ tool, isNarrow }: { tool: ToolSummary; isNarrow: boole
         <ToolBadges tool={tool} />
       </div>
       {!isAvailable(tool) && (
-        <p className="h-5 truncate text-sm text-amber-900" title={tool.unavailableReason}>
+        <p
+          className={`text-sm text-amber-900 ${reasonLines(tool, isNarrow) === 2 ? 'line-clamp-2 h-10' : 'h-5 truncate'}`}
+          title={tool.unavailableReason}
+        >
           Unavailable: {tool.unavailableReason}
         </p>
       )}

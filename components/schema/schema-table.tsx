@@ -1,9 +1,9 @@
 import { schemaRows } from '@/lib/schema/schema-rows';
 
 /** A JSON Schema's properties as a table; nested objects and array items are indented below their parent. */
-export function SchemaTable({ schema, caption }: { schema: Record<string, unknown>; caption: string }) {
+export function SchemaTable({ schema, caption, emptyText = 'No properties.' }: { schema: Record<string, unknown>; caption: string; emptyText?: string }) {
   const rows = schemaRows(schema);
-  if (rows.length === 0) return <p className="text-sm text-slate-600">No properties.</p>;
+  if (rows.length === 0) return <p className="text-sm text-slate-600">{emptyText}</p>;
   return (
     <div className="overflow-x-auto rounded-md border border-slate-200">
       <table className="w-full min-w-[40rem] text-left text-sm">

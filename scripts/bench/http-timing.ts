@@ -27,6 +27,16 @@ export async function timeRequests(url: string, runs: number, warmup: number, he
   return times;
 }
 
+/** Timings of GETs to each URL, taking turns so that machine noise falls on all of them alike. */
+export async function timeInTurns(urls: readonly string[], runs: number, warmup: number): Promise<number[][]> {
+  for (let i = 0; i < warmup; i++) for (const url of urls) await timedGet(url);
+  const times = urls.map(() => [] as number[]);
+  for (let i = 0; i < runs; i++) {
+    for (const [index, url] of urls.entries()) times[index]!.push((await timedGet(url)).ms);
+  }
+  return times;
+}
+
 export function closeConnections(): void {
   agent.destroy();
 }

@@ -10,6 +10,9 @@ import { ToolFacts } from '@/components/tools/tool-facts';
 
 export const dynamic = 'force-dynamic';
 
+// Description and parameters come from a built tool; an unavailable factory is never built.
+const notBuiltYet = 'Not known yet: the tool is described once it becomes available.';
+
 type Props = { params: Promise<{ name: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
@@ -28,9 +31,13 @@ export default async function ToolPage({ params }: Props) {
         </Link>
       </p>
       <h1 className="mb-3 break-all font-mono text-2xl font-semibold">{tool.name}</h1>
-      <p className="mb-6 whitespace-pre-line text-slate-800">{tool.description || 'This tool has no description.'}</p>
+      <p className="mb-6 whitespace-pre-line text-slate-800">{tool.description || (tool.available ? 'This tool has no description.' : notBuiltYet)}</p>
       <ToolFacts tool={tool} />
-      <SchemaSection title="Parameters" schema={tool.parametersSchema} />
+      <SchemaSection
+        title="Parameters"
+        schema={tool.parametersSchema}
+        emptyText={tool.available ? 'This tool takes no parameters.' : notBuiltYet}
+      />
       {hasSettings(tool.overridesSchema) ? (
         <SchemaSection title="Settings" schema={tool.overridesSchema}>
           <h3 className="mt-6 mb-2 font-semibold">Settings form preview</h3>
