@@ -19,13 +19,16 @@ test.afterAll(async () => {
 
 test('[CATALOGUE][SEARCH]: admin can load the 10,000-tool catalogue and find a tool deep in it', async ({ page }) => {
   const response = await fetch(`${server.url}/api/v1/tools?view=summary`);
-  const { tools } = (await response.json()) as { tools: { name: string; group: string }[] };
+  const { tools, diagnostics } = (await response.json()) as { tools: { name: string; group: string }[]; diagnostics: unknown[] };
+  expect(diagnostics).toEqual([]);
   expect(tools.filter((tool) => tool.name.includes('_op_'))).toHaveLength(10_000);
   const zoning = tools.filter((tool) => tool.group === 'zoning').length;
 
   await page.goto(server.url);
   await expect(page.getByText(`${tools.length.toLocaleString('en')} tools in`)).toBeVisible();
   await expect(page.getByRole('region', { name: 'Accounts (200)' })).toBeVisible();
+  // No plugin failed here, so the diagnostics panel stays out of the way.
+  await expect(page.getByRole('region', { name: /Plugin problems/ })).toHaveCount(0);
   // Virtualized: only the rows near the viewport are in the DOM.
   expect(await page.getByRole('listitem').count()).toBeLessThanOrEqual(150);
 
