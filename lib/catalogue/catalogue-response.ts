@@ -1,15 +1,19 @@
 import 'server-only';
-import { etagOf, matchesIfNoneMatch } from './etag';
-import { readCatalogue, readCatalogueSummary } from './read-catalogue';
+import { CatalogueBodies } from './catalogue-bodies';
+import { matchesIfNoneMatch } from './etag';
+import { readCatalogue } from './read-catalogue';
+
+const host = globalThis as typeof globalThis & { catalogueBodies?: CatalogueBodies };
 
 /**
  * `GET /api/v1/tools`: the catalogue as JSON (`?view=summary` without schemas), with an
  * ETag of the body, so an unchanged catalogue is answered `304 Not Modified` without a body.
+ * The registry is read afresh on every request; only the serialization is reused.
  */
 export async function catalogueResponse(request: Request): Promise<Response> {
-  const view = new URL(request.url).searchParams.get('view');
-  const body = JSON.stringify(view === 'summary' ? await readCatalogueSummary() : await readCatalogue());
-  const etag = etagOf(body);
+  const view = new URL(request.url).searchParams.get('view') === 'summary' ? 'summary' : 'full';
+  host.catalogueBodies ??= new CatalogueBodies();
+  const { body, etag } = host.catalogueBodies.bodyOf(await readCatalogue(), view);
   // Browsers revalidate on every fetch and get the 304 when nothing changed.
   const headers = { etag, 'cache-control': 'no-cache' };
   if (matchesIfNoneMatch(request.headers.get('if-none-match'), etag)) {
