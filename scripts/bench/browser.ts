@@ -47,23 +47,36 @@ export async function measureKeystrokes(page: Page, text: string, pauseMs: numbe
   await box.fill('');
   await page.waitForFunction(() => document.querySelector('[data-catalogue-list]')?.getAttribute('data-query') === '');
   await box.focus();
+  // tsx compiles this file keeping function names through a `__name` helper, which the page lacks.
+  await page.evaluate('window.__name = (fn) => fn');
   await page.evaluate(() => {
     const list = document.querySelector('[data-catalogue-list]')!;
     const input = document.querySelector<HTMLInputElement>('input[type="search"]')!;
-    const state = window as unknown as { keyAt?: number; latencies: number[] };
+    const state = window as unknown as { keyAt?: number; latencies: number[]; stopMeasuring?: () => void };
     state.latencies = [];
-    input.addEventListener('keydown', (event) => (state.keyAt = event.timeStamp), { capture: true });
-    new MutationObserver(() => {
+    state.keyAt = undefined;
+    const onKeyDown = (event: KeyboardEvent) => (state.keyAt = event.timeStamp);
+    input.addEventListener('keydown', onKeyDown, { capture: true });
+    const observer = new MutationObserver(() => {
       const keyAt = state.keyAt;
       if (keyAt === undefined || list.getAttribute('data-query') !== input.value) return;
       state.keyAt = undefined;
       requestAnimationFrame(() => state.latencies.push(performance.now() - keyAt));
-    }).observe(list, { attributes: true, attributeFilter: ['data-query'] });
+    });
+    observer.observe(list, { attributes: true, attributeFilter: ['data-query'] });
+    state.stopMeasuring = () => {
+      observer.disconnect();
+      input.removeEventListener('keydown', onKeyDown, { capture: true });
+    };
   });
   for (const [index, key] of [...text].entries()) {
     await page.keyboard.press(key);
     await page.waitForFunction((count) => (window as unknown as { latencies: number[] }).latencies.length >= count, index + 1);
     await page.waitForTimeout(pauseMs);
   }
-  return page.evaluate(() => (window as unknown as { latencies: number[] }).latencies);
+  return page.evaluate(() => {
+    const state = window as unknown as { latencies: number[]; stopMeasuring: () => void };
+    state.stopMeasuring();
+    return state.latencies;
+  });
 }

@@ -18,7 +18,7 @@ const QUERY = 'zoning_op_0999';
 
 function line(label: string, value: string, target?: string, isMet?: boolean): void {
   const verdict = target === undefined ? '' : `  target ${target}: ${isMet ? 'met' : 'MISSED'}`;
-  console.log(`  ${label.padEnd(58)} ${value.padStart(12)}${verdict}`);
+  console.log(`  ${label.padEnd(68)} ${value.padStart(12)}${verdict}`);
 }
 
 async function benchApi(server: NextServer): Promise<void> {
