@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { QueryProvider } from '@/components/query-provider';
 import './globals.css';
 
 export const metadata: Metadata = {
@@ -18,7 +19,9 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
             </Link>
           </nav>
         </header>
-        <main className="mx-auto max-w-5xl px-6 py-8">{children}</main>
+        <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
+          <QueryProvider>{children}</QueryProvider>
+        </main>
       </body>
     </html>
   );

@@ -14,6 +14,9 @@ interface ToolsResponse {
 
 const label = (group: string) => group.charAt(0).toUpperCase() + group.slice(1);
 
+// The list renders only the rows near the viewport; a tall window shows this small catalogue whole.
+test.use({ viewport: { width: 1280, height: 2400 } });
+
 test('[CATALOGUE][HOME]: admin sees every tool of the API, grouped by group with counts', async ({ page, request }) => {
   const response = await request.get('/api/v1/tools');
   expect(response.ok()).toBe(true);
@@ -29,9 +32,9 @@ test('[CATALOGUE][HOME]: admin sees every tool of the API, grouped by group with
     const count = tools.filter((tool) => tool.group === group).length;
     const section = page.getByRole('region', { name: `${label(group)} (${count})` });
     await expect(section).toBeVisible();
-    for (const tool of tools.filter((t) => t.group === group)) {
-      await expect(section.getByRole('listitem').filter({ hasText: tool.name })).toHaveCount(1);
-    }
+    const names = tools.filter((t) => t.group === group).map((t) => t.name).sort();
+    // Inside a section, tools are sorted by name.
+    await expect(section.getByRole('listitem').getByRole('link')).toHaveText(names);
   }
 });
 
@@ -55,5 +58,5 @@ test('[CATALOGUE][HOME]: admin sees why a tool is unavailable and which plugin f
   await expect(problems).toContainText('broken-export');
   await expect(problems).toContainText('MissingToolFactory');
   await expect(problems).toContainText('broken.js:5');
-  await expect(page.getByRole('region', { name: /Acme/ }).getByText('from acme-tools')).toBeVisible();
+  await expect(acmeRow.getByText('Plugin: acme-tools')).toBeVisible();
 });

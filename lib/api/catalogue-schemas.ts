@@ -33,3 +33,29 @@ export const CatalogueSnapshotSchema = z.object({
   tools: z.array(CatalogueEntrySchema),
   diagnostics: z.array(DiagnosticSchema),
 });
+
+/** One tool of the list view: the entry without its schemas; flags present only when true. */
+export const ToolSummarySchema = z.object({
+  name: z.string(),
+  group: z.string(),
+  description: z.string(),
+  source: z.string(),
+  unavailableReason: z.string().optional().meta({ description: 'Present exactly when the tool is unavailable' }),
+  isBundle: z.literal(true).optional().meta({ description: 'Served by a MultiToolProvider' }),
+  streamsResultToUser: z.literal(true).optional(),
+  hasSettings: z.literal(true).optional().meta({ description: 'The overrides schema declares at least one setting' }),
+});
+
+/** `GET /api/v1/tools?view=summary`: what the catalogue page lists. */
+export const CatalogueSummarySchema = z.object({
+  tools: z.array(ToolSummarySchema),
+  diagnostics: z.array(DiagnosticSchema),
+});
+
+/** The query of `GET /api/v1/tools`. */
+export const CatalogueQuerySchema = z.object({
+  view: z
+    .enum(['full', 'summary'])
+    .optional()
+    .meta({ description: '`summary` leaves out the schemas (what the catalogue page needs); default `full`' }),
+});

@@ -22,6 +22,8 @@ const responseSchemas: Record<string, z.ZodType> = {
   CatalogueEntry: catalogue.CatalogueEntrySchema,
   Diagnostic: catalogue.DiagnosticSchema,
   CatalogueSnapshot: catalogue.CatalogueSnapshotSchema,
+  ToolSummary: catalogue.ToolSummarySchema,
+  CatalogueSummary: catalogue.CatalogueSummarySchema,
   Agent: agents.AgentSchema,
   AgentList: agents.AgentListSchema,
   DeletedAgent: agents.DeletedAgentSchema,

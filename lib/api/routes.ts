@@ -1,8 +1,8 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AgentListQuerySchema, AgentListSchema, AgentSchema, CreateAgentBodySchema, DeletedAgentSchema, UpdateAgentBodySchema } from './agent-schemas';
 import { AssignmentListSchema, AssignmentViewSchema, PutAssignmentBodySchema } from './assignment-schemas';
 import { AuditPageSchema, AuditQuerySchema } from './audit-schemas';
-import { CatalogueSnapshotSchema } from './catalogue-schemas';
+import { CatalogueQuerySchema, CatalogueSnapshotSchema, CatalogueSummarySchema } from './catalogue-schemas';
 
 /** The HTTP methods a route file may export. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -41,8 +41,16 @@ export const apiOperations: ApiOperation[] = [
   {
     method: 'GET', path: '/api/v1/tools', operationId: 'listTools', tag: 'catalogue',
     summary: 'The catalogue: every tool the registry knows, and the plugins\' diagnostics',
-    success: { 200: { description: 'The catalogue', schema: CatalogueSnapshotSchema } },
-    problems: [],
+    query: CatalogueQuerySchema,
+    success: {
+      200: {
+        description: 'The catalogue (`CatalogueSummary` with `?view=summary`); its ETag names this exact body',
+        schema: z.union([CatalogueSnapshotSchema, CatalogueSummarySchema]),
+        hasEtag: true,
+      },
+      304: { description: 'Unchanged since the ETag sent in If-None-Match; no body', hasEtag: true },
+    },
+    problems: [400],
   },
   {
     method: 'GET', path: '/api/v1/agents', operationId: 'listAgents', tag: 'agents',

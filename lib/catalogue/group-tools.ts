@@ -1,13 +1,18 @@
-import type { CatalogueEntry } from '@/registry/catalogue';
 import { compareStrings } from '@/registry/text';
 
 export { firstLine } from '@/registry/text';
 
 /** One catalogue section: a group and its tools, sorted by name. */
-export interface ToolGroup {
+export interface ToolGroup<T extends GroupedTool = GroupedTool> {
   readonly group: string;
   readonly label: string;
-  readonly tools: readonly CatalogueEntry[];
+  readonly tools: readonly T[];
+}
+
+/** What grouping needs of a tool: catalogue entries and list summaries both have it. */
+export interface GroupedTool {
+  readonly name: string;
+  readonly group: string;
 }
 
 /** How a group is shown: groups are lowercase machine names, UIs capitalise them. */
@@ -17,8 +22,8 @@ export function groupLabel(group: string): string {
 }
 
 /** Sections in group order, tools in name order inside each. */
-export function groupTools(entries: readonly CatalogueEntry[]): ToolGroup[] {
-  const byGroup = new Map<string, CatalogueEntry[]>();
+export function groupTools<T extends GroupedTool>(entries: readonly T[]): ToolGroup<T>[] {
+  const byGroup = new Map<string, T[]>();
   for (const entry of entries) {
     const tools = byGroup.get(entry.group);
     if (tools) tools.push(entry);

@@ -53,16 +53,3 @@ export function internalErrorResponse(error: unknown): Response {
     detail: 'The server failed to answer this request; the error was logged.',
   });
 }
-
-type Handler<A extends unknown[]> = (...args: A) => Promise<Response>;
-
-/** Wraps a route handler so an unexpected error is logged and answered as a 500 problem. */
-export function withProblemDetails<A extends unknown[]>(handler: Handler<A>): Handler<A> {
-  return async (...args) => {
-    try {
-      return await handler(...args);
-    } catch (error) {
-      return internalErrorResponse(error);
-    }
-  };
-}

@@ -1,10 +1,7 @@
-import { getToolRegistry } from '@/lib/registry-host';
-import { withProblemDetails } from '@/lib/http/problem';
+import { catalogueResponse } from '@/lib/catalogue/catalogue-response';
+import { apiRoute } from '@/lib/http/api-route';
 
 export const dynamic = 'force-dynamic';
 
 /** The catalogue: every tool the registry knows, plus the plugins' diagnostics. */
-export const GET = withProblemDetails(async () => {
-  const registry = await getToolRegistry();
-  return Response.json(registry.snapshot());
-});
+export const GET = apiRoute(catalogueResponse);

@@ -1,0 +1,57 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { notFound } from 'next/navigation';
+import { findCatalogueEntry } from '@/lib/catalogue/read-catalogue';
+import { toolNamesFromParam } from '@/lib/catalogue/tool-path';
+import { hasSettings } from '@/lib/catalogue/tool-summary';
+import { SchemaSection } from '@/components/schema/schema-section';
+import { SettingsPreview } from '@/components/tools/settings-preview';
+import { ToolFacts } from '@/components/tools/tool-facts';
+
+export const dynamic = 'force-dynamic';
+
+// Description and parameters come from a built tool; an unavailable factory is never built.
+const notBuiltYet = 'Not known yet: the tool is described once it becomes available.';
+
+type Props = { params: Promise<{ name: string }> };
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const [name] = toolNamesFromParam((await params).name).slice(-1);
+  return { title: name };
+}
+
+export default async function ToolPage({ params }: Props) {
+  const tool = await findCatalogueEntry(toolNamesFromParam((await params).name));
+  if (!tool) notFound();
+  return (
+    <article>
+      <p className="mb-2 text-sm">
+        <Link href="/" className="text-blue-800 underline">
+          ← Tool catalogue
+        </Link>
+      </p>
+      <h1 className="mb-3 break-all font-mono text-2xl font-semibold">{tool.name}</h1>
+      <p className="mb-6 whitespace-pre-line text-slate-800">{tool.description || (tool.available ? 'This tool has no description.' : notBuiltYet)}</p>
+      <ToolFacts tool={tool} />
+      <SchemaSection
+        title="Parameters"
+        schema={tool.parametersSchema}
+        emptyText={tool.available ? 'This tool takes no parameters.' : notBuiltYet}
+      />
+      {hasSettings(tool.overridesSchema) ? (
+        <SchemaSection title="Settings" schema={tool.overridesSchema}>
+          <h3 className="mt-6 mb-2 font-semibold">Settings form preview</h3>
+          <p className="mb-2 text-sm text-slate-600">What an admin fills in when assigning this tool to an agent (read-only here).</p>
+          <SettingsPreview schema={tool.overridesSchema} />
+        </SchemaSection>
+      ) : (
+        <section aria-labelledby="settings-heading" className="mb-8">
+          <h2 id="settings-heading" className="mb-2 text-lg font-semibold">
+            Settings
+          </h2>
+          <p className="text-sm text-slate-600">This tool has no settings: its overrides schema is empty.</p>
+        </section>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,78 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo } from 'react';
+import { catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
+import { filterCatalogue, indexCatalogue } from '@/lib/catalogue/filter-catalogue';
+import { isAvailable } from '@/lib/catalogue/tool-summary';
+import { CatalogueError } from './catalogue-error';
+import { CatalogueFilters } from './catalogue-filters';
+import { CatalogueSkeleton } from './catalogue-skeleton';
+import { DiagnosticsList } from './diagnostics-list';
+import { SearchStatus } from './search-status';
+import { useCatalogueSearch } from './use-catalogue-search';
+import { VirtualToolList } from './virtual-tool-list';
+
+/** The catalogue page's live part: diagnostics, search, group filter and the grouped list. */
+export function CatalogueView() {
+  const { data, error, isPending, isFetching, refetch } = useQuery(catalogueQueryOptions);
+  const search = useCatalogueSearch();
+  const index = useMemo(() => indexCatalogue(data?.tools ?? []), [data]);
+  const filter = useMemo(() => ({ query: search.deferredQuery, group: search.deferredGroup }), [search.deferredQuery, search.deferredGroup]);
+  const visible = useMemo(() => filterCatalogue(index, filter), [index, filter]);
+
+  useEffect(() => {
+    // Read by `npm run bench`: when the list became interactive.
+    performance.mark('catalogue:interactive');
+  }, []);
+
+  if (isPending) return <CatalogueSkeleton />;
+  if (!data) {
+    return <CatalogueError message={error?.message ?? 'The catalogue could not be loaded.'} isRetrying={isFetching} onRetry={() => refetch()} />;
+  }
+  const unavailable = data.tools.filter((tool) => !isAvailable(tool)).length;
+  const isFiltered = filter.query.trim() !== '' || filter.group !== '';
+  const shown = visible.reduce((sum, group) => sum + group.tools.length, 0);
+
+  return (
+    <>
+      <div className="mb-6 flex flex-wrap items-center gap-3">
+        <p className="flex-1 text-slate-700">
+          {plural(data.tools.length, 'tool')} in {plural(index.length, 'group')}
+          {unavailable > 0 && `, ${unavailable} unavailable`}.
+        </p>
+        <button
+          type="button"
+          onClick={() => refetch()}
+          disabled={isFetching}
+          className="rounded-md border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-60"
+        >
+          {isFetching ? 'Refreshing…' : 'Refresh'}
+        </button>
+      </div>
+      {error && (
+        <CatalogueError
+          message={`The catalogue could not be refreshed; showing the last list. ${error.message}`}
+          isRetrying={isFetching}
+          onRetry={() => refetch()}
+        />
+      )}
+      <DiagnosticsList diagnostics={data.diagnostics} />
+      <CatalogueFilters
+        query={search.query}
+        group={search.group}
+        groups={index}
+        onQueryChange={search.setQuery}
+        onGroupChange={search.setGroup}
+      />
+      <SearchStatus shown={shown} total={data.tools.length} filter={filter} groups={index} onClear={() => { search.setQuery(''); search.setGroup(''); }} />
+      <div data-catalogue-list="" data-query={filter.query} data-group={filter.group} data-shown={shown}>
+        {shown > 0 && <VirtualToolList groups={visible} isFiltered={isFiltered} />}
+      </div>
+    </>
+  );
+}
+
+function plural(count: number, noun: string): string {
+  return `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
+}

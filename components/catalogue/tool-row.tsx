@@ -1,0 +1,51 @@
+import Link from 'next/link';
+import { toolPath } from '@/lib/catalogue/tool-path';
+import { firstLine } from '@/lib/catalogue/group-tools';
+import { isAvailable, type ToolSummary } from '@/lib/catalogue/tool-summary';
+import { ToolBadges, badgesMayWrap } from './tool-badges';
+
+/** Pixel heights of a row: the virtual list positions rows by these, so the markup must fit them. */
+export function toolRowHeight(tool: ToolSummary, isNarrow: boolean): number {
+  return (hasTwoBadgeLines(tool, isNarrow) ? 112 : 88) + 20 * reasonLines(tool, isNarrow);
+}
+
+// The reason is what an admin needs to fix the tool, so it gets a second line when it may need one
+// (text-sm ≈ 7.5 px a character; the narrowest phone line and a desktop line of the list).
+function reasonLines(tool: ToolSummary, isNarrow: boolean): 0 | 1 | 2 {
+  if (isAvailable(tool)) return 0;
+  const width = `Unavailable: ${tool.unavailableReason}`.length * 7.5;
+  return width > (isNarrow ? 288 : 900) ? 2 : 1;
+}
+
+function hasTwoBadgeLines(tool: ToolSummary, isNarrow: boolean): boolean {
+  return isNarrow && badgesMayWrap(tool);
+}
+
+/** One tool of the catalogue list: name, first line of its description, badges and, if unavailable, why. */
+export function ToolRow({ tool, isNarrow }: { tool: ToolSummary; isNarrow: boolean }) {
+  return (
+    <div className={`h-full overflow-hidden border-b border-slate-200 px-4 py-2 ${isAvailable(tool) ? '' : 'bg-slate-50'}`}>
+      <div className="flex h-6 items-center">
+        <Link
+          href={toolPath(tool.name)}
+          prefetch={false}
+          className="truncate font-mono text-sm font-medium text-blue-800 underline-offset-2 hover:underline"
+        >
+          {tool.name}
+        </Link>
+      </div>
+      <p className="h-5 truncate text-sm text-slate-600">{firstLine(tool.description) || 'No description.'}</p>
+      <div className={`mt-0.5 flex gap-1.5 overflow-hidden ${hasTwoBadgeLines(tool, isNarrow) ? 'h-12 flex-wrap content-start' : 'h-6 items-center'}`}>
+        <ToolBadges tool={tool} />
+      </div>
+      {!isAvailable(tool) && (
+        <p
+          className={`text-sm text-amber-900 ${reasonLines(tool, isNarrow) === 2 ? 'line-clamp-2 h-10' : 'h-5 truncate'}`}
+          title={tool.unavailableReason}
+        >
+          Unavailable: {tool.unavailableReason}
+        </p>
+      )}
+    </div>
+  );
+}

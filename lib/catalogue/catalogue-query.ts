@@ -1,0 +1,17 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { CatalogueSummary } from './tool-summary';
+
+/** The list page's catalogue, from `GET /api/v1/tools?view=summary`. */
+export async function fetchCatalogueSummary(): Promise<CatalogueSummary> {
+  const response = await fetch('/api/v1/tools?view=summary', { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`The catalogue could not be loaded (HTTP ${response.status}).`);
+  return (await response.json()) as CatalogueSummary;
+}
+
+/** One query for the catalogue list: the server prefetches it, the page's hook reads it. */
+export const catalogueQueryOptions = queryOptions({
+  queryKey: ['catalogue', 'summary'],
+  queryFn: fetchCatalogueSummary,
+  staleTime: 30_000,
+  retry: 1,
+});

@@ -1,0 +1,27 @@
+import 'server-only';
+import { getToolRegistry } from '@/lib/registry-host';
+import type { CatalogueEntry } from '@/registry/catalogue';
+import { toToolSummary, type CatalogueSnapshot, type CatalogueSummary } from './tool-summary';
+
+/** The full catalogue and diagnostics, read afresh from the registry. */
+export async function readCatalogue(): Promise<CatalogueSnapshot> {
+  const registry = await getToolRegistry();
+  return registry.snapshot();
+}
+
+/** The list page's view of the catalogue; the server prefetch and `?view=summary` share it. */
+export async function readCatalogueSummary(): Promise<CatalogueSummary> {
+  const { tools, diagnostics } = await readCatalogue();
+  return { tools: tools.map(toToolSummary), diagnostics };
+}
+
+/** The catalogue entry of the first of `names` that a tool has, or undefined when none has. */
+export async function findCatalogueEntry(names: readonly string[]): Promise<CatalogueEntry | undefined> {
+  const registry = await getToolRegistry();
+  const byName = new Map(registry.catalogue().map((entry) => [entry.name, entry]));
+  for (const name of names) {
+    const entry = byName.get(name);
+    if (entry) return entry;
+  }
+  return undefined;
+}

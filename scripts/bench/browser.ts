@@ -1,0 +1,82 @@
+import { existsSync } from 'node:fs';
+import { chromium, type Browser, type Page } from '@playwright/test';
+
+const debianChromium = '/usr/bin/chromium';
+
+/** Chromium as the e2e tests launch it. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: existsSync(debianChromium) ? debianChromium : undefined,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+  });
+}
+
+export interface PageLoad {
+  /** Navigation start to the list hydrated and interactive (the page's `catalogue:interactive` mark). */
+  interactiveMs: number;
+  /** Navigation start to the first contentful paint (server-rendered rows included). */
+  firstPaintMs: number;
+  /** Tool rows in the DOM once interactive. */
+  rows: number;
+}
+
+/** Loads the catalogue in a fresh context (cold HTTP cache) and reads its timings. */
+export async function measurePageLoad(browser: Browser, url: string): Promise<PageLoad> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  try {
+    await page.goto(url, { waitUntil: 'load' });
+    await page.waitForFunction(() => performance.getEntriesByName('catalogue:interactive').length > 0);
+    return await page.evaluate(() => ({
+      interactiveMs: performance.getEntriesByName('catalogue:interactive')[0]!.startTime,
+      firstPaintMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      rows: document.querySelectorAll('main li').length,
+    }));
+  } finally {
+    await context.close();
+  }
+}
+
+/**
+ * Types `text` into the search box one key at a time, `pauseMs` apart, and returns for each key
+ * the time from the keydown event to the first animation frame after the list shows its result
+ * (the list's `data-query` attribute, set in the same commit as the rows, equals the box's value).
+ */
+export async function measureKeystrokes(page: Page, text: string, pauseMs: number): Promise<number[]> {
+  const box = page.getByRole('searchbox', { name: 'Search tools' });
+  await box.fill('');
+  await page.waitForFunction(() => document.querySelector('[data-catalogue-list]')?.getAttribute('data-query') === '');
+  await box.focus();
+  // tsx compiles this file keeping function names through a `__name` helper, which the page lacks.
+  await page.evaluate('window.__name = (fn) => fn');
+  await page.evaluate(() => {
+    const list = document.querySelector('[data-catalogue-list]')!;
+    const input = document.querySelector<HTMLInputElement>('input[type="search"]')!;
+    const state = window as unknown as { keyAt?: number; latencies: number[]; stopMeasuring?: () => void };
+    state.latencies = [];
+    state.keyAt = undefined;
+    const onKeyDown = (event: KeyboardEvent) => (state.keyAt = event.timeStamp);
+    input.addEventListener('keydown', onKeyDown, { capture: true });
+    const observer = new MutationObserver(() => {
+      const keyAt = state.keyAt;
+      if (keyAt === undefined || list.getAttribute('data-query') !== input.value) return;
+      state.keyAt = undefined;
+      requestAnimationFrame(() => state.latencies.push(performance.now() - keyAt));
+    });
+    observer.observe(list, { attributes: true, attributeFilter: ['data-query'] });
+    state.stopMeasuring = () => {
+      observer.disconnect();
+      input.removeEventListener('keydown', onKeyDown, { capture: true });
+    };
+  });
+  for (const [index, key] of [...text].entries()) {
+    await page.keyboard.press(key);
+    await page.waitForFunction((count) => (window as unknown as { latencies: number[] }).latencies.length >= count, index + 1);
+    await page.waitForTimeout(pauseMs);
+  }
+  return page.evaluate(() => {
+    const state = window as unknown as { latencies: number[]; stopMeasuring: () => void };
+    state.stopMeasuring();
+    return state.latencies;
+  });
+}

@@ -1,0 +1,42 @@
+import http from 'node:http';
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+/** One GET over a kept-alive connection, without Accept-Encoding; resolves to ms until the last byte. */
+export function timedGet(url: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number; bytes: number; etag?: string }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { agent, headers }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        response.on('end', () =>
+          resolve({ ms: performance.now() - started, status: response.statusCode ?? 0, bytes, etag: response.headers.etag }),
+        );
+        response.on('error', reject);
+      })
+      .on('error', reject);
+  });
+}
+
+/** Timings of `runs` sequential GETs after `warmup` untimed ones. */
+export async function timeRequests(url: string, runs: number, warmup: number, headers?: Record<string, string>): Promise<number[]> {
+  for (let i = 0; i < warmup; i++) await timedGet(url, headers);
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push((await timedGet(url, headers)).ms);
+  return times;
+}
+
+/** Timings of GETs to each URL, taking turns so that machine noise falls on all of them alike. */
+export async function timeInTurns(urls: readonly string[], runs: number, warmup: number): Promise<number[][]> {
+  for (let i = 0; i < warmup; i++) for (const url of urls) await timedGet(url);
+  const times = urls.map(() => [] as number[]);
+  for (let i = 0; i < runs; i++) {
+    for (const [index, url] of urls.entries()) times[index]!.push((await timedGet(url)).ms);
+  }
+  return times;
+}
+
+export function closeConnections(): void {
+  agent.destroy();
+}

@@ -1,0 +1,99 @@
+// `npm run bench`: measures the catalogue at 10,000 tools against its targets and prints one
+// run's figures. It reports; it never fails on a missed target.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { buildIfStale } from '../build-if-stale.mjs';
+import { startNextServer, type NextServer } from '../../e2e/support/next-server';
+import { startBareServer } from './bare-server';
+import { launchBrowser, measureKeystrokes, measurePageLoad } from './browser';
+import { closeConnections, timeInTurns, timeRequests, timedGet } from './http-timing';
+import { median, ms, percentile } from './stats';
+
+const basePort = Number(process.env.BENCH_PORT ?? 3390);
+const API_RUNS = 30;
+const PAGE_RUNS = 7;
+const KEYSTROKE_RUNS = 3;
+const QUERY = 'zoning_op_0999';
+
+function line(label: string, value: string, target?: string, isMet?: boolean): void {
+  const verdict = target === undefined ? '' : `  target ${target}: ${isMet ? 'met' : 'MISSED'}`;
+  console.log(`  ${label.padEnd(68)} ${value.padStart(12)}${verdict}`);
+}
+
+async function benchApi(server: NextServer): Promise<void> {
+  const url = `${server.url}/api/v1/tools`;
+  const sample = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  const body = await sample.text();
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-bench-'));
+  const file = path.join(folder, 'payload.json');
+  await writeFile(file, body);
+  const bare = await startBareServer(file, basePort + 2);
+  try {
+    const [api = [], baseline = []] = await timeInTurns([url, bare.url], API_RUNS, 5);
+    const etag = (await timedGet(url)).etag ?? '';
+    const notModified = await timeRequests(url, API_RUNS, 2, { 'if-none-match': etag });
+    const summary = await timeRequests(`${url}?view=summary`, API_RUNS, 2);
+    const ratio = median(api) / median(baseline);
+    console.log(`GET /api/v1/tools at 10,000 tools (${(body.length / 1e6).toFixed(1)} MB, ${API_RUNS} requests each, taking turns, medians)`);
+    line('Next route (registry re-read; body and ETag reused while unchanged)', ms(median(api)));
+    line('bare node:http sending JSON.stringify of the same payload', ms(median(baseline)));
+    line('ratio route ÷ bare', ratio.toFixed(2), '≤ 1.5', ratio <= 1.5);
+    line('304 with If-None-Match (no body)', ms(median(notModified)));
+    line('?view=summary (what the list page fetches)', ms(median(summary)));
+  } finally {
+    bare.stop();
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  buildIfStale({ ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
+  const fixture = { TOOLS_PLUGIN_PATH: 'e2e/fixtures/scale-plugins' };
+  const large = await startNextServer(basePort, { ...fixture, SCALE_TOOL_COUNT: '10000' });
+  const small = await startNextServer(basePort + 1, { ...fixture, SCALE_TOOL_COUNT: '100' });
+  const browser = await launchBrowser();
+  try {
+    console.log('npm run bench: the catalogue with the many-tools fixture (plus the 6 built-in tools)\n');
+    await benchApi(large);
+
+    // Alternate the two catalogues so machine noise hits both alike; the first load of each warms the server.
+    await measurePageLoad(browser, large.url);
+    await measurePageLoad(browser, small.url);
+    const loads = { large: [] as Awaited<ReturnType<typeof measurePageLoad>>[], small: [] as Awaited<ReturnType<typeof measurePageLoad>>[] };
+    for (let run = 0; run < PAGE_RUNS; run++) {
+      loads.large.push(await measurePageLoad(browser, large.url));
+      loads.small.push(await measurePageLoad(browser, small.url));
+    }
+    const interactive = (runs: typeof loads.large) => median(runs.map((r) => r.interactiveMs));
+    const firstPaint = (runs: typeof loads.large) => median(runs.map((r) => r.firstPaintMs));
+    const renderRatio = interactive(loads.large) / interactive(loads.small);
+    const rows = Math.max(...loads.large.map((r) => r.rows));
+    console.log(`\nPage render in Chromium, 1280×900, fresh context per load (${PAGE_RUNS} loads each, medians)`);
+    console.log('  measured from navigation start to the hydrated list (the page\'s "catalogue:interactive" mark)');
+    line('at 10,000 tools', ms(interactive(loads.large)));
+    line('at 100 tools', ms(interactive(loads.small)));
+    line('ratio 10,000 ÷ 100', renderRatio.toFixed(2), '≤ 1.5', renderRatio <= 1.5);
+    line('first contentful paint at 10,000 / at 100 tools', `${ms(firstPaint(loads.large))} / ${ms(firstPaint(loads.small))}`);
+    line('tool rows in the DOM at 10,000 tools (most of any load)', String(rows), '≤ 150', rows <= 150);
+
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(large.url);
+    await page.waitForFunction(() => performance.getEntriesByName('catalogue:interactive').length > 0);
+    const latencies: number[] = [];
+    for (let run = 0; run < KEYSTROKE_RUNS; run++) latencies.push(...(await measureKeystrokes(page, QUERY, 100)));
+    await context.close();
+    const keystroke = median(latencies);
+    console.log(`\nKeystroke to updated list at 10,000 tools: typing "${QUERY}" ${KEYSTROKE_RUNS} times, 100 ms between keys`);
+    console.log('  measured in the page from the keydown event to the first animation frame after the list shows the new query');
+    line(`median of ${latencies.length} keystrokes`, ms(keystroke), '≤ 50 ms', keystroke <= 50);
+    line('95th percentile / slowest', `${ms(percentile(latencies, 0.95))} / ${ms(Math.max(...latencies))}`);
+  } finally {
+    await browser.close();
+    closeConnections();
+    await Promise.all([large.stop(), small.stop()]);
+  }
+}
+
+await main();
