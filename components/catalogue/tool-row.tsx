@@ -9,12 +9,15 @@ export function toolRowHeight(tool: ToolSummary, isNarrow: boolean): number {
   return (hasTwoBadgeLines(tool, isNarrow) ? 112 : 88) + 20 * reasonLines(tool, isNarrow);
 }
 
-// The reason is what an admin needs to fix the tool, so it gets a second line when it may need one
-// (text-sm ≈ 7.5 px a character; the narrowest phone line and a desktop line of the list).
-function reasonLines(tool: ToolSummary, isNarrow: boolean): 0 | 1 | 2 {
+// The reason is what an admin needs to fix the tool, so it gets as many lines as it may need, up to
+// four (text-sm ≈ 7.5 px a character; the narrowest phone line and a desktop line of the list).
+const MAX_REASON_LINES = 4;
+const clampClasses = ['', 'line-clamp-1', 'line-clamp-2', 'line-clamp-3', 'line-clamp-4'] as const;
+
+function reasonLines(tool: ToolSummary, isNarrow: boolean): number {
   if (isAvailable(tool)) return 0;
   const width = `Unavailable: ${tool.unavailableReason}`.length * 7.5;
-  return width > (isNarrow ? 288 : 900) ? 2 : 1;
+  return Math.min(MAX_REASON_LINES, Math.max(1, Math.ceil(width / (isNarrow ? 288 : 900))));
 }
 
 function hasTwoBadgeLines(tool: ToolSummary, isNarrow: boolean): boolean {
@@ -40,7 +43,8 @@ export function ToolRow({ tool, isNarrow }: { tool: ToolSummary; isNarrow: boole
       </div>
       {!isAvailable(tool) && (
         <p
-          className={`text-sm text-amber-900 ${reasonLines(tool, isNarrow) === 2 ? 'line-clamp-2 h-10' : 'h-5 truncate'}`}
+          className={`text-sm text-amber-900 ${clampClasses[reasonLines(tool, isNarrow)]}`}
+          style={{ height: 20 * reasonLines(tool, isNarrow) }}
           title={tool.unavailableReason}
         >
           Unavailable: {tool.unavailableReason}
