@@ -1,6 +1,7 @@
 import 'server-only';
 import { AppError } from '@/lib/app-error';
 import type { Db } from '@/lib/db/schema';
+import { isStorableText } from '@/lib/db/storable-text';
 import { toAgent, type Agent } from './agent';
 import { selectAgentsWithCounts } from './agent-query';
 
@@ -12,7 +13,7 @@ export interface GetAgentOptions {
 
 /** One agent; AppError `not_found` naming the id when there is none. */
 export async function getAgent({ db, id }: GetAgentOptions): Promise<Agent> {
-  const row = await selectAgentsWithCounts(db).where('agents.id', '=', id).executeTakeFirst();
+  const row = isStorableText(id) ? await selectAgentsWithCounts(db).where('agents.id', '=', id).executeTakeFirst() : undefined;
   if (!row) throw new AppError('not_found', `Agent "${id}" was not found`);
   return toAgent(row, Number(row.assignment_count));
 }

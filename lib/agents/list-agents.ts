@@ -1,7 +1,9 @@
 import 'server-only';
 import { sql } from 'kysely';
 import { compareStrings } from '@/registry';
+import { AppError } from '@/lib/app-error';
 import type { Db } from '@/lib/db/schema';
+import { isStorableText } from '@/lib/db/storable-text';
 import { toAgent, type Agent } from './agent';
 import { selectAgentsWithCounts } from './agent-query';
 
@@ -12,8 +14,13 @@ export interface ListAgentsOptions {
   search?: string;
 }
 
-/** Every agent (or those matching `search`), sorted by name, then id. */
+/** Every agent (or those matching `search`), sorted by name, then id; AppError `invalid` for a search with a NUL. */
 export async function listAgents({ db, search }: ListAgentsOptions): Promise<Agent[]> {
+  if (search !== undefined && !isStorableText(search)) {
+    throw new AppError('invalid', 'The search text contains U+0000 (NUL)', {
+      errors: [{ pointer: '/search', message: 'Search text must not contain U+0000 (NUL).' }],
+    });
+  }
   let query = selectAgentsWithCounts(db);
   const term = search?.trim().toLowerCase();
   if (term) {

@@ -24,7 +24,12 @@ export const AgentListSchema = z.object({ agents: z.array(AgentSchema) });
 
 /** The query of `GET /api/v1/agents`. */
 export const AgentListQuerySchema = z.object({
-  search: z.string().max(200).optional().meta({ description: 'Case-insensitive text to find in id, name or description' }),
+  search: z
+    .string()
+    .max(200)
+    .refine((search) => !search.includes('\u0000'), 'Search text must not contain U+0000 (NUL).')
+    .optional()
+    .meta({ description: 'Case-insensitive text to find in id, name or description' }),
 });
 
 /** The body of `POST /api/v1/agents`; without an id, one is made from the name. */

@@ -8,6 +8,7 @@ import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
 import { toAssignment } from './assignment';
+import { findAssignmentRow } from './find-assignment-row';
 
 /** What `deleteAssignment` needs. */
 export interface DeleteAssignmentOptions {
@@ -27,12 +28,7 @@ export interface DeleteAssignmentOptions {
 export async function deleteAssignment({ db, actor, agentId, toolName, expectedVersion }: DeleteAssignmentOptions): Promise<void> {
   await inTransaction(db, async (trx) => {
     if (!(await lockAgent(trx, agentId))) throw new AppError('not_found', `Agent "${agentId}" was not found`);
-    const existing = await trx
-      .selectFrom('assignments')
-      .selectAll()
-      .where('agent_id', '=', agentId)
-      .where('tool_name', '=', toolName)
-      .executeTakeFirst();
+    const existing = await findAssignmentRow(trx, agentId, toolName);
     if (!existing) throw new AppError('not_found', `Agent "${agentId}" has no tool "${toolName}" assigned`);
     const before = toAssignment(existing);
     checkVersion(`The assignment of "${toolName}" to agent "${agentId}"`, existing.version, expectedVersion, () => before);

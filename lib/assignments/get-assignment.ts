@@ -1,9 +1,11 @@
 import 'server-only';
+import { agentExists } from '@/lib/agents/agent-exists';
 import { AppError } from '@/lib/app-error';
 import type { Db } from '@/lib/db/schema';
 import type { ToolRegistry } from '@/registry';
 import { toAssignment, type AssignmentView } from './assignment';
 import { viewAssignment } from './assignment-view';
+import { findAssignmentRow } from './find-assignment-row';
 import { toolLookup } from './tool-lookup';
 
 /** What `getAssignment` needs. */
@@ -16,14 +18,8 @@ export interface GetAssignmentOptions {
 
 /** One assignment with its status; AppError `not_found` naming the agent, or the agent and the tool. */
 export async function getAssignment({ db, registry, agentId, toolName }: GetAssignmentOptions): Promise<AssignmentView> {
-  const agent = await db.selectFrom('agents').select('id').where('id', '=', agentId).executeTakeFirst();
-  if (!agent) throw new AppError('not_found', `Agent "${agentId}" was not found`);
-  const row = await db
-    .selectFrom('assignments')
-    .selectAll()
-    .where('agent_id', '=', agentId)
-    .where('tool_name', '=', toolName)
-    .executeTakeFirst();
+  if (!(await agentExists(db, agentId))) throw new AppError('not_found', `Agent "${agentId}" was not found`);
+  const row = await findAssignmentRow(db, agentId, toolName);
   if (!row) throw new AppError('not_found', `Agent "${agentId}" has no tool "${toolName}" assigned`);
   return viewAssignment(toAssignment(row), toolLookup(registry));
 }

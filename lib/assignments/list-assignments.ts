@@ -1,4 +1,5 @@
 import 'server-only';
+import { agentExists } from '@/lib/agents/agent-exists';
 import { AppError } from '@/lib/app-error';
 import type { Db } from '@/lib/db/schema';
 import type { ToolRegistry } from '@/registry';
@@ -18,8 +19,7 @@ export interface ListAssignmentsOptions {
  * tools last. AppError `not_found` naming the agent when there is none.
  */
 export async function listAssignments({ db, registry, agentId }: ListAssignmentsOptions): Promise<AssignmentView[]> {
-  const agent = await db.selectFrom('agents').select('id').where('id', '=', agentId).executeTakeFirst();
-  if (!agent) throw new AppError('not_found', `Agent "${agentId}" was not found`);
+  if (!(await agentExists(db, agentId))) throw new AppError('not_found', `Agent "${agentId}" was not found`);
   const rows = await db.selectFrom('assignments').selectAll().where('agent_id', '=', agentId).execute();
   const lookup = toolLookup(registry);
   return rows.map((row) => viewAssignment(toAssignment(row), lookup)).sort(compareViews);

@@ -9,6 +9,7 @@ import { validateOverrides } from '@/lib/overrides/validate-overrides';
 import type { ToolRegistry } from '@/registry';
 import { toAssignment, type AssignmentView } from './assignment';
 import { viewAssignment } from './assignment-view';
+import { findAssignmentRow } from './find-assignment-row';
 import { saveAssignment } from './save-assignment';
 import { toolLookup } from './tool-lookup';
 
@@ -36,12 +37,7 @@ export async function putAssignment(options: PutAssignmentOptions): Promise<{ as
   const lookup = toolLookup(registry);
   return inTransaction(db, async (trx) => {
     if (!(await lockAgent(trx, agentId))) throw new AppError('not_found', `Agent "${agentId}" was not found`);
-    const existing = await trx
-      .selectFrom('assignments')
-      .selectAll()
-      .where('agent_id', '=', agentId)
-      .where('tool_name', '=', toolName)
-      .executeTakeFirst();
+    const existing = await findAssignmentRow(trx, agentId, toolName);
     const entry = lookup(toolName);
     if (!entry && !existing) {
       throw new AppError('unprocessable', `No tool named "${toolName}" is known, so it cannot be assigned to agent "${agentId}"`);
