@@ -64,6 +64,16 @@ describeEachDatabase('agents', (databases) => {
     expect(await listAgents({ db, search: '_' })).toEqual([]);
   });
 
+  it('finds names with non-ASCII letters whatever their case, on both engines', async () => {
+    const { db } = await databases.create();
+    await createAgent({ db, actor: LOCAL_ADMIN, input: { id: 'unicode', name: 'Ünïcödé Agent', description: 'Prüft ÄÖÜ' } });
+    await createAgent({ db, actor: LOCAL_ADMIN, input: { id: 'plain', name: 'Plain' } });
+
+    for (const search of ['Ün', 'ün', 'ÜN', 'ÜNÏCÖDÉ', 'äöü']) {
+      expect((await listAgents({ db, search })).map((agent) => agent.id), search).toEqual(['unicode']);
+    }
+  });
+
   it('updates with the current version, raising it, and refuses a stale one without losing anything', async () => {
     const { db } = await databases.create();
     await createAgent({ db, actor: LOCAL_ADMIN, input: { id: 'a', name: 'First' } });

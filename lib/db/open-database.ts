@@ -44,6 +44,11 @@ function openSqlite(file: string): Db {
   // power cut or OS crash loses none. Admin edits are rare enough to pay for that.
   database.pragma('synchronous = FULL');
   database.pragma('foreign_keys = ON');
+  // SQLite's lower() folds ASCII only; PostgreSQL's and JavaScript's fold all of Unicode.
+  // Agent search compares lower(column) with a term lowercased in JS, so both must agree.
+  database.function('lower', { deterministic: true }, (value: unknown) =>
+    typeof value === 'string' ? value.toLowerCase() : value,
+  );
   return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
 }
 
