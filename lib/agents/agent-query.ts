@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db/schema';
 
-/** Agents with the number of their assignments, for listing and reading. */
+/** Agents with the number of their assignments, for the list. */
 export function selectAgentsWithCounts(db: Db) {
   return db
     .selectFrom('agents')

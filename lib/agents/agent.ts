@@ -11,16 +11,16 @@ export interface Agent {
   createdAt: string;
   /** ISO 8601. */
   updatedAt: string;
-  assignmentCount: number;
 }
 
-/** A stored agent as the app sees it. */
-export function toAgent(row: Selectable<AgentsTable>, assignmentCount: number): Agent {
-  return { ...auditedAgent(row), assignmentCount };
-}
+/**
+ * An agent in the list, with how many tools it has. The count is kept out of `Agent`, whose
+ * strong ETag is its version: an assignment changes the count but not the agent's version.
+ */
+export type AgentListItem = Agent & { assignmentCount: number };
 
-/** The agent as the audit log records it: its own fields, without counts of other rows. */
-export function auditedAgent(row: Selectable<AgentsTable>): Omit<Agent, 'assignmentCount'> {
+/** A stored agent as the app sees it, and as the audit log records it. */
+export function toAgent(row: Selectable<AgentsTable>): Agent {
   return {
     id: row.id,
     name: row.name,

@@ -5,7 +5,7 @@ import { agentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
-import { auditedAgent, toAgent, type Agent } from './agent';
+import { toAgent, type Agent } from './agent';
 import { checkAgentDescription, checkAgentId, checkAgentName, slugify } from './agent-input';
 
 /** What `createAgent` needs. */
@@ -36,8 +36,8 @@ export async function createAgent({ db, actor, input }: CreateAgentOptions): Pro
       action: 'agent.create',
       target: agentTarget(id),
       before: null,
-      after: auditedAgent(row),
+      after: toAgent(row),
     });
-    return toAgent(row, 0);
+    return toAgent(row);
   });
 }

@@ -6,9 +6,8 @@ import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import { toAssignment } from '@/lib/assignments/assignment';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
-import { auditedAgent, toAgent } from './agent';
+import { toAgent } from './agent';
 import { checkVersion } from '@/lib/check-version';
-import { countAssignments } from './count-assignments';
 import { lockAgent } from './lock-agent';
 
 /** What `deleteAgent` needs. */
@@ -30,15 +29,14 @@ export async function deleteAgent({ db, actor, id, expectedVersion }: DeleteAgen
   return inTransaction(db, async (trx) => {
     const current = await lockAgent(trx, id);
     if (!current) throw new AppError('not_found', `Agent "${id}" was not found`);
-    const count = await countAssignments(trx, id);
-    checkVersion(`Agent "${id}"`, current.version, expectedVersion, () => toAgent(current, count));
+    checkVersion(`Agent "${id}"`, current.version, expectedVersion, () => toAgent(current));
     const assignments = await trx.deleteFrom('assignments').where('agent_id', '=', id).returningAll().execute();
     await trx.deleteFrom('agents').where('id', '=', id).execute();
     await recordAuditEvent(trx, {
       actor,
       action: 'agent.delete',
       target: agentTarget(id),
-      before: { agent: auditedAgent(current), assignments: assignments.map(toAssignment) },
+      before: { agent: toAgent(current), assignments: assignments.map(toAssignment) },
       after: null,
     });
     return { deletedAssignments: assignments.length };

@@ -3,7 +3,6 @@ import { AppError } from '@/lib/app-error';
 import type { Db } from '@/lib/db/schema';
 import { isStorableText } from '@/lib/db/storable-text';
 import { toAgent, type Agent } from './agent';
-import { selectAgentsWithCounts } from './agent-query';
 
 /** What `getAgent` needs. */
 export interface GetAgentOptions {
@@ -13,7 +12,7 @@ export interface GetAgentOptions {
 
 /** One agent; AppError `not_found` naming the id when there is none. */
 export async function getAgent({ db, id }: GetAgentOptions): Promise<Agent> {
-  const row = isStorableText(id) ? await selectAgentsWithCounts(db).where('agents.id', '=', id).executeTakeFirst() : undefined;
+  const row = isStorableText(id) ? await db.selectFrom('agents').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
   if (!row) throw new AppError('not_found', `Agent "${id}" was not found`);
-  return toAgent(row, Number(row.assignment_count));
+  return toAgent(row);
 }

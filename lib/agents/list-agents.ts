@@ -4,7 +4,7 @@ import { compareStrings } from '@/registry';
 import { AppError } from '@/lib/app-error';
 import type { Db } from '@/lib/db/schema';
 import { isStorableText } from '@/lib/db/storable-text';
-import { toAgent, type Agent } from './agent';
+import { toAgent, type AgentListItem } from './agent';
 import { selectAgentsWithCounts } from './agent-query';
 
 /** What `listAgents` needs. */
@@ -14,8 +14,8 @@ export interface ListAgentsOptions {
   search?: string;
 }
 
-/** Every agent (or those matching `search`), sorted by name, then id; AppError `invalid` for a search with a NUL. */
-export async function listAgents({ db, search }: ListAgentsOptions): Promise<Agent[]> {
+/** Every agent with its number of assignments (or those matching `search`), sorted by name, then id; AppError `invalid` for a search with a NUL. */
+export async function listAgents({ db, search }: ListAgentsOptions): Promise<AgentListItem[]> {
   if (search !== undefined && !isStorableText(search)) {
     throw new AppError('invalid', 'The search text contains U+0000 (NUL)', {
       errors: [{ pointer: '/search', message: 'Search text must not contain U+0000 (NUL).' }],
@@ -36,6 +36,6 @@ export async function listAgents({ db, search }: ListAgentsOptions): Promise<Age
   const rows = await query.execute();
   // Sorted here, not in SQL, so both engines order alike whatever their collation.
   return rows
-    .map((row) => toAgent(row, Number(row.assignment_count)))
+    .map((row) => ({ ...toAgent(row), assignmentCount: Number(row.assignment_count) }))
     .sort((a, b) => compareStrings(a.name.toLowerCase(), b.name.toLowerCase()) || compareStrings(a.id, b.id));
 }

@@ -5,9 +5,8 @@ import { agentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
-import { auditedAgent, toAgent, type Agent } from './agent';
+import { toAgent, type Agent } from './agent';
 import { checkAgentDescription, checkAgentName } from './agent-input';
-import { countAssignments } from './count-assignments';
 import { lockAgent } from './lock-agent';
 import { checkVersion } from '@/lib/check-version';
 
@@ -32,10 +31,9 @@ export async function updateAgent({ db, actor, id, expectedVersion, changes }: U
   return inTransaction(db, async (trx) => {
     const current = await lockAgent(trx, id);
     if (!current) throw new AppError('not_found', `Agent "${id}" was not found`);
-    const count = await countAssignments(trx, id);
-    checkVersion(`Agent "${id}"`, current.version, expectedVersion, () => toAgent(current, count));
+    checkVersion(`Agent "${id}"`, current.version, expectedVersion, () => toAgent(current));
     const next = { name: name ?? current.name, description: description ?? current.description };
-    if (next.name === current.name && next.description === current.description) return toAgent(current, count);
+    if (next.name === current.name && next.description === current.description) return toAgent(current);
     const row = await trx
       .updateTable('agents')
       .set({ ...next, version: current.version + 1, updated_at: new Date().toISOString() })
@@ -46,9 +44,9 @@ export async function updateAgent({ db, actor, id, expectedVersion, changes }: U
       actor,
       action: 'agent.update',
       target: agentTarget(id),
-      before: auditedAgent(current),
-      after: auditedAgent(row),
+      before: toAgent(current),
+      after: toAgent(row),
     });
-    return toAgent(row, count);
+    return toAgent(row);
   });
 }

@@ -16,11 +16,13 @@ export const AgentSchema = z.object({
   version: z.number().int(),
   createdAt: z.string().meta({ format: 'date-time' }),
   updatedAt: z.string().meta({ format: 'date-time' }),
-  assignmentCount: z.number().int(),
 });
 
+/** An agent in `GET /api/v1/agents`, with how many tools are assigned to it. */
+export const AgentListItemSchema = AgentSchema.extend({ assignmentCount: z.number().int() });
+
 /** `GET /api/v1/agents`. */
-export const AgentListSchema = z.object({ agents: z.array(AgentSchema) });
+export const AgentListSchema = z.object({ agents: z.array(AgentListItemSchema) });
 
 /** The query of `GET /api/v1/agents`. */
 export const AgentListQuerySchema = z.object({

@@ -25,6 +25,7 @@ const responseSchemas: Record<string, z.ZodType> = {
   ToolSummary: catalogue.ToolSummarySchema,
   CatalogueSummary: catalogue.CatalogueSummarySchema,
   Agent: agents.AgentSchema,
+  AgentListItem: agents.AgentListItemSchema,
   AgentList: agents.AgentListSchema,
   DeletedAgent: agents.DeletedAgentSchema,
   AssignmentStatus: assignments.AssignmentStatusSchema,

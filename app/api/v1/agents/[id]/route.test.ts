@@ -1,11 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { LOCAL_ADMIN } from '@/lib/actor';
-import { AgentSchema, DeletedAgentSchema } from '@/lib/api/agent-schemas';
+import { AgentListSchema, AgentSchema, DeletedAgentSchema } from '@/lib/api/agent-schemas';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
 import { apiRequest, callRoute, snapshotTables, describeApi } from '@/lib/api/testing';
 import { createAgent, getAgent } from '@/lib/agents';
 import { putAssignment } from '@/lib/assignments';
 import { getToolRegistry } from '@/lib/registry-host';
+import { GET as listAgentsRoute } from '../route';
 import { DELETE, GET, PATCH } from './route';
 
 describeApi('/api/v1/agents/{id}', (database) => {
@@ -31,6 +32,21 @@ describeApi('/api/v1/agents/{id}', (database) => {
       expect(response.status).toBe(200);
       expect(response.headers.get('etag')).toBe('"1"');
       expect(AgentSchema.parse(await response.json())).toMatchObject({ id: agentId, name: 'Original', version: 1 });
+    });
+
+    it('answers the same body and strong ETag after a tool is assigned: the count is in the list only', async () => {
+      const first = await callRoute(GET, apiRequest(`/api/v1/agents/${agentId}`), { id: agentId });
+      const firstBody: unknown = await first.json();
+      const registry = await getToolRegistry();
+      await putAssignment({ db: database.db, registry, actor: LOCAL_ADMIN, agentId, toolName: 'word_count', overrides: {} });
+
+      const second = await callRoute(GET, apiRequest(`/api/v1/agents/${agentId}`), { id: agentId });
+
+      expect(second.headers.get('etag')).toBe(first.headers.get('etag'));
+      expect(await second.json()).toEqual(firstBody);
+      expect(firstBody).not.toHaveProperty('assignmentCount');
+      const list = AgentListSchema.parse(await (await listAgentsRoute(apiRequest('/api/v1/agents'), { params: Promise.resolve({}) })).json());
+      expect(list.agents.find((agent) => agent.id === agentId)?.assignmentCount).toBe(1);
     });
 
     it('answers 404 naming an unknown agent', async () => {
@@ -76,6 +92,7 @@ describeApi('/api/v1/agents/{id}', (database) => {
       expect(response.headers.get('etag')).toBe('"2"');
       const problem = ProblemSchema.parse(await response.json());
       expect(AgentSchema.parse(problem.current)).toMatchObject({ name: 'Original', description: 'Second words', version: 2 });
+      expect(problem.current).not.toHaveProperty('assignmentCount');
       expect(await snapshotTables(database.db)).toEqual(before);
     });
 
