@@ -137,7 +137,7 @@ describeEachDatabase('assignments', (databases) => {
     });
     expect(changed.assignment).toMatchObject({ status: 'missing', version: 2, overrides: { separator: '.' } });
 
-    await deleteAssignment({ db, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'text_slugify', expectedVersion: 2 });
+    await deleteAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'text_slugify', expectedVersion: 2 });
     expect(await listAssignments({ db, registry, agentId: 'bot' })).toEqual([]);
   });
 
@@ -146,12 +146,13 @@ describeEachDatabase('assignments', (databases) => {
     await agentWithNothing(db);
     const registry = await builtins();
     await putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'word_count', overrides: {} });
-    const base = { db, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'word_count' };
+    const base = { db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'word_count' };
 
     expect((await appError(deleteAssignment(base))).code).toBe('precondition_required');
     const stale = await appError(deleteAssignment({ ...base, expectedVersion: 7 }));
     expect(stale.code).toBe('precondition_failed');
-    expect(stale.details.current).toMatchObject({ toolName: 'word_count', version: 1 });
+    expect(stale.details.current).toEqual(await getAssignment({ db, registry, agentId: 'bot', toolName: 'word_count' }));
+    expect(stale.details.current).toMatchObject({ toolName: 'word_count', version: 1, status: 'ok', group: expect.any(String) });
     const absent = await appError(deleteAssignment({ ...base, toolName: 'fs_list_dir', expectedVersion: 1 }));
     expect(absent.code).toBe('not_found');
     expect(absent.message).toMatch(/"bot".*"fs_list_dir"/);

@@ -7,12 +7,17 @@ import { assignmentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
+import type { ToolRegistry } from '@/registry';
 import { toAssignment } from './assignment';
+import { viewAssignment } from './assignment-view';
 import { findAssignmentRow } from './find-assignment-row';
+import { toolLookup } from './tool-lookup';
 
 /** What `deleteAssignment` needs. */
 export interface DeleteAssignmentOptions {
   db: Db;
+  /** Gives the current assignment its status when the caller's version is stale. */
+  registry: ToolRegistry;
   actor: Actor;
   agentId: string;
   toolName: string;
@@ -23,15 +28,15 @@ export interface DeleteAssignmentOptions {
 /**
  * Removes a tool from an agent. AppError `not_found` naming the agent, or the agent and the
  * tool; `precondition_required` without a version; `precondition_failed` with the current
- * assignment (no status: deleting needs no registry) when stale.
+ * assignment view (with its status, as GET answers it) when stale.
  */
-export async function deleteAssignment({ db, actor, agentId, toolName, expectedVersion }: DeleteAssignmentOptions): Promise<void> {
+export async function deleteAssignment({ db, registry, actor, agentId, toolName, expectedVersion }: DeleteAssignmentOptions): Promise<void> {
   await inTransaction(db, async (trx) => {
     if (!(await lockAgent(trx, agentId))) throw new AppError('not_found', `Agent "${agentId}" was not found`);
     const existing = await findAssignmentRow(trx, agentId, toolName);
     if (!existing) throw new AppError('not_found', `Agent "${agentId}" has no tool "${toolName}" assigned`);
     const before = toAssignment(existing);
-    checkVersion(`The assignment of "${toolName}" to agent "${agentId}"`, existing.version, expectedVersion, () => before);
+    checkVersion(`The assignment of "${toolName}" to agent "${agentId}"`, existing.version, expectedVersion, () => viewAssignment(before, toolLookup(registry)));
     await trx.deleteFrom('assignments').where('agent_id', '=', agentId).where('tool_name', '=', toolName).execute();
     await recordAuditEvent(trx, {
       actor,

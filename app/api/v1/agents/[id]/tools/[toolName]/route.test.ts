@@ -147,8 +147,18 @@ describeApi('/api/v1/agents/{id}/tools/{toolName}', (database) => {
       expect((await remove('word_count')).status).toBe(428);
       const stale = await remove('word_count', '"5"');
       expect(stale.status).toBe(412);
-      expect(ProblemSchema.parse(await stale.json()).current).toMatchObject({ toolName: 'word_count', version: 1 });
+      const current = AssignmentViewSchema.parse(ProblemSchema.parse(await stale.json()).current);
+      expect(current).toMatchObject({ toolName: 'word_count', version: 1, status: 'ok', group: expect.any(String) });
       expect(await storedOverrides('word_count')).toEqual({});
+
+      // The single numeric tag is checked in lib, the list, * and weak tags in the HTTP layer:
+      // both answer the same full view as GET.
+      const viewed: unknown = await (await get('word_count')).json();
+      for (const ifMatch of ['"5"', '"5", "6"', 'W/"1"']) {
+        const refused = await remove('word_count', ifMatch);
+        expect(refused.status, ifMatch).toBe(412);
+        expect(ProblemSchema.parse(await refused.json()).current, ifMatch).toEqual(viewed);
+      }
 
       const removed = await remove('word_count', '"1"');
       expect(removed.status).toBe(204);

@@ -31,9 +31,8 @@ export const PUT = apiRoute<Params>(async (request, { id, toolName }) => {
 
 /** Removes the tool from the agent; needs If-Match. */
 export const DELETE = apiRoute<Params>(async (request, { id, toolName }) => {
-  const db = await getDb();
-  const current = async () => getAssignment({ db, registry: await getToolRegistry(), agentId: id, toolName });
-  const expectedVersion = await expectedVersionFrom(request, current);
-  await deleteAssignment({ db, actor: LOCAL_ADMIN, agentId: id, toolName, expectedVersion });
+  const [db, registry] = await Promise.all([getDb(), getToolRegistry()]);
+  const expectedVersion = await expectedVersionFrom(request, () => getAssignment({ db, registry, agentId: id, toolName }));
+  await deleteAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: id, toolName, expectedVersion });
   return new Response(null, { status: 204 });
 });
