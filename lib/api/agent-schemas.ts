@@ -44,7 +44,9 @@ export const CreateAgentBodySchema = z.strictObject({
 /** The body of `PATCH /api/v1/agents/{id}`: the fields to change, at least one. */
 export const UpdateAgentBodySchema = z
   .strictObject({ name: nameSchema.optional(), description: descriptionSchema.optional() })
-  .refine((changes) => changes.name !== undefined || changes.description !== undefined, 'Name at least one field to change.');
+  .refine((changes) => changes.name !== undefined || changes.description !== undefined, 'Name at least one field to change.')
+  // The refinement is invisible to JSON Schema; this says the same in the OpenAPI document.
+  .meta({ minProperties: 1 });
 
 /** What `DELETE /api/v1/agents/{id}` answers. */
 export const DeletedAgentSchema = z.object({ deletedAssignments: z.number().int() });

@@ -1,5 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
+import { Ajv2020 } from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { buildOpenApiDocument } from './openapi';
 import { apiOperations } from './routes';
@@ -105,5 +107,30 @@ describe('the OpenAPI document', () => {
     expect(schemas.CreateAgentBody?.required).toEqual(['name']);
     const audit = document.paths['/api/v1/audit']?.get as { parameters: { name: string; required: boolean; schema: unknown }[] };
     expect(audit.parameters.find((parameter) => parameter.name === 'limit')).toMatchObject({ required: false, schema: { type: 'integer', default: 50 } });
+  });
+
+  it('says that an agent update needs at least one field, as the API does', () => {
+    const ajv = new Ajv2020({ strict: false });
+    const validate = ajv.compile(document.components.schemas.UpdateAgentBody as object);
+
+    expect(validate({})).toBe(false);
+    expect(validate({ name: 'Renamed' })).toBe(true);
+  });
+
+  it('says per operation what 400 and 422 mean: overrides failing their schema are a 400, an unknown tool a 422', () => {
+    const responses = document.paths['/api/v1/agents/{id}/tools/{toolName}']?.put?.responses as Record<string, { description: string }>;
+
+    expect(responses['400']?.description).toMatch(/overrides fail the tool's overrides schema/);
+    expect(responses['422']?.description).toMatch(/No tool of this name is known/);
+    expect(responses['422']?.description).not.toMatch(/overrides/);
+  });
+
+  it('gives the OpenAPI document itself a schema, which the document passes', () => {
+    const ok = document.paths['/api/v1/openapi.json']?.get?.responses?.['200'] as { content?: Record<string, { schema: unknown }> };
+    expect(ok.content?.['application/json']?.schema).toEqual({ $ref: '#/components/schemas/OpenApiDocument' });
+    const ajv = new Ajv2020({ strict: false });
+    addFormats(ajv);
+
+    expect(ajv.validate(document.components.schemas.OpenApiDocument as object, document)).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import * as agents from './agent-schemas';
 import * as assignments from './assignment-schemas';
 import * as audit from './audit-schemas';
 import * as catalogue from './catalogue-schemas';
+import { OpenApiDocumentSchema } from './meta-schemas';
 import { FieldErrorSchema, ProblemSchema } from './problem-schemas';
 import { apiOperations, type ApiOperation, type SuccessSpec } from './routes';
 
@@ -33,6 +34,7 @@ const responseSchemas: Record<string, z.ZodType> = {
   AssignmentList: assignments.AssignmentListSchema,
   AuditEvent: audit.AuditEventSchema,
   AuditPage: audit.AuditPageSchema,
+  OpenApiDocument: OpenApiDocumentSchema,
 };
 
 const problemTitles: Record<number, string> = {
@@ -42,7 +44,7 @@ const problemTitles: Record<number, string> = {
   412: 'If-Match names an older version; `current` holds the current representation, the ETag header its version',
   413: 'The body is larger than 1 MiB',
   415: 'The body is not application/json',
-  422: 'The tool is unknown, or the overrides fail its overrides schema (field errors in `errors`)',
+  422: 'The tool is unknown',
   428: 'The change needs an If-Match header',
   500: 'The server failed; the error was logged',
 };
@@ -102,7 +104,7 @@ function operationObject(operation: ApiOperation): JsonObject {
   for (const [status, spec] of Object.entries(operation.success)) responses[status] = successObject(spec);
   for (const status of [...operation.problems, 500]) {
     responses[String(status)] = {
-      description: problemTitles[status] ?? 'A problem',
+      description: operation.problemDescriptions?.[status] ?? problemTitles[status] ?? 'A problem',
       content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
       ...(status === 412 ? { headers: { ETag: { $ref: '#/components/headers/ETag' } } } : {}),
     };

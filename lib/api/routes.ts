@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AgentListQuerySchema, AgentListSchema, AgentSchema, CreateAgentBodySchema, DeletedAgentSchema, UpdateAgentBodySchema } from './agent-schemas';
 import { AssignmentListSchema, AssignmentViewSchema, PutAssignmentBodySchema } from './assignment-schemas';
 import { AuditPageSchema, AuditQuerySchema } from './audit-schemas';
+import { OpenApiDocumentSchema } from './meta-schemas';
 import { CatalogueQuerySchema, CatalogueSnapshotSchema, CatalogueSummarySchema } from './catalogue-schemas';
 
 /** The HTTP methods a route file may export. */
@@ -32,6 +33,8 @@ export interface ApiOperation {
   success: Record<number, SuccessSpec>;
   /** The problem statuses besides 500, which every operation may answer. */
   problems: number[];
+  /** What a problem status means for this operation, where the general meaning is not exact. */
+  problemDescriptions?: Partial<Record<number, string>>;
 }
 
 const bodyProblems = [400, 413, 415];
@@ -51,47 +54,76 @@ export const apiOperations: ApiOperation[] = [
       304: { description: 'Unchanged since the ETag sent in If-None-Match; no body', hasEtag: true },
     },
     problems: [400],
+    problemDescriptions: {
+      400: 'The query has invalid parameters (field errors in `errors`, pointers name the parameter, e.g. `/search`)',
+    },
   },
   {
     method: 'GET', path: '/api/v1/agents', operationId: 'listAgents', tag: 'agents',
     summary: 'Lists agents, optionally only those matching a search text', query: AgentListQuerySchema,
     success: { 200: { description: 'The agents, by name', schema: AgentListSchema } },
     problems: [400],
+    problemDescriptions: {
+      400: 'The query has invalid parameters (field errors in `errors`, pointers name the parameter, e.g. `/search`)',
+    },
   },
   {
     method: 'POST', path: '/api/v1/agents', operationId: 'createAgent', tag: 'agents',
     summary: 'Creates an agent', body: CreateAgentBodySchema,
     success: { 201: { description: 'The new agent', schema: AgentSchema, hasEtag: true, hasLocation: true } },
     problems: [...bodyProblems, 409],
+    problemDescriptions: {
+      400: 'The body does not have the expected shape (field errors in `errors`)',
+      409: 'An agent with this id already exists',
+    },
   },
   {
     method: 'GET', path: '/api/v1/agents/{id}', operationId: 'getAgent', tag: 'agents', summary: 'Reads one agent',
     success: { 200: { description: 'The agent', schema: AgentSchema, hasEtag: true } },
     problems: [404],
+    problemDescriptions: {
+      404: 'The agent does not exist',
+    },
   },
   {
     method: 'PATCH', path: '/api/v1/agents/{id}', operationId: 'updateAgent', tag: 'agents',
     summary: 'Changes an agent\'s name or description', body: UpdateAgentBodySchema, ifMatch: 'required',
     success: { 200: { description: 'The changed agent', schema: AgentSchema, hasEtag: true } },
     problems: [...bodyProblems, 404, 412, 428],
+    problemDescriptions: {
+      400: 'The body does not have the expected shape (field errors in `errors`), or If-Match is malformed',
+      404: 'The agent does not exist',
+      412: 'If-Match names an older version; `current` holds the current agent, the ETag header its version',
+    },
   },
   {
     method: 'DELETE', path: '/api/v1/agents/{id}', operationId: 'deleteAgent', tag: 'agents',
     summary: 'Deletes an agent and its assignments', ifMatch: 'required',
     success: { 200: { description: 'How many assignments went with it', schema: DeletedAgentSchema } },
     problems: [400, 404, 412, 428],
+    problemDescriptions: {
+      400: 'If-Match is malformed',
+      404: 'The agent does not exist',
+      412: 'If-Match names an older version; `current` holds the current agent, the ETag header its version',
+    },
   },
   {
     method: 'GET', path: '/api/v1/agents/{id}/tools', operationId: 'listAgentTools', tag: 'assignments',
     summary: 'Every tool assigned to an agent, each with its status (ok, unavailable, missing, invalid)',
     success: { 200: { description: 'The assignments, by tool name', schema: AssignmentListSchema } },
     problems: [404],
+    problemDescriptions: {
+      404: 'The agent does not exist',
+    },
   },
   {
     method: 'GET', path: '/api/v1/agents/{id}/tools/{toolName}', operationId: 'getAgentTool', tag: 'assignments',
     summary: 'Reads one assignment with its status',
     success: { 200: { description: 'The assignment', schema: AssignmentViewSchema, hasEtag: true } },
     problems: [404],
+    problemDescriptions: {
+      404: 'The agent does not exist, or the tool is not assigned to it',
+    },
   },
   {
     method: 'PUT', path: '/api/v1/agents/{id}/tools/{toolName}', operationId: 'putAgentTool', tag: 'assignments',
@@ -102,23 +134,37 @@ export const apiOperations: ApiOperation[] = [
       201: { description: 'The new assignment', schema: AssignmentViewSchema, hasEtag: true, hasLocation: true },
     },
     problems: [...bodyProblems, 404, 412, 422, 428],
+    problemDescriptions: {
+      400: 'The body does not have the expected shape, or the overrides fail the tool\'s overrides schema or are too large (field errors in `errors`, pointers under `/overrides`), or If-Match is malformed',
+      404: 'The agent does not exist',
+      412: 'If-Match names an older version (`current` holds the current assignment, the ETag header its version), or the tool is not assigned yet so no If-Match can match',
+      422: 'No tool of this name is known (and none is assigned under it), so it cannot be assigned',
+    },
   },
   {
     method: 'DELETE', path: '/api/v1/agents/{id}/tools/{toolName}', operationId: 'deleteAgentTool', tag: 'assignments',
     summary: 'Removes a tool from an agent', ifMatch: 'required',
     success: { 204: { description: 'Removed' } },
     problems: [400, 404, 412, 428],
+    problemDescriptions: {
+      400: 'If-Match is malformed',
+      404: 'The agent does not exist, or the tool is not assigned to it',
+      412: 'If-Match names an older version; `current` holds the current assignment with its status, the ETag header its version',
+    },
   },
   {
     method: 'GET', path: '/api/v1/audit', operationId: 'listAuditEvents', tag: 'audit',
     summary: 'Audit events, newest first, one page at a time', query: AuditQuerySchema,
     success: { 200: { description: 'One page of events', schema: AuditPageSchema } },
     problems: [400],
+    problemDescriptions: {
+      400: 'The query has invalid parameters (field errors in `errors`), or the cursor is not one this server gave out',
+    },
   },
   {
     method: 'GET', path: '/api/v1/openapi.json', operationId: 'getOpenApiDocument', tag: 'meta',
     summary: 'This API\'s OpenAPI 3.1 document',
-    success: { 200: { description: 'The OpenAPI document' } },
+    success: { 200: { description: 'The OpenAPI document', schema: OpenApiDocumentSchema } },
     problems: [],
   },
 ];
