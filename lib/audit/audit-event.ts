@@ -2,7 +2,13 @@ import type { Selectable } from 'kysely';
 import type { AuditEventsTable } from '@/lib/db/schema';
 
 /** What was changed: the actions the audit log knows. */
-export type AuditAction = 'agent.create' | 'agent.update' | 'agent.delete' | 'assignment.put' | 'assignment.delete';
+export type AuditAction =
+  | 'agent.create'
+  | 'agent.update'
+  | 'agent.delete'
+  | 'assignment.put'
+  | 'assignment.delete'
+  | 'todo.write';
 
 /** One audited change, newest first in the log. */
 export interface AuditEvent {
@@ -13,7 +19,7 @@ export interface AuditEvent {
   /** The acting user's id. */
   actor: string;
   action: string;
-  /** The changed resource's API path, e.g. `agents/demo` or `agents/demo/tools/word_count`. */
+  /** The changed resource's path, e.g. `agents/demo`, `agents/demo/tools/word_count` or `sessions/s1/todos`. */
   target: string;
   /** The resource before the change; null for a create. */
   before: unknown;
@@ -29,6 +35,11 @@ export function agentTarget(agentId: string): string {
 /** The audit target of one assignment. */
 export function assignmentTarget(agentId: string, toolName: string): string {
   return `agents/${agentId}/tools/${toolName}`;
+}
+
+/** The audit target of one session's todo list. */
+export function todoListTarget(sessionId: string): string {
+  return `sessions/${sessionId}/todos`;
 }
 
 /** A stored event as the app sees it. */

@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest';
+import { listAuditEvents } from '@/lib/audit';
 import { describeEachDatabase } from '@/lib/db/testing';
+import type { TodoItem } from '@/registry/builtins/todo-list-service';
 import { SqlTodoListService } from './sql-todo-list-service';
 
 describeEachDatabase('SqlTodoListService', (databases) => {
@@ -37,6 +39,37 @@ describeEachDatabase('SqlTodoListService', (databases) => {
     expect(await service.read('s')).toEqual([{ content: 'c', status: 'completed' }]);
     await service.write('s', []);
     expect(await service.read('s')).toEqual([]);
+  });
+
+  it('records one todo.write event by the agent runtime per write, with the lists before and after', async () => {
+    const { db } = await databases.create();
+    const service = new SqlTodoListService({ db });
+    const first = [{ content: 'a', status: 'pending' as const }];
+    const second = [{ content: 'a', status: 'completed' as const }, { content: 'b', status: 'pending' as const }];
+
+    await service.write('s1', first);
+    await service.write('s1', second);
+    await service.write('s1', []);
+
+    const { events } = await listAuditEvents({ db, limit: 10 });
+    expect(events.map(({ actor, action, target, before, after }) => ({ actor, action, target, before, after }))).toEqual([
+      { actor: 'runtime', action: 'todo.write', target: 'sessions/s1/todos', before: second, after: [] },
+      { actor: 'runtime', action: 'todo.write', target: 'sessions/s1/todos', before: first, after: second },
+      { actor: 'runtime', action: 'todo.write', target: 'sessions/s1/todos', before: [], after: first },
+    ]);
+  });
+
+  it('records no event when the write fails, and keeps the list it had', async () => {
+    const { db } = await databases.create();
+    const service = new SqlTodoListService({ db });
+    await service.write('s1', [{ content: 'kept', status: 'pending' }]);
+    // content is NOT NULL: the insert fails after the event was recorded, so both roll back.
+    const broken = [{ content: null, status: 'pending' }] as unknown as TodoItem[];
+
+    await expect(service.write('s1', broken)).rejects.toThrow();
+
+    expect(await service.read('s1')).toEqual([{ content: 'kept', status: 'pending' }]);
+    expect((await listAuditEvents({ db, limit: 10 })).events).toHaveLength(1);
   });
 
   // One SQLite process has one connection, so its writes take turns already: PostgreSQL only.

@@ -1,4 +1,7 @@
 import 'server-only';
+import { AGENT_RUNTIME } from '@/lib/actor';
+import { todoListTarget } from '@/lib/audit/audit-event';
+import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
 import { TODO_STATUSES, type TodoItem, type TodoListService, type TodoStatus } from '@/registry/builtins/todo-list-service';
@@ -17,21 +20,22 @@ export class SqlTodoListService implements TodoListService {
   }
 
   async read(sessionId: string): Promise<TodoItem[]> {
-    const rows = await this.db
-      .selectFrom('todo_items')
-      .select(['content', 'status'])
-      .where('session_id', '=', sessionId)
-      .orderBy('position')
-      .execute();
-    return rows.map(({ content, status }) => ({ content, status: toStatus(status) }));
+    return readList(this.db, sessionId);
   }
 
+  /** Replaces the list and records a `todo.write` event by the agent runtime, in one transaction. */
   async write(sessionId: string, todos: readonly TodoItem[]): Promise<void> {
     const now = new Date().toISOString();
-    // Runtime data written by tools, not an admin's edit: it is not audited. Upserting by
-    // position (rather than delete, then insert) keeps two writes to one session at once from
-    // colliding on the key on PostgreSQL; the later one's list is what remains.
+    // Upserting by position (rather than delete, then insert) keeps two writes to one session at
+    // once from colliding on the key on PostgreSQL; the later one's list is what remains.
     await inTransaction(this.db, async (trx) => {
+      await recordAuditEvent(trx, {
+        actor: AGENT_RUNTIME,
+        action: 'todo.write',
+        target: todoListTarget(sessionId),
+        before: await readList(trx, sessionId),
+        after: todos.map(({ content, status }) => ({ content, status })),
+      });
       if (todos.length > 0) {
         await trx
           .insertInto('todo_items')
@@ -48,6 +52,16 @@ export class SqlTodoListService implements TodoListService {
       await trx.deleteFrom('todo_items').where('session_id', '=', sessionId).where('position', '>=', todos.length).execute();
     });
   }
+}
+
+async function readList(db: Db, sessionId: string): Promise<TodoItem[]> {
+  const rows = await db
+    .selectFrom('todo_items')
+    .select(['content', 'status'])
+    .where('session_id', '=', sessionId)
+    .orderBy('position')
+    .execute();
+  return rows.map(({ content, status }) => ({ content, status: toStatus(status) }));
 }
 
 function toStatus(value: string): TodoStatus {
