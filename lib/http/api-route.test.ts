@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { AppError } from '@/lib/app-error';
 import { apiRoute } from './api-route';
 import { ProblemError } from './problem';
+import { readJsonValue } from './read-json-body';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -95,5 +96,33 @@ describe('apiRoute', () => {
     expect(response.status).toBe(500);
     expect(JSON.stringify(body)).not.toContain('hunter2');
     expect(log).toHaveBeenCalledOnce();
+  });
+
+  it.each([
+    ['ECONNRESET', Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET' })],
+    ['aborted', new Error('aborted')],
+  ])('answers 400 "ended early", without logging, when the client goes away mid-body (%s)', async (_name, cause) => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    let sent = false;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent) return controller.error(cause);
+        sent = true;
+        controller.enqueue(new TextEncoder().encode('{"name":'));
+      },
+    });
+    const cutOff = new Request('http://test.local/api/v1/agents', {
+      method: 'POST',
+      body,
+      headers: { 'content-type': 'application/json' },
+      duplex: 'half',
+    } as RequestInit);
+    const route = apiRoute(async (incoming) => Response.json(await readJsonValue(incoming)));
+
+    const response = await route(cutOff, { params: Promise.resolve({}) });
+
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { detail: string }).detail).toBe('The request body ended early.');
+    expect(logged).not.toHaveBeenCalled();
   });
 });

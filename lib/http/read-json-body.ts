@@ -9,7 +9,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /**
  * Reads a JSON request body and validates it with `schema`. Refuses, before the schema sees
  * anything: a non-JSON content type (415), a body over {@link MAX_BODY_BYTES} (413), malformed
- * JSON or invalid UTF-8 (400), nesting deeper than {@link MAX_JSON_DEPTH} (400), and the keys
+ * JSON, invalid UTF-8 or a body cut off by the client (400), nesting deeper than {@link MAX_JSON_DEPTH} (400), and the keys
  * `__proto__`, `constructor` and `prototype` at any depth (400). Schema failures throw the
  * `ZodError`, which the route wrapper answers as 400 with field errors.
  */
@@ -51,7 +51,7 @@ async function readLimitedBytes(request: Request): Promise<Uint8Array> {
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
+  for (let chunk = await readChunk(reader); !chunk.done; chunk = await readChunk(reader)) {
     total += chunk.value.byteLength;
     if (total > MAX_BODY_BYTES) {
       // The answer is 413 whether or not the stream cancels cleanly.
@@ -67,6 +67,18 @@ async function readLimitedBytes(request: Request): Promise<Uint8Array> {
     offset += chunk.byteLength;
   }
   return bytes;
+}
+
+/**
+ * The next chunk of the body. The stream fails when the client goes away mid-body (ECONNRESET,
+ * "aborted"): that is the client's doing, answered 400 and not logged as a server error.
+ */
+async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<ReadableStreamReadResult<Uint8Array>> {
+  try {
+    return await reader.read();
+  } catch {
+    throw new ProblemError(400, 'The request body ended early.');
+  }
 }
 
 function tooLarge(): ProblemError {
