@@ -20,7 +20,7 @@ export interface CreateAgentOptions {
 export async function createAgent({ db, actor, input }: CreateAgentOptions): Promise<Agent> {
   const name = checkAgentName(input.name);
   const description = checkAgentDescription(input.description ?? '');
-  const id = checkAgentId(input.id ?? slugify(name));
+  const id = checkAgentId(input.id ?? idFromName(name));
   const now = new Date().toISOString();
   return inTransaction(db, async (trx) => {
     // ON CONFLICT rather than a read first: two instances creating one id at once cannot both win.
@@ -39,5 +39,14 @@ export async function createAgent({ db, actor, input }: CreateAgentOptions): Pro
       after: toAgent(row),
     });
     return toAgent(row);
+  });
+}
+
+/** The slug of the name; a name with no letters or digits to slug is the name's fault, not the id's. */
+function idFromName(name: string): string {
+  const slug = slugify(name);
+  if (slug !== '') return slug;
+  throw new AppError('invalid', `"${name}" has no letters or digits to make an agent id from`, {
+    errors: [{ pointer: '/name', message: 'The name has no letters or digits to make an id from; give an id' }],
   });
 }

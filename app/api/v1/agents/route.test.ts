@@ -30,6 +30,18 @@ describeApi('POST and GET /api/v1/agents', (database) => {
       expect(AgentSchema.parse(await response.json()).id).toBe('release-notes-writer');
     });
 
+    it('answers 400 pointing at the name when no id is given and the name has nothing to make one from', async () => {
+      const before = await snapshotTables(database.db);
+
+      const response = await create({ name: '✓✓✓' });
+
+      expect(response.status).toBe(400);
+      expect(ProblemSchema.parse(await response.json()).errors).toEqual([
+        { pointer: '/name', message: 'The name has no letters or digits to make an id from; give an id' },
+      ]);
+      expect(await snapshotTables(database.db)).toEqual(before);
+    });
+
     it('answers 409 naming the id when it is taken, and keeps the first agent', async () => {
       const response = await create({ id: 'support-bot', name: 'Impostor' });
 
