@@ -5,10 +5,11 @@ import { parseDatabaseUrl } from './database-url';
 import { openDatabase } from './open-database';
 import type { Db } from './schema';
 import { seedDemo } from './seed-demo';
+import { isSeedDemoEnabled } from './seed-demo-enabled';
 
 /**
  * The process's database, from DATABASE_URL (unset: `./data/tools-admin.sqlite`), migrated
- * and, when empty, given the demo agent unless SEED_DEMO=0. Opened once per URL and kept on
+ * and, when empty, given the demo agent unless SEED_DEMO is 0, false, no or off. Opened once per URL and kept on
  * `globalThis`, so dev reloads share it and a test that changes DATABASE_URL gets its own.
  */
 export function getDb(): Promise<Db> {
@@ -28,7 +29,7 @@ export function getDb(): Promise<Db> {
 async function start(url: string): Promise<Db> {
   const db = await openDatabase({ url });
   try {
-    if (process.env.SEED_DEMO?.trim() !== '0') await seedDemo({ db, dataDir: dataDirFor(url) });
+    if (isSeedDemoEnabled(process.env.SEED_DEMO)) await seedDemo({ db, dataDir: dataDirFor(url) });
   } catch (error) {
     await db.destroy();
     throw error;

@@ -70,12 +70,19 @@ describe('getDb', () => {
     expect(await readFile(path.join(folder, 'nested', 'demo-files', 'welcome.txt'), 'utf8')).toContain('Tools Admin');
   });
 
-  it('leaves a new database empty with SEED_DEMO=0', async () => {
+  it.each(['0', 'false', 'no', 'off', ' OFF ', 'False'])('leaves a new database empty with SEED_DEMO=%s', async (value) => {
     const folder = await tempFolder();
     vi.stubEnv('DATABASE_URL', `file:${path.join(folder, 'app.sqlite')}`);
-    vi.stubEnv('SEED_DEMO', '0');
+    vi.stubEnv('SEED_DEMO', value);
 
     expect(await listAgents({ db: await getDb() })).toEqual([]);
+  });
+
+  it.each(['1', 'true', 'yes', ''])('seeds a new database with SEED_DEMO=%j', async (value) => {
+    vi.stubEnv('DATABASE_URL', `sqlite:${path.join(await tempFolder(), 'app.sqlite')}`);
+    vi.stubEnv('SEED_DEMO', value);
+
+    expect((await listAgents({ db: await getDb() })).map((agent) => agent.id)).toEqual([DEMO_AGENT_ID]);
   });
 
   it('hands out another database when DATABASE_URL changes', async () => {
