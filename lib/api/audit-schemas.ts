@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { MAX_AUDIT_PAGE } from '@/lib/audit/audit-event';
+
+const DEFAULT_AUDIT_PAGE = 50;
 
 /** One audited change: who did what to which target, with the state before and after. */
 export const AuditEventSchema = z.object({
@@ -13,7 +16,13 @@ export const AuditEventSchema = z.object({
 
 /** The query of `GET /api/v1/audit`. */
 export const AuditQuerySchema = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50).meta({ description: 'Events per page' }),
+  limit: z
+    .string()
+    .regex(/^\d+$/, `Use a whole number from 1 to ${MAX_AUDIT_PAGE}, in digits.`)
+    .transform(Number)
+    .pipe(z.number().int().min(1, `Use a whole number from 1 to ${MAX_AUDIT_PAGE}.`).max(MAX_AUDIT_PAGE, `Use a whole number from 1 to ${MAX_AUDIT_PAGE}.`))
+    .default(DEFAULT_AUDIT_PAGE)
+    .meta({ description: `Events per page, 1 to ${MAX_AUDIT_PAGE} in digits; ${DEFAULT_AUDIT_PAGE} when absent` }),
   cursor: z.string().min(1).max(200).optional().meta({ description: 'The nextCursor of the previous page' }),
 });
 

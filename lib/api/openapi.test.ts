@@ -106,7 +106,7 @@ describe('the OpenAPI document', () => {
     expect(schemas.PutAssignmentBody).toMatchObject({ required: ['overrides'], additionalProperties: false });
     expect(schemas.CreateAgentBody?.required).toEqual(['name']);
     const audit = document.paths['/api/v1/audit']?.get as { parameters: { name: string; required: boolean; schema: unknown }[] };
-    expect(audit.parameters.find((parameter) => parameter.name === 'limit')).toMatchObject({ required: false, schema: { type: 'integer', default: 50 } });
+    expect(audit.parameters.find((parameter) => parameter.name === 'limit')).toMatchObject({ required: false, schema: { type: 'string', pattern: '^\\d+$' } });
   });
 
   it('says that an agent update needs at least one field, as the API does', () => {

@@ -1,6 +1,9 @@
 import type { Selectable } from 'kysely';
 import type { AuditEventsTable } from '@/lib/db/schema';
 
+/** The most events one page of the audit log holds, in `lib/` and in the API alike. */
+export const MAX_AUDIT_PAGE = 200;
+
 /** What was changed: the actions the audit log knows. */
 export type AuditAction =
   | 'agent.create'

@@ -1,15 +1,12 @@
 import 'server-only';
 import { AppError } from '@/lib/app-error';
 import type { Db } from '@/lib/db/schema';
-import { toAuditEvent, type AuditEvent } from './audit-event';
-
-/** The most events one page holds. */
-export const MAX_AUDIT_PAGE = 500;
+import { MAX_AUDIT_PAGE, toAuditEvent, type AuditEvent } from './audit-event';
 
 /** What `listAuditEvents` needs. */
 export interface ListAuditEventsOptions {
   db: Db;
-  /** Events per page, 1 to 500. */
+  /** Events per page, 1 to {@link MAX_AUDIT_PAGE}. */
   limit: number;
   /** The `nextCursor` of the page before; absent for the newest page. */
   cursor?: string;

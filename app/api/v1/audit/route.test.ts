@@ -4,6 +4,7 @@ import { AuditPageSchema } from '@/lib/api/audit-schemas';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
 import { apiRequest, describeApi } from '@/lib/api/testing';
 import { createAgent, updateAgent } from '@/lib/agents';
+import { listAuditEvents, MAX_AUDIT_PAGE } from '@/lib/audit';
 import { GET } from './route';
 
 describeApi('GET /api/v1/audit', (database) => {
@@ -39,13 +40,18 @@ describeApi('GET /api/v1/audit', (database) => {
     });
 
     it('answers 400 pointing at a bad limit, and 400 for a cursor it never gave out', async () => {
-      for (const query of ['?limit=0', '?limit=abc', '?limit=1000']) {
+      for (const query of ['?limit=0', '?limit=abc', '?limit=1000', '?limit=', '?limit=0x10', '?limit=1e1', '?limit=201', '?limit=-1', '?limit=%201', '?limit=2.0']) {
         const response = await GET(apiRequest(`/api/v1/audit${query}`), noParams);
         expect(response.status, query).toBe(400);
-        expect(ProblemSchema.parse(await response.json()).errors?.[0]?.pointer).toBe('/limit');
+        expect(ProblemSchema.parse(await response.json()).errors?.[0]?.pointer, query).toBe('/limit');
       }
       const forged = await GET(apiRequest('/api/v1/audit?cursor=bm90LWEtY3Vyc29y'), noParams);
       expect(forged.status).toBe(400);
+    });
+
+    it('accepts the largest page lib allows, and lib refuses one more', async () => {
+      expect((await GET(apiRequest(`/api/v1/audit?limit=${MAX_AUDIT_PAGE}`), noParams)).status).toBe(200);
+      await expect(listAuditEvents({ db: database.db, limit: MAX_AUDIT_PAGE + 1 })).rejects.toMatchObject({ code: 'invalid' });
     });
 
     it('answers 50 events per page when no limit is given', async () => {
