@@ -41,6 +41,85 @@ describe('schemaRows', () => {
     ]);
   });
 
+  it('follows local $refs into $defs and definitions, with the referenced properties nested', () => {
+    const rows = schemaRows({
+      type: 'object',
+      properties: { home: { $ref: '#/$defs/address', description: 'Where they live.' }, work: { $ref: '#/definitions/place' } },
+      $defs: { address: { type: 'object', required: ['city'], properties: { city: { type: 'string' } } } },
+      definitions: { place: { type: 'object', properties: { name: { type: 'string', maxLength: 40 } } } },
+    });
+
+    expect(rows.map((r) => [r.path, r.depth, r.type, r.required, r.description])).toEqual([
+      ['home', 0, 'object', false, 'Where they live.'],
+      ['home.city', 1, 'string', true, undefined],
+      ['work', 0, 'object', false, undefined],
+      ['work.name', 1, 'string', false, undefined],
+    ]);
+    expect(rows[3]!.constraints).toEqual(['max length 40']);
+  });
+
+  it('stops at a $ref cycle instead of repeating rows forever', () => {
+    const rows = schemaRows({
+      type: 'object',
+      properties: { root: { $ref: '#/$defs/node' } },
+      $defs: { node: { type: 'object', properties: { label: { type: 'string' }, children: { type: 'array', items: { $ref: '#/$defs/node' } } } } },
+    });
+
+    expect(rows.map((r) => [r.path, r.depth, r.type])).toEqual([
+      ['root', 0, 'object'],
+      ['root.label', 1, 'string'],
+      ['root.children', 1, 'array of object'],
+      ['root.children[]', 2, 'object'],
+    ]);
+  });
+
+  it('shows a remote $ref as a row that names it, without children', () => {
+    const rows = schemaRows({ type: 'object', properties: { other: { $ref: 'https://example.com/schema.json' } } });
+
+    expect(rows.map((r) => [r.path, r.type])).toEqual([['other', 'see https://example.com/schema.json']]);
+  });
+
+  it('shows oneOf and anyOf alternatives as indented option rows with their properties', () => {
+    const rows = schemaRows({
+      type: 'object',
+      properties: {
+        auth: {
+          oneOf: [
+            { title: 'Token', type: 'object', properties: { token: { type: 'string', format: 'password' } }, required: ['token'] },
+            { title: 'Basic', type: 'object', properties: { user: { type: 'string' } } },
+          ],
+        },
+        when: { anyOf: [{ type: 'string', format: 'date' }, { type: 'integer' }] },
+      },
+    });
+
+    expect(rows.map((r) => [r.name, r.depth, r.type, r.required])).toEqual([
+      ['auth', 0, 'one of: object, object', false],
+      ['option 1', 1, 'object', false],
+      ['token', 2, 'string', true],
+      ['option 2', 1, 'object', false],
+      ['user', 2, 'string', false],
+      ['when', 0, 'any of: string, integer', false],
+      ['option 1', 1, 'string', false],
+      ['option 2', 1, 'integer', false],
+    ]);
+    expect(rows[1]!.description).toBe('Token');
+    expect(new Set(rows.map((r) => r.path)).size).toBe(rows.length);
+  });
+
+  it('shows additionalProperties with a schema as an "<any key>" row with its type', () => {
+    const rows = schemaRows({
+      type: 'object',
+      properties: { headers: { type: 'object', additionalProperties: { type: 'string', maxLength: 200 } }, extra: { type: 'object', additionalProperties: true } },
+    });
+
+    expect(rows.map((r) => [r.path, r.name, r.depth, r.type, r.constraints])).toEqual([
+      ['headers', 'headers', 0, 'object', []],
+      ['headers{*}', '<any key>', 1, 'string', ['max length 200']],
+      ['extra', 'extra', 0, 'object', []],
+    ]);
+  });
+
   it('has no rows for a schema without properties', () => {
     expect(schemaRows({})).toEqual([]);
     expect(schemaRows({ type: 'object' })).toEqual([]);

@@ -1,4 +1,4 @@
-/** One line of a schema table: a property, or the items of an array, at its nesting depth. */
+/** One line of a schema table: a property, array items, an alternative or "any other key", at its nesting depth. */
 export interface SchemaRow {
   /** Unique within the table, e.g. "options.tags[]". */
   readonly path: string;
@@ -15,48 +15,114 @@ type Schema = Record<string, unknown>;
 
 const MAX_DEPTH = 8;
 
-/** The properties of an object schema as table rows, nested objects and array items indented below their parent. */
-export function schemaRows(schema: Schema): SchemaRow[] {
-  const rows: SchemaRow[] = [];
-  addProperties(rows, schema, '', 0);
-  return rows;
+/** What walking one schema needs: its root (for local `$ref`s) and the refs being expanded (against cycles). */
+interface Walk {
+  readonly root: Schema;
+  readonly rows: SchemaRow[];
+  readonly expanding: ReadonlySet<string>;
 }
 
-function addProperties(rows: SchemaRow[], schema: Schema, parentPath: string, depth: number): void {
+/**
+ * The properties of an object schema as table rows: nested objects, array items, `oneOf`/`anyOf`
+ * alternatives ("option 1", …) and `additionalProperties` ("<any key>") indented below their parent;
+ * local `$ref`s (`#/$defs/…`, `#/definitions/…`) are followed, once per branch.
+ */
+export function schemaRows(schema: Schema): SchemaRow[] {
+  const walk: Walk = { root: schema, rows: [], expanding: new Set() };
+  addNested(walk, schema, '', 0);
+  return walk.rows;
+}
+
+function addNested(walk: Walk, schema: Schema, path: string, depth: number): void {
+  if (depth > MAX_DEPTH) return;
+  const resolved = resolveRef(walk, schema);
+  if (!resolved) return;
+  const inner: Walk = resolved.ref ? { ...walk, expanding: new Set([...walk.expanding, resolved.ref]) } : walk;
+  const target = resolved.schema;
+  addProperties(inner, target, path, depth);
+  const items = asSchema(target.items);
+  if (items) {
+    const itemsPath = `${path}[]`;
+    inner.rows.push(row(inner, itemsPath, 'items', depth, items, false));
+    addNested(inner, items, itemsPath, depth + 1);
+  }
+  const additional = asSchema(target.additionalProperties);
+  if (additional) {
+    const additionalPath = `${path}{*}`;
+    inner.rows.push(row(inner, additionalPath, '<any key>', depth, additional, false));
+    addNested(inner, additional, additionalPath, depth + 1);
+  }
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const options = target[key];
+    if (!Array.isArray(options)) continue;
+    options.forEach((option, index) => {
+      const branch = asSchema(option) ?? {};
+      const branchPath = `${path}<${key}:${index + 1}>`;
+      inner.rows.push(row(inner, branchPath, `option ${index + 1}`, depth, branch, false));
+      addNested(inner, branch, branchPath, depth + 1);
+    });
+  }
+}
+
+function addProperties(walk: Walk, schema: Schema, parentPath: string, depth: number): void {
   const properties = asSchema(schema.properties);
-  if (!properties || depth > MAX_DEPTH) return;
+  if (!properties) return;
   const required = new Set(Array.isArray(schema.required) ? schema.required.filter((r) => typeof r === 'string') : []);
   for (const [name, value] of Object.entries(properties)) {
     const child = asSchema(value) ?? {};
     const path = parentPath ? `${parentPath}.${name}` : name;
-    rows.push(row(path, name, depth, child, required.has(name)));
-    addNested(rows, child, path, depth + 1);
+    walk.rows.push(row(walk, path, name, depth, child, required.has(name)));
+    addNested(walk, child, path, depth + 1);
   }
 }
 
-function addNested(rows: SchemaRow[], schema: Schema, path: string, depth: number): void {
-  if (depth > MAX_DEPTH) return;
-  addProperties(rows, schema, path, depth);
-  const items = asSchema(schema.items);
-  if (items) {
-    const itemsPath = `${path}[]`;
-    rows.push(row(itemsPath, 'items', depth, items, false));
-    addNested(rows, items, itemsPath, depth + 1);
-  }
+/**
+ * The schema a `$ref` points at, or the schema itself without one. Undefined for a ref already
+ * being expanded on this branch (a cycle): its row stays, its children are not repeated.
+ */
+function resolveRef(walk: Walk, schema: Schema): { schema: Schema; ref?: string } | undefined {
+  const ref = schema.$ref;
+  if (typeof ref !== 'string') return { schema };
+  if (walk.expanding.has(ref)) return undefined;
+  const target = localRef(walk.root, ref);
+  return target ? { schema: target, ref } : { schema };
 }
 
-function row(path: string, name: string, depth: number, schema: Schema, required: boolean): SchemaRow {
-  const description = [schema.title, schema.description].filter((text) => typeof text === 'string' && text !== '').join(': ');
+/** Follows a local JSON pointer such as `#/$defs/address`; undefined for remote or broken refs. */
+function localRef(root: Schema, ref: string): Schema | undefined {
+  if (!ref.startsWith('#/')) return undefined;
+  let current: unknown = root;
+  for (const part of ref.slice(2).split('/')) {
+    const key = decodeURIComponent(part).replace(/~1/g, '/').replace(/~0/g, '~');
+    current = asSchema(current)?.[key];
+  }
+  return asSchema(current);
+}
+
+function row(walk: Walk, path: string, name: string, depth: number, schema: Schema, required: boolean): SchemaRow {
+  // A `$ref`'s own keywords describe the property; the referenced schema fills in what they leave out.
+  const target = typeof schema.$ref === 'string' ? localRef(walk.root, schema.$ref) : undefined;
+  const merged = target ? { ...target, ...withoutRef(schema) } : schema;
+  const items = asSchema(merged.items);
+  const itemsTarget = typeof items?.$ref === 'string' ? localRef(walk.root, items.$ref) : undefined;
+  const typed = itemsTarget ? { ...merged, items: itemsTarget } : merged;
+  const description = [merged.title, merged.description].filter((text) => typeof text === 'string' && text !== '').join(': ');
   return {
     path,
     name,
     depth,
-    type: typeOf(schema),
+    type: typeOf(typed),
     required,
-    ...(schema.default === undefined ? {} : { defaultValue: JSON.stringify(schema.default) }),
-    constraints: constraintsOf(schema),
+    ...(merged.default === undefined ? {} : { defaultValue: JSON.stringify(merged.default) }),
+    constraints: constraintsOf(merged),
     ...(description ? { description } : {}),
   };
+}
+
+function withoutRef(schema: Schema): Schema {
+  const copy = { ...schema };
+  delete copy.$ref;
+  return copy;
 }
 
 /** The schema's type as a reader says it: "string", "integer | null", "array of string", "one of: …". */
