@@ -2,6 +2,9 @@ import type { Selectable } from 'kysely';
 import type { FieldError } from '@/lib/app-error';
 import type { AssignmentsTable } from '@/lib/db/schema';
 
+/** The largest stored overrides, in bytes of their JSON (64 KiB): settings, not documents. */
+export const MAX_OVERRIDES_BYTES = 64 * 1024;
+
 /** One tool assigned to one agent, with that agent's overrides for it. */
 export interface Assignment {
   agentId: string;

@@ -2,12 +2,12 @@ import { expect, it } from 'vitest';
 import { LOCAL_ADMIN } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
 import { createAgent } from '@/lib/agents';
-import { listAuditEvents } from '@/lib/audit';
+import { listAuditEvents, MAX_AUDIT_PAGE } from '@/lib/audit';
 import { describeEachDatabase } from '@/lib/db/testing';
 import type { Db } from '@/lib/db/schema';
 import { builtinRegistrations } from '@/registry/builtins';
 import { echoFactory, factory, loadRegistry, offlineBundle, provider, setProvider } from '@/registry/testing/test-plugins';
-import { deleteAssignment, getAssignment, listAssignments, putAssignment } from '.';
+import { deleteAssignment, getAssignment, listAssignments, MAX_OVERRIDES_BYTES, putAssignment } from '.';
 
 /** The real built-ins, without a todo service: `todo_*` are known but unavailable. */
 const builtins = () => loadRegistry(builtinRegistrations());
@@ -29,7 +29,7 @@ async function agentWithNothing(db: Db, id = 'bot'): Promise<void> {
 }
 
 async function auditCount(db: Db): Promise<number> {
-  return (await listAuditEvents({ db, limit: 500 })).events.length;
+  return (await listAuditEvents({ db, limit: MAX_AUDIT_PAGE })).events.length;
 }
 
 describeEachDatabase('assignments', (databases) => {
@@ -139,6 +139,23 @@ describeEachDatabase('assignments', (databases) => {
 
     await deleteAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'text_slugify', expectedVersion: 2 });
     expect(await listAssignments({ db, registry, agentId: 'bot' })).toEqual([]);
+  });
+
+  it('refuses overrides whose JSON is over 64 KiB, pointing at /overrides, and stores up to the limit', async () => {
+    const { db } = await databases.create();
+    await agentWithNothing(db);
+    const registry = await builtins();
+    // {"note":"…"} is 11 bytes around the text.
+    const atLimit = { note: 'a'.repeat(MAX_OVERRIDES_BYTES - 11) };
+    const overLimit = { note: 'a'.repeat(MAX_OVERRIDES_BYTES - 10) };
+
+    const refused = await appError(putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'word_count', overrides: overLimit }));
+
+    expect(refused.code).toBe('invalid');
+    expect(refused.details.errors).toEqual([{ pointer: '/overrides', message: expect.stringMatching(/at most 64 KiB as JSON; these are 65537 bytes/) }]);
+    expect(await listAssignments({ db, registry, agentId: 'bot' })).toEqual([]);
+    const stored = await putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'word_count', overrides: atLimit });
+    expect(stored.assignment.overrides).toEqual(atLimit);
   });
 
   it('deletes only with the current version, and names what it cannot find', async () => {

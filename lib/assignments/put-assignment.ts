@@ -1,13 +1,13 @@
 import 'server-only';
 import type { Actor } from '@/lib/actor';
-import { AppError } from '@/lib/app-error';
+import { AppError, type FieldError } from '@/lib/app-error';
 import { checkVersion } from '@/lib/check-version';
 import { lockAgent } from '@/lib/agents/lock-agent';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
 import { validateOverrides } from '@/lib/overrides/validate-overrides';
-import type { ToolRegistry } from '@/registry';
-import { toAssignment, type AssignmentView } from './assignment';
+import type { CatalogueEntry, ToolRegistry } from '@/registry';
+import { MAX_OVERRIDES_BYTES, toAssignment, type AssignmentView } from './assignment';
 import { viewAssignment } from './assignment-view';
 import { findAssignmentRow } from './find-assignment-row';
 import { saveAssignment } from './save-assignment';
@@ -28,9 +28,10 @@ export interface PutAssignmentOptions {
 /**
  * Creates or replaces an agent's assignment of a tool, checked in this order: the agent
  * exists (`not_found`); the tool is known, or already assigned and kept though missing
- * (`unprocessable`); the overrides pass the tool's schema (`invalid`, pointers under
- * `/overrides`); then the version (`precondition_required` / `precondition_failed` with the
- * current view, or with none when `expectedVersion` names an assignment that does not exist).
+ * (`unprocessable`); the overrides are at most {@link MAX_OVERRIDES_BYTES} as JSON and pass
+ * the tool's schema (`invalid`, pointers under `/overrides`); then the version
+ * (`precondition_required` / `precondition_failed` with the current view, or with none when
+ * `expectedVersion` names an assignment that does not exist).
  */
 export async function putAssignment(options: PutAssignmentOptions): Promise<{ assignment: AssignmentView; created: boolean }> {
   const { db, registry, actor, agentId, toolName, overrides, expectedVersion } = options;
@@ -42,11 +43,7 @@ export async function putAssignment(options: PutAssignmentOptions): Promise<{ as
     if (!entry && !existing) {
       throw new AppError('unprocessable', `No tool named "${toolName}" is known, so it cannot be assigned to agent "${agentId}"`);
     }
-    const errors = !isPlainObject(overrides)
-      ? [{ pointer: '/overrides', message: 'Overrides must be an object' }]
-      : entry
-        ? validateOverrides(entry.overridesSchema, overrides)
-        : [];
+    const errors = overridesErrors(overrides, entry);
     if (errors.length > 0) {
       throw new AppError('invalid', `The overrides for "${toolName}" do not fit the tool's settings`, { errors });
     }
@@ -59,6 +56,18 @@ export async function putAssignment(options: PutAssignmentOptions): Promise<{ as
     const saved = await saveAssignment(trx, { actor, agentId, toolName, overrides, existing });
     return { assignment: viewAssignment(saved, lookup), created: !existing };
   });
+}
+
+function overridesErrors(overrides: unknown, entry: CatalogueEntry | undefined): FieldError[] {
+  if (!isPlainObject(overrides)) return [{ pointer: '/overrides', message: 'Overrides must be an object' }];
+  // Checked before the schema, so an oversized value is not walked by the validator either.
+  const size = Buffer.byteLength(JSON.stringify(overrides), 'utf8');
+  if (size > MAX_OVERRIDES_BYTES) {
+    const message = `Overrides must be at most ${MAX_OVERRIDES_BYTES / 1024} KiB as JSON; these are ${size} bytes`;
+    return [{ pointer: '/overrides', message }];
+  }
+  // A missing tool has no schema left to check against; its stored overrides are kept as they are.
+  return entry ? validateOverrides(entry.overridesSchema, overrides) : [];
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -4,6 +4,7 @@ import { AssignmentViewSchema } from '@/lib/api/assignment-schemas';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
 import { apiRequest, callRoute, snapshotTables, describeApi } from '@/lib/api/testing';
 import { createAgent } from '@/lib/agents';
+import { MAX_OVERRIDES_BYTES } from '@/lib/assignments';
 import { DELETE, GET, PUT } from './route';
 
 describeApi('/api/v1/agents/{id}/tools/{toolName}', (database) => {
@@ -91,6 +92,17 @@ describeApi('/api/v1/agents/{id}/tools/{toolName}', (database) => {
       expect(problem.errors).toContainEqual({ pointer: '/overrides/maxBytes', message: expect.any(String) });
       expect(await snapshotTables(database.db)).toEqual(before);
       expect((await get('fs_read_file')).status).toBe(404);
+    });
+
+    it('refuses overrides over 64 KiB as JSON with 400 pointing at /overrides, storing nothing', async () => {
+      const before = await snapshotTables(database.db);
+
+      const response = await put('word_count', { overrides: { note: 'a'.repeat(MAX_OVERRIDES_BYTES) } });
+
+      expect(response.status).toBe(400);
+      const problem = ProblemSchema.parse(await response.json());
+      expect(problem.errors).toEqual([{ pointer: '/overrides', message: expect.stringContaining('at most 64 KiB') }]);
+      expect(await snapshotTables(database.db)).toEqual(before);
     });
 
     it('refuses a body without an overrides object with 400', async () => {
