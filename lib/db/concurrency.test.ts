@@ -35,14 +35,24 @@ describeSqlite('one SQLite file', (databases) => {
     const { url, db } = await databases.create();
     await createAgent({ db, actor: LOCAL_ADMIN, input: { id: 'counter', name: 'Counter', description: '0' } });
 
-    const results = await Promise.all(
-      [1, 2].map(() => finished(spawnScript('increment-worker.ts', { DATABASE_URL: url }, ['counter', '1000']))),
-    );
+    const workers = [1, 2].map(() => spawnScript('increment-worker.ts', { DATABASE_URL: url }, ['counter', '1000']));
+    const outcomes = workers.map((worker) => finished(worker));
+    // Both open the database first, then start together, so their writes can interleave.
+    await Promise.all(workers.map((worker) => createInterface({ input: worker.stdout })[Symbol.asyncIterator]().next()));
+    for (const worker of workers) worker.stdin.write('go\n');
+    const results = await Promise.all(outcomes);
 
-    for (const result of results) {
+    const windows = results.map((result) => {
       expect(result.stderr).not.toMatch(/database is locked|SQLITE_BUSY/i);
-      expect(result).toMatchObject({ code: 0, stderr: '', stdout: 'done\n' });
-    }
+      expect(result).toMatchObject({ code: 0, stderr: '' });
+      return JSON.parse(result.stdout.trim().split('\n').pop() ?? '') as { done: boolean; firstCommit: number; lastCommit: number };
+    });
+    // The write windows overlapped: each process committed before the other's last commit, so
+    // the total is exact because the writes took turns, not because one ran after the other.
+    const [a, b] = windows;
+    if (!a?.done || !b?.done) throw new Error(`a worker did not report its commits: ${JSON.stringify(windows)}`);
+    expect(a.firstCommit).toBeLessThan(b.lastCommit);
+    expect(b.firstCommit).toBeLessThan(a.lastCommit);
     expect(await getAgent({ db, id: 'counter' })).toMatchObject({ description: '2000', version: 2001 });
     const audit = await db.selectFrom('audit_events').select(['action']).execute();
     expect(audit.filter((event) => event.action === 'agent.update')).toHaveLength(2000);

@@ -1,5 +1,8 @@
 // A separate process for the concurrency test: N read-modify-write updates of one agent,
 // each reading the agent and writing its description + 1 through the app's own functions.
+// It says `ready` once the database is open and starts on a `go` line, so two workers start
+// together; at the end it reports when its first and last updates committed (epoch ms).
+import { createInterface } from 'node:readline';
 import { LOCAL_ADMIN } from '@/lib/actor';
 import { getAgent } from '@/lib/agents/get-agent';
 import { updateAgent } from '@/lib/agents/update-agent';
@@ -8,7 +11,13 @@ import { inTransaction } from '@/lib/db/transaction';
 
 const [agentId = 'counter', times = '1000'] = process.argv.slice(2);
 const db = await openDatabase({ url: process.env.DATABASE_URL });
+const now = () => performance.timeOrigin + performance.now();
 try {
+  console.log('ready');
+  const lines = createInterface({ input: process.stdin })[Symbol.asyncIterator]();
+  if ((await lines.next()).value !== 'go') throw new Error('expected "go" on stdin');
+  let firstCommit: number | undefined;
+  let lastCommit = 0;
   for (let i = 0; i < Number(times); i++) {
     await inTransaction(db, async (trx) => {
       const agent = await getAgent({ db: trx, id: agentId });
@@ -20,8 +29,11 @@ try {
         changes: { description: String(Number(agent.description) + 1) },
       });
     });
+    lastCommit = now();
+    firstCommit ??= lastCommit;
   }
-  console.log('done');
+  console.log(JSON.stringify({ done: true, firstCommit, lastCommit }));
+  process.stdin.destroy();
 } catch (error) {
   console.error(error instanceof Error ? `${error.name}: ${error.message}` : error);
   process.exitCode = 1;
