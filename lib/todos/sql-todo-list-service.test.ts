@@ -84,5 +84,10 @@ describeEachDatabase('SqlTodoListService', (databases) => {
       await Promise.all([first.write('s', long), second.write('s', short)]);
       expect([long, short]).toContainEqual(await first.read('s'));
     }
+    // The audit events chain: each write's `before` is the list the previous one left.
+    const events = (await listAuditEvents({ db, limit: 40 })).events.reverse();
+    expect(events).toHaveLength(40);
+    events.forEach((event, index) => expect(event.before, `event ${index}`).toEqual(index === 0 ? [] : events[index - 1]?.after));
+    expect(events.at(-1)?.after).toEqual(await first.read('s'));
   });
 });

@@ -2,6 +2,8 @@ import 'server-only';
 import { AGENT_RUNTIME } from '@/lib/actor';
 import { todoListTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
+import { sql } from 'kysely';
+import { dialectOf } from '@/lib/db/dialect-of';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
 import { TODO_STATUSES, type TodoItem, type TodoListService, type TodoStatus } from '@/registry/builtins/todo-list-service';
@@ -29,6 +31,9 @@ export class SqlTodoListService implements TodoListService {
     // Upserting by position (rather than delete, then insert) keeps two writes to one session at
     // once from colliding on the key on PostgreSQL; the later one's list is what remains.
     await inTransaction(this.db, async (trx) => {
+      // Writes to one session take turns, so each event's `before` is the list the one before left.
+      // SQLite's BEGIN IMMEDIATE already serialises them; PostgreSQL locks the session's key.
+      if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`todos:${sessionId}`}))`.execute(trx);
       await recordAuditEvent(trx, {
         actor: AGENT_RUNTIME,
         action: 'todo.write',
