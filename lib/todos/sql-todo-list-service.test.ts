@@ -72,6 +72,15 @@ describeEachDatabase('SqlTodoListService', (databases) => {
     expect((await listAuditEvents({ db, limit: 10 })).events).toHaveLength(1);
   });
 
+  it('refuses a session id with the NUL character on every database, storing nothing', async () => {
+    const { db } = await databases.create();
+    const service = new SqlTodoListService({ db });
+
+    await expect(service.write('s\u0000', [{ content: 'c', status: 'pending' }])).rejects.toThrow('NUL character');
+    await expect(service.read('s\u0000')).resolves.toEqual([]);
+    expect(await db.selectFrom('todo_items').select('session_id').execute()).toEqual([]);
+  });
+
   // One SQLite process has one connection, so its writes take turns already: PostgreSQL only.
   if (databases.kind === 'postgres') it('lets two connections write one session at once, ending with one whole list', async () => {
     const { url, db } = await databases.create();

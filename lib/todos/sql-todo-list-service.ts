@@ -5,6 +5,7 @@ import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import { sql } from 'kysely';
 import { dialectOf } from '@/lib/db/dialect-of';
 import type { Db } from '@/lib/db/schema';
+import { isStorableText } from '@/lib/db/storable-text';
 import { inTransaction } from '@/lib/db/transaction';
 import { TODO_STATUSES, type TodoItem, type TodoListService, type TodoStatus } from '@/registry/builtins/todo-list-service';
 
@@ -22,11 +23,14 @@ export class SqlTodoListService implements TodoListService {
   }
 
   async read(sessionId: string): Promise<TodoItem[]> {
+    // No list can be stored under such an id (see write), so it has none.
+    if (!isStorableText(sessionId)) return [];
     return readList(this.db, sessionId);
   }
 
   /** Replaces the list and records a `todo.write` event by the agent runtime, in one transaction. */
   async write(sessionId: string, todos: readonly TodoItem[]): Promise<void> {
+    if (!isStorableText(sessionId)) throw new Error('A session id with the NUL character (U+0000) cannot hold a todo list');
     const now = new Date().toISOString();
     // Upserting by position (rather than delete, then insert) keeps two writes to one session at
     // once from colliding on the key on PostgreSQL; the later one's list is what remains.

@@ -76,6 +76,7 @@ describe('todo_read and todo_write', () => {
     ['an item that is not an object', ['task'], 'todos[0] must be an object'],
     ['an empty content', [{ content: '  ', status: 'pending' }], 'todos[0].content must be a non-empty string'],
     ['a missing content', [{ status: 'pending' }], 'todos[0].content must be a non-empty string'],
+    ['a NUL in the content', [{ content: 'a\u0000b', status: 'pending' }], 'todos[0].content must not contain the NUL character (U+0000)'],
     ['an unknown status', [{ content: 'Task', status: 'done' }], 'todos[0].status must be one of "pending", "in_progress", "completed" (got "done")'],
   ])('refuses %s and leaves the list untouched', async (_label, bad, message) => {
     const todos = await todoTools();

@@ -147,6 +147,8 @@ function parseTodos(value: unknown): TodoItem[] {
     if (typeof content !== 'string' || content.trim() === '') {
       throw new Error(`${where}.content must be a non-empty string`);
     }
+    // No store can be relied on to keep U+0000 (PostgreSQL's text cannot), so no list holds one.
+    if (content.includes('\u0000')) throw new Error(`${where}.content must not contain the NUL character (U+0000)`);
     if (!isStatus(status)) {
       throw new Error(`${where}.status must be one of ${TODO_STATUSES.map((s) => `"${s}"`).join(', ')} (got ${describeValue(status)})`);
     }
