@@ -14,6 +14,8 @@ const field = 'rounded-md border border-slate-400 bg-white px-3 py-2 text-sm foc
 /** The search box and the group filter above the list. */
 export function CatalogueFilters({ query, group, groups, onQueryChange, onGroupChange }: CatalogueFiltersProps) {
   const id = useId();
+  // A group from an old or mistyped link: shown as chosen, so the empty list below is explained.
+  const isUnknownGroup = group !== '' && !groups.some((g) => g.group === group);
   return (
     <form role="search" aria-label="Tools" className="mb-3 flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(event) => event.preventDefault()}>
       <div className="flex flex-1 flex-col gap-1">
@@ -37,6 +39,7 @@ export function CatalogueFilters({ query, group, groups, onQueryChange, onGroupC
         </label>
         <select id={`${id}-group`} value={group} onChange={(event) => onGroupChange(event.target.value)} className={field}>
           <option value="">All groups</option>
+          {isUnknownGroup && <option value={group}>{group} (no such group)</option>}
           {groups.map(({ group: name, label, tools }) => (
             <option key={name} value={name}>
               {label} ({tools.length})

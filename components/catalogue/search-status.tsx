@@ -11,7 +11,7 @@ interface SearchStatusProps {
 /** How many tools the search shows, announced to screen readers; says so plainly when none match. */
 export function SearchStatus({ shown, total, filter, groups, onClear }: SearchStatusProps) {
   const query = filter.query.trim();
-  const groupLabel = groups.find((g) => g.group === filter.group)?.label ?? filter.group;
+  const groupLabel = groups.find((g) => g.group === filter.group)?.label ?? `“${filter.group}” (no such group)`;
   const isFiltered = query !== '' || filter.group !== '';
   let message = `Showing all ${total.toLocaleString('en')} tools.`;
   if (shown === 0) {
