@@ -5,7 +5,13 @@ export function SchemaTable({ schema, caption, emptyText = 'No properties.' }: {
   const rows = schemaRows(schema);
   if (rows.length === 0) return <p className="text-sm text-slate-600">{emptyText}</p>;
   return (
-    <div className="overflow-x-auto rounded-md border border-slate-200">
+    // Scrolls sideways on a phone, so keyboard users must be able to reach it (and hear what it is).
+    <div
+      role="region"
+      aria-label={`${caption} table`}
+      tabIndex={0}
+      className="overflow-x-auto rounded-md border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+    >
       <table className="w-full min-w-[40rem] text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50 text-slate-700">
@@ -20,15 +26,15 @@ export function SchemaTable({ schema, caption, emptyText = 'No properties.' }: {
         <tbody className="divide-y divide-slate-200">
           {rows.map((row) => (
             <tr key={row.path} className="align-top">
-              <th scope="row" className="px-3 py-2 font-mono font-medium" style={{ paddingLeft: `${0.75 + row.depth * 1.25}rem` }}>
+              <th scope="row" className="px-3 py-2 font-mono font-medium wrap-anywhere" style={{ paddingLeft: `${0.75 + row.depth * 1.25}rem` }}>
                 {row.depth > 0 && <span aria-hidden="true" className="mr-1 text-slate-400">└</span>}
                 {row.name}
               </th>
               <td className="px-3 py-2 font-mono text-slate-700">{row.type}</td>
               <td className="px-3 py-2">{row.required ? 'Yes' : 'No'}</td>
-              <td className="px-3 py-2 font-mono">{row.defaultValue ?? '—'}</td>
-              <td className="px-3 py-2">{row.constraints.length > 0 ? row.constraints.join('; ') : '—'}</td>
-              <td className="px-3 py-2 text-slate-700">{row.description ?? ''}</td>
+              <td className="px-3 py-2 font-mono wrap-anywhere">{row.defaultValue ?? '—'}</td>
+              <td className="px-3 py-2 wrap-anywhere">{row.constraints.length > 0 ? row.constraints.join('; ') : '—'}</td>
+              <td className="px-3 py-2 text-slate-700 wrap-anywhere">{row.description ?? ''}</td>
             </tr>
           ))}
         </tbody>

@@ -13,7 +13,7 @@ export function SchemaToggle({ table, json }: { table: React.ReactNode; json: st
         onClick={() => setIsRaw((raw) => !raw)}
         className="mb-2 rounded-md border border-slate-400 px-2.5 py-1 text-sm hover:bg-slate-100"
       >
-        Raw JSON
+        {isRaw ? 'Show table' : 'Show raw JSON'}
       </button>
       {isRaw ? (
         <pre className="max-h-[32rem] overflow-auto rounded-md bg-slate-900 p-3 text-xs text-slate-100">

@@ -1,16 +1,40 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
-const pages = ['/', '/?q=units', '/tools/fs_read_file', '/tools/text_slugify', '/tools/acme_lookup', '/tools/no-such-tool'];
+const pages = ['/', '/?q=units', '/tools/fs_read_file', '/tools/text_slugify', '/tools/acme_lookup', '/tools/schema_zoo', '/tools/zoo_unreachable', '/tools/no-such-tool'];
+const viewports = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+];
 
-for (const path of pages) {
-  test(`[CATALOGUE][A11Y]: ${path} has no serious or critical accessibility violations`, async ({ page }) => {
-    await page.goto(path);
-    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations
-      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-    expect(serious).toEqual([]);
-  });
+for (const viewport of viewports) {
+  for (const path of pages) {
+    test(`[CATALOGUE][A11Y]: ${path} has no serious or critical accessibility violations (${viewport.name})`, async ({ page }) => {
+      await page.setViewportSize(viewport);
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations
+        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+        .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+      expect(serious).toEqual([]);
+    });
+  }
 }
+
+test('[TOOLS][A11Y]: keyboard users can reach the parameters table that scrolls sideways on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/tools/schema_zoo');
+  const table = page.getByRole('region', { name: 'Parameters table' });
+  await table.focus();
+  await expect(table).toBeFocused();
+  const outline = await table.evaluate((element) => getComputedStyle(element).outlineStyle);
+  expect(outline).not.toBe('none');
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => table.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+});
+
+test('[TOOLS][A11Y]: the settings preview labels its oneOf option chooser', async ({ page }) => {
+  await page.goto('/tools/schema_zoo');
+  await expect(page.getByRole('combobox', { name: 'Authentication option' })).toBeVisible();
+});

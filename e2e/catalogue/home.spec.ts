@@ -12,7 +12,11 @@ interface ToolsResponse {
   diagnostics: { kind: string; source: string; message: string }[];
 }
 
-const label = (group: string) => group.charAt(0).toUpperCase() + group.slice(1);
+// As the page shows a group: separators become spaces, the first letter a capital.
+const label = (group: string) => {
+  const words = group.replace(/[_-]+/g, ' ').trim();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+};
 
 // The list renders only the rows near the viewport; a tall window shows this small catalogue whole.
 test.use({ viewport: { width: 1280, height: 2400 } });
