@@ -19,13 +19,13 @@ export function DiagnosticsList({ diagnostics }: { diagnostics: readonly Diagnos
         {diagnostics.map((diagnostic, index) => (
           <li key={index}>
             <span className="mr-2 rounded bg-amber-200 px-1.5 py-0.5 text-xs font-medium">{kindLabel[diagnostic.kind]}</span>
-            <span className="font-medium">
+            <span className="font-medium wrap-anywhere">
               {diagnostic.source}
               {diagnostic.entry ? ` ${diagnostic.entry}` : ''}
             </span>
-            <p className="mt-0.5">{diagnostic.message}</p>
+            <p className="mt-0.5 wrap-anywhere">{diagnostic.message}</p>
             {diagnostic.file && !diagnostic.message.includes(diagnostic.file) && (
-              <p className="mt-0.5 font-mono text-xs text-amber-800">{diagnostic.file}</p>
+              <p className="mt-0.5 font-mono text-xs text-amber-800 wrap-anywhere">{diagnostic.file}</p>
             )}
           </li>
         ))}

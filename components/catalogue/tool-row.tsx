@@ -29,10 +29,11 @@ export function ToolRow({ tool, isNarrow }: { tool: ToolSummary; isNarrow: boole
   return (
     <div className={`h-full overflow-hidden border-b border-slate-200 px-4 py-2 ${isAvailable(tool) ? '' : 'bg-slate-50'}`}>
       <div className="flex h-6 items-center">
+        {/* scroll-mt: focusing a row scrolls it clear of the 44 px sticky group heading above it. */}
         <Link
           href={toolPath(tool.name)}
           prefetch={false}
-          className="truncate font-mono text-sm font-medium text-blue-800 underline-offset-2 hover:underline"
+          className="scroll-mt-14 truncate font-mono text-sm font-medium text-blue-800 underline-offset-2 hover:underline"
         >
           {tool.name}
         </Link>
@@ -43,7 +44,7 @@ export function ToolRow({ tool, isNarrow }: { tool: ToolSummary; isNarrow: boole
       </div>
       {!isAvailable(tool) && (
         <p
-          className={`text-sm text-amber-900 ${clampClasses[reasonLines(tool, isNarrow)]}`}
+          className={`text-sm text-amber-900 wrap-anywhere ${clampClasses[reasonLines(tool, isNarrow)]}`}
           style={{ height: 20 * reasonLines(tool, isNarrow) }}
           title={tool.unavailableReason}
         >

@@ -55,8 +55,10 @@ export const VirtualToolList = memo(function VirtualToolList({ groups, isFiltere
               className="sticky top-0 z-10 flex items-center gap-2 border-b border-slate-300 bg-white px-2 text-lg font-semibold"
               style={{ height: HEADING_HEIGHT }}
             >
-              {group.label}{' '}
-              <span className="text-sm font-normal text-slate-600">
+              <span className="min-w-0 truncate" title={group.label}>
+                {group.label}
+              </span>{' '}
+              <span className="shrink-0 text-sm font-normal whitespace-nowrap text-slate-600">
                 ({isFiltered ? `${group.tools.length} of ${group.total}` : group.total})
               </span>
             </h2>

@@ -22,7 +22,7 @@ export function ToolFacts({ tool }: { tool: CatalogueEntry }) {
       {facts.map(([term, value]) => (
         <div key={term} className="contents">
           <dt className="font-medium text-slate-700">{term}</dt>
-          <dd className="mb-2 sm:mb-0">{value}</dd>
+          <dd className="mb-2 min-w-0 wrap-anywhere sm:mb-0">{value}</dd>
         </div>
       ))}
     </dl>
