@@ -9,9 +9,14 @@ describe('toolPath', () => {
 });
 
 describe('toolNamesFromParam', () => {
-  it('offers the param itself, then its decoded form when that differs', () => {
+  it('offers the decoded param first, then the param itself when that differs', () => {
     expect(toolNamesFromParam('fs_read_file')).toEqual(['fs_read_file']);
-    expect(toolNamesFromParam('a%2Fb')).toEqual(['a%2Fb', 'a/b']);
+    expect(toolNamesFromParam('a%2Fb')).toEqual(['a/b', 'a%2Fb']);
+  });
+
+  it('finds the name a tool page link was made for, also when Next left the segment encoded', () => {
+    expect(toolNamesFromParam('odd%20pct')[0]).toBe('odd pct');
+    expect(toolNamesFromParam(toolPath('odd pct').slice('/tools/'.length))[0]).toBe('odd pct');
   });
 
   it('keeps a param that cannot be decoded, such as one with a lone percent sign', () => {

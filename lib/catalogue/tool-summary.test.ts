@@ -50,6 +50,15 @@ describe('hasSettings', () => {
     expect(hasSettings({ type: 'object', additionalProperties: false })).toBe(false);
   });
 
+  it('is false when the schema only allows any other key (additionalProperties: true)', () => {
+    expect(hasSettings({ type: 'object', additionalProperties: true })).toBe(false);
+    expect(hasSettings({ type: 'object', properties: {}, additionalProperties: true })).toBe(false);
+  });
+
+  it('is true when additionalProperties has a schema for the values to fill in', () => {
+    expect(hasSettings({ type: 'object', additionalProperties: { type: 'string' } })).toBe(true);
+  });
+
   it('is true when the schema declares properties or composes schemas', () => {
     expect(hasSettings({ type: 'object', properties: { baseDir: { type: 'string' } } })).toBe(true);
     expect(hasSettings({ oneOf: [{ type: 'object' }] })).toBe(true);

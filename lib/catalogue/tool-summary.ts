@@ -51,12 +51,15 @@ export function isAvailable(tool: ToolSummary): boolean {
   return tool.unavailableReason === undefined;
 }
 
-/** A schema has settings when it declares properties (or composes schemas that may). */
+/**
+ * A schema has settings when it declares properties (or composes schemas that may). A bare
+ * `additionalProperties: true` only allows unnamed keys and declares nothing to fill in.
+ */
 export function hasSettings(schema: Record<string, unknown>): boolean {
   const properties = schema.properties;
   if (properties && typeof properties === 'object' && Object.keys(properties).length > 0) return true;
   return ['allOf', 'anyOf', 'oneOf', 'additionalProperties', 'patternProperties'].some((key) => {
     const value = schema[key];
-    return Array.isArray(value) ? value.length > 0 : value !== undefined && value !== false;
+    return Array.isArray(value) ? value.length > 0 : value !== null && typeof value === 'object';
   });
 }

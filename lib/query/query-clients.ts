@@ -2,9 +2,21 @@ import { QueryClient } from '@tanstack/react-query';
 
 // Prefetched data crosses from server to browser as one JSON string rather than as an object
 // tree: React's flight encoding of 10,000 objects costs far more on both ends than
-// JSON.stringify and JSON.parse of the same data.
-const serializeData = (data: unknown): string => JSON.stringify(data);
-const deserializeData = (data: unknown): unknown => (typeof data === 'string' ? JSON.parse(data) : data);
+// JSON.stringify and JSON.parse of the same data. The string travels in a tagged wrapper, so
+// the browser parses only what the server serialised, never a query whose data is a string.
+interface SerializedData {
+  readonly serializedJson: string;
+}
+
+/** Wraps dehydrated query data as JSON text (the server side of `deserializeData`). */
+export const serializeData = (data: unknown): SerializedData => ({ serializedJson: JSON.stringify(data) });
+
+/** Reads what `serializeData` wrote; any other data passes through untouched. */
+export const deserializeData = (data: unknown): unknown => (isSerializedData(data) ? JSON.parse(data.serializedJson) : data);
+
+function isSerializedData(data: unknown): data is SerializedData {
+  return data !== null && typeof data === 'object' && Object.keys(data).length === 1 && typeof (data as Partial<SerializedData>).serializedJson === 'string';
+}
 
 /** A query client for one server render; its `dehydrate` output is ready for `HydrationBoundary`. */
 export function makeServerQueryClient(): QueryClient {

@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { cache } from 'react';
 import { notFound } from 'next/navigation';
 import { findCatalogueEntry } from '@/lib/catalogue/read-catalogue';
 import { toolNamesFromParam } from '@/lib/catalogue/tool-path';
@@ -15,13 +16,16 @@ const notBuiltYet = 'Not known yet: the tool is described once it becomes availa
 
 type Props = { params: Promise<{ name: string }> };
 
+// One registry read per request, shared by the metadata and the page.
+const findTool = cache(async (param: string) => findCatalogueEntry(toolNamesFromParam(param)));
+
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  const [name] = toolNamesFromParam((await params).name).slice(-1);
-  return { title: name };
+  const tool = await findTool((await params).name);
+  return { title: tool ? tool.name : 'Tool not found' };
 }
 
 export default async function ToolPage({ params }: Props) {
-  const tool = await findCatalogueEntry(toolNamesFromParam((await params).name));
+  const tool = await findTool((await params).name);
   if (!tool) notFound();
   return (
     <article>
@@ -31,7 +35,7 @@ export default async function ToolPage({ params }: Props) {
         </Link>
       </p>
       <h1 className="mb-3 break-all font-mono text-2xl font-semibold">{tool.name}</h1>
-      <p className="mb-6 whitespace-pre-line text-slate-800">{tool.description || (tool.available ? 'This tool has no description.' : notBuiltYet)}</p>
+      <p className="mb-6 whitespace-pre-line text-slate-800 wrap-anywhere">{tool.description || (tool.available ? 'This tool has no description.' : notBuiltYet)}</p>
       <ToolFacts tool={tool} />
       <SchemaSection
         title="Parameters"
