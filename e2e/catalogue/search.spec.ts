@@ -79,6 +79,18 @@ test('[CATALOGUE][SEARCH]: admin sees a failed refresh and can retry it', async 
   await expect(alert).toBeHidden();
 });
 
+test('[CATALOGUE][SEARCH]: admin is told in plain words when the server cannot be reached on refresh', async ({ page }) => {
+  await page.goto('/');
+  await expect(shownTools(page).first()).toBeVisible();
+
+  await page.route('**/api/v1/tools**', (route) => route.abort('connectionrefused'));
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  const alert = page.getByRole('alert').filter({ hasText: 'could not be refreshed' });
+  await expect(alert).toContainText('The server could not be reached');
+  await expect(alert).not.toContainText('Failed to fetch');
+  await expect(shownTools(page).first()).toBeVisible();
+});
+
 test('[CATALOGUE][API]: the API answers an unchanged catalogue with 304 Not Modified', async ({ request }) => {
   const first = await request.get('/api/v1/tools');
   const etag = first.headers()['etag'];
