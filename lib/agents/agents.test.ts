@@ -1,19 +1,10 @@
 import { expect, it } from 'vitest';
 import { LOCAL_ADMIN } from '@/lib/actor';
-import { AppError } from '@/lib/app-error';
+import { appErrorOf } from '@/lib/app-error-testing';
 import { listAuditEvents } from '@/lib/audit';
 import { describeEachDatabase } from '@/lib/db/testing';
 import type { Db } from '@/lib/db/schema';
 import { createAgent, deleteAgent, getAgent, listAgents, updateAgent } from '.';
-
-async function appError(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 async function auditActions(db: Db): Promise<string[]> {
   const { events } = await listAuditEvents({ db, limit: 100 });
@@ -39,13 +30,13 @@ describeEachDatabase('agents', (databases) => {
     const { db } = await databases.create();
     await createAgent({ db, actor: LOCAL_ADMIN, input: { id: 'helper', name: 'Helper' } });
 
-    const taken = await appError(createAgent({ db, actor: LOCAL_ADMIN, input: { id: 'helper', name: 'Other' } }));
+    const taken = await appErrorOf(createAgent({ db, actor: LOCAL_ADMIN, input: { id: 'helper', name: 'Other' } }));
     expect(taken.code).toBe('conflict');
     expect(taken.message).toContain('"helper"');
-    const bad = await appError(createAgent({ db, actor: LOCAL_ADMIN, input: { id: 'Not OK', name: 'Other' } }));
+    const bad = await appErrorOf(createAgent({ db, actor: LOCAL_ADMIN, input: { id: 'Not OK', name: 'Other' } }));
     expect(bad.code).toBe('invalid');
     expect(bad.details.errors).toEqual([expect.objectContaining({ pointer: '/id' })]);
-    const blank = await appError(createAgent({ db, actor: LOCAL_ADMIN, input: { name: '   ' } }));
+    const blank = await appErrorOf(createAgent({ db, actor: LOCAL_ADMIN, input: { name: '   ' } }));
     expect(blank.details.errors).toEqual([expect.objectContaining({ pointer: '/name' })]);
     expect((await getAgent({ db, id: 'helper' })).name).toBe('Helper');
     expect(await auditActions(db)).toEqual(['agent.create agents/helper']);
@@ -81,7 +72,7 @@ describeEachDatabase('agents', (databases) => {
     const updated = await updateAgent({ db, actor: LOCAL_ADMIN, id: 'a', expectedVersion: 1, changes: { name: 'Second' } });
     expect(updated).toMatchObject({ name: 'Second', version: 2 });
 
-    const stale = await appError(updateAgent({ db, actor: LOCAL_ADMIN, id: 'a', expectedVersion: 1, changes: { name: 'Lost?' } }));
+    const stale = await appErrorOf(updateAgent({ db, actor: LOCAL_ADMIN, id: 'a', expectedVersion: 1, changes: { name: 'Lost?' } }));
     expect(stale.code).toBe('precondition_failed');
     expect(stale.details.current).toEqual(updated);
     expect(await getAgent({ db, id: 'a' })).toEqual(updated);
@@ -92,8 +83,8 @@ describeEachDatabase('agents', (databases) => {
     const { db } = await databases.create();
     await createAgent({ db, actor: LOCAL_ADMIN, input: { id: 'a', name: 'First' } });
 
-    const update = await appError(updateAgent({ db, actor: LOCAL_ADMIN, id: 'a', changes: { name: 'X' } }));
-    const remove = await appError(deleteAgent({ db, actor: LOCAL_ADMIN, id: 'a' }));
+    const update = await appErrorOf(updateAgent({ db, actor: LOCAL_ADMIN, id: 'a', changes: { name: 'X' } }));
+    const remove = await appErrorOf(deleteAgent({ db, actor: LOCAL_ADMIN, id: 'a' }));
 
     expect([update.code, remove.code]).toEqual(['precondition_required', 'precondition_required']);
     expect(await getAgent({ db, id: 'a' })).toMatchObject({ name: 'First', version: 1 });
@@ -107,7 +98,7 @@ describeEachDatabase('agents', (databases) => {
       () => updateAgent({ db, actor: LOCAL_ADMIN, id: 'ghost', expectedVersion: 1, changes: { name: 'X' } }),
       () => deleteAgent({ db, actor: LOCAL_ADMIN, id: 'ghost', expectedVersion: 1 }),
     ]) {
-      const error = await appError(attempt());
+      const error = await appErrorOf(attempt());
       expect(error.code).toBe('not_found');
       expect(error.message).toContain('"ghost"');
     }

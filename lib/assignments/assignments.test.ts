@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { LOCAL_ADMIN } from '@/lib/actor';
-import { AppError } from '@/lib/app-error';
+import { appErrorOf } from '@/lib/app-error-testing';
 import { createAgent } from '@/lib/agents';
 import { listAuditEvents, MAX_AUDIT_PAGE } from '@/lib/audit';
 import { describeEachDatabase } from '@/lib/db/testing';
@@ -14,15 +14,6 @@ const builtins = () => loadRegistry(builtinRegistrations());
 /** An older registry: `fs_read_file` took any overrides and `text_slugify` existed. */
 const older = () =>
   loadRegistry([factory(echoFactory('fs_read_file', 'LaxFsReadFile')), factory(echoFactory('text_slugify', 'Slugify'))]);
-
-async function appError(promise: Promise<unknown>): Promise<AppError> {
-  const error = await promise.then(
-    () => undefined,
-    (reason: unknown) => reason,
-  );
-  if (!(error instanceof AppError)) throw new Error(`expected an AppError, got ${String(error)}`);
-  return error;
-}
 
 async function agentWithNothing(db: Db, id = 'bot'): Promise<void> {
   await createAgent({ db, actor: LOCAL_ADMIN, input: { id, name: id } });
@@ -86,9 +77,9 @@ describeEachDatabase('assignments', (databases) => {
     const registry = await builtins();
     const before = await auditCount(db);
 
-    const ghost = await appError(putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'ghost', toolName: 'word_count', overrides: {} }));
-    const unknown = await appError(putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'no_such_tool', overrides: {} }));
-    const invalid = await appError(
+    const ghost = await appErrorOf(putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'ghost', toolName: 'word_count', overrides: {} }));
+    const unknown = await appErrorOf(putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'no_such_tool', overrides: {} }));
+    const invalid = await appErrorOf(
       putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'fs_read_file', overrides: { baseDir: '', extra: 1 } }),
     );
 
@@ -109,17 +100,17 @@ describeEachDatabase('assignments', (databases) => {
     const created = await putAssignment({ ...base, overrides: { baseDir: '/srv/a' } });
     expect(created).toMatchObject({ created: true, assignment: { version: 1, status: 'ok', overrides: { baseDir: '/srv/a' } } });
 
-    const required = await appError(putAssignment({ ...base, overrides: { baseDir: '/srv/b' } }));
+    const required = await appErrorOf(putAssignment({ ...base, overrides: { baseDir: '/srv/b' } }));
     expect(required.code).toBe('precondition_required');
     const updated = await putAssignment({ ...base, overrides: { baseDir: '/srv/b' }, expectedVersion: 1 });
     expect(updated).toMatchObject({ created: false, assignment: { version: 2, overrides: { baseDir: '/srv/b' } } });
 
-    const stale = await appError(putAssignment({ ...base, overrides: { baseDir: '/srv/lost' }, expectedVersion: 1 }));
+    const stale = await appErrorOf(putAssignment({ ...base, overrides: { baseDir: '/srv/lost' }, expectedVersion: 1 }));
     expect(stale.code).toBe('precondition_failed');
     expect(stale.details.current).toEqual(updated.assignment);
     expect(await getAssignment(base)).toEqual(updated.assignment);
 
-    const phantom = await appError(putAssignment({ ...base, toolName: 'word_count', overrides: {}, expectedVersion: 3 }));
+    const phantom = await appErrorOf(putAssignment({ ...base, toolName: 'word_count', overrides: {}, expectedVersion: 3 }));
     expect(phantom.code).toBe('precondition_failed');
     expect(phantom.details.current).toBeUndefined();
     const actions = (await listAuditEvents({ db, limit: 10 })).events.map((event) => event.action);
@@ -149,7 +140,7 @@ describeEachDatabase('assignments', (databases) => {
     const atLimit = { note: 'a'.repeat(MAX_OVERRIDES_BYTES - 11) };
     const overLimit = { note: 'a'.repeat(MAX_OVERRIDES_BYTES - 10) };
 
-    const refused = await appError(putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'word_count', overrides: overLimit }));
+    const refused = await appErrorOf(putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'word_count', overrides: overLimit }));
 
     expect(refused.code).toBe('invalid');
     expect(refused.details.errors).toEqual([{ pointer: '/overrides', message: expect.stringMatching(/at most 64 KiB as JSON; these are 65537 bytes/) }]);
@@ -165,12 +156,12 @@ describeEachDatabase('assignments', (databases) => {
     await putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'word_count', overrides: {} });
     const base = { db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'word_count' };
 
-    expect((await appError(deleteAssignment(base))).code).toBe('precondition_required');
-    const stale = await appError(deleteAssignment({ ...base, expectedVersion: 7 }));
+    expect((await appErrorOf(deleteAssignment(base))).code).toBe('precondition_required');
+    const stale = await appErrorOf(deleteAssignment({ ...base, expectedVersion: 7 }));
     expect(stale.code).toBe('precondition_failed');
     expect(stale.details.current).toEqual(await getAssignment({ db, registry, agentId: 'bot', toolName: 'word_count' }));
     expect(stale.details.current).toMatchObject({ toolName: 'word_count', version: 1, status: 'ok', group: expect.any(String) });
-    const absent = await appError(deleteAssignment({ ...base, toolName: 'fs_list_dir', expectedVersion: 1 }));
+    const absent = await appErrorOf(deleteAssignment({ ...base, toolName: 'fs_list_dir', expectedVersion: 1 }));
     expect(absent.code).toBe('not_found');
     expect(absent.message).toMatch(/"bot".*"fs_list_dir"/);
     expect(await listAssignments({ db, registry, agentId: 'bot' })).toHaveLength(1);
@@ -185,7 +176,7 @@ describeEachDatabase('assignments', (databases) => {
   it('answers not_found for the assignments of an agent that does not exist', async () => {
     const { db } = await databases.create();
 
-    const error = await appError(listAssignments({ db, registry: await builtins(), agentId: 'ghost' }));
+    const error = await appErrorOf(listAssignments({ db, registry: await builtins(), agentId: 'ghost' }));
 
     expect(error.code).toBe('not_found');
     expect(error.message).toContain('"ghost"');
