@@ -38,11 +38,12 @@ export async function measurePageLoad(browser: Browser, url: string): Promise<Pa
 }
 
 /**
- * Types `text` into the search box one key at a time, `pauseMs` apart, and returns for each key
- * the time from the keydown event to the first animation frame after the list shows its result
- * (the list's `data-query` attribute, set in the same commit as the rows, equals the box's value).
+ * Presses `keys` (characters or key names such as "Backspace") in the emptied search box one at a
+ * time, `pauseMs` apart, and returns for each key the time from the keydown event to the first
+ * animation frame after the list shows its result (the list's `data-query` attribute, set in the
+ * same commit as the rows, equals the box's value).
  */
-export async function measureKeystrokes(page: Page, text: string, pauseMs: number): Promise<number[]> {
+export async function measureKeystrokes(page: Page, keys: readonly string[], pauseMs: number): Promise<number[]> {
   const box = page.getByRole('searchbox', { name: 'Search tools' });
   await box.fill('');
   await page.waitForFunction(() => document.querySelector('[data-catalogue-list]')?.getAttribute('data-query') === '');
@@ -69,7 +70,7 @@ export async function measureKeystrokes(page: Page, text: string, pauseMs: numbe
       input.removeEventListener('keydown', onKeyDown, { capture: true });
     };
   });
-  for (const [index, key] of [...text].entries()) {
+  for (const [index, key] of keys.entries()) {
     await page.keyboard.press(key);
     await page.waitForFunction((count) => (window as unknown as { latencies: number[] }).latencies.length >= count, index + 1);
     await page.waitForTimeout(pauseMs);
