@@ -6,6 +6,7 @@ export function SchemaTable({ schema, caption, emptyText = 'No properties.' }: {
   if (rows.length === 0) return <p className="text-sm text-slate-600">{emptyText}</p>;
   return (
     // Scrolls sideways on a phone, so keyboard users must be able to reach it (and hear what it is).
+    // Cells keep their words whole: a long value widens the table inside this region, not the page.
     <div
       role="region"
       aria-label={`${caption} table`}
@@ -26,15 +27,15 @@ export function SchemaTable({ schema, caption, emptyText = 'No properties.' }: {
         <tbody className="divide-y divide-slate-200">
           {rows.map((row) => (
             <tr key={row.path} className="align-top">
-              <th scope="row" className="px-3 py-2 font-mono font-medium wrap-anywhere" style={{ paddingLeft: `${0.75 + row.depth * 1.25}rem` }}>
+              <th scope="row" className="px-3 py-2 font-mono font-medium" style={{ paddingLeft: `${0.75 + row.depth * 1.25}rem` }}>
                 {row.depth > 0 && <span aria-hidden="true" className="mr-1 text-slate-400">└</span>}
                 {row.name}
               </th>
               <td className="px-3 py-2 font-mono text-slate-700">{row.type}</td>
               <td className="px-3 py-2">{row.required ? 'Yes' : 'No'}</td>
-              <td className="px-3 py-2 font-mono wrap-anywhere">{row.defaultValue ?? '—'}</td>
-              <td className="px-3 py-2 wrap-anywhere">{row.constraints.length > 0 ? row.constraints.join('; ') : '—'}</td>
-              <td className="px-3 py-2 text-slate-700 wrap-anywhere">{row.description ?? ''}</td>
+              <td className="px-3 py-2 font-mono break-words">{row.defaultValue ?? '—'}</td>
+              <td className="px-3 py-2 break-words">{row.constraints.length > 0 ? row.constraints.join('; ') : '—'}</td>
+              <td className="px-3 py-2 text-slate-700 break-words">{row.description ?? ''}</td>
             </tr>
           ))}
         </tbody>
