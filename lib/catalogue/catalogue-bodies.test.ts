@@ -38,6 +38,14 @@ describe('CatalogueBodies', () => {
     expect(bodies.bodyOf(snapshot([entry()]), 'full')).toEqual(first);
   });
 
+  it('reuses the serialized body when an unavailable bundle comes back with new empty schemas', () => {
+    const bundle = () => entry({ name: 'mail_*', available: false, unavailableReason: 'Missing KEY', kind: 'provider', parametersSchema: {}, overridesSchema: {} });
+    const bodies = new CatalogueBodies();
+    const first = bodies.bodyOf(snapshot([entry(), bundle()]), 'full');
+
+    expect(bodies.bodyOf(snapshot([entry(), bundle()]), 'full')).toBe(first);
+  });
+
   it('gives a new ETag when any single field of an entry changes', () => {
     const bodies = new CatalogueBodies();
     const base = entry({ available: false, unavailableReason: 'Missing KEY' });

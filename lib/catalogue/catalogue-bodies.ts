@@ -52,12 +52,18 @@ export class CatalogueBodies {
         tool.kind,
         tool.source,
         tool.streamsResultToUser ? '1' : '0',
-        String(this.schemaId(tool.parametersSchema)),
+        this.parametersKey(tool.parametersSchema),
         JSON.stringify(tool.overridesSchema),
       );
     }
     parts.push(JSON.stringify(diagnostics));
     return parts.join('\u0000');
+  }
+
+  // An empty schema is compared by content: the registry makes a new `{}` on every reading for
+  // an unavailable bundle's entry, which by identity would re-serialize the catalogue each request.
+  private parametersKey(schema: object): string {
+    return Object.keys(schema).length === 0 ? '{}' : String(this.schemaId(schema));
   }
 
   private schemaId(schema: object): number {
