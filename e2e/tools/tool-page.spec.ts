@@ -32,9 +32,8 @@ test('[TOOLS][PAGE]: admin can open a tool from the catalogue and read its param
   await expect(table.getByRole('row', { name: /^path / })).toContainText('Yes');
   expect(await table.getByRole('rowheader').allTextContents()).toEqual(Object.keys(tool.parametersSchema.properties ?? {}));
 
-  const rawToggle = parameters.getByRole('button', { name: 'Raw JSON' });
-  await rawToggle.click();
-  await expect(rawToggle).toHaveAttribute('aria-pressed', 'true');
+  await parameters.getByRole('button', { name: 'Show raw JSON' }).click();
+  await expect(parameters.getByRole('button', { name: 'Show table' })).toHaveAttribute('aria-pressed', 'true');
   await expect(table).toBeHidden();
   expect(JSON.parse(await parameters.locator('pre').innerText())).toEqual(tool.parametersSchema);
 });
