@@ -1,15 +1,7 @@
 'use client';
 
-export default function ErrorPage({ error, reset }: { error: Error & { digest?: string }; reset: () => void }) {
-  return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4">
-      <h1 className="mb-2 text-lg font-semibold text-red-900">The catalogue could not be loaded</h1>
-      <p className="mb-4 text-sm text-red-900">
-        {error.digest ? `The error was logged on the server (reference ${error.digest}).` : error.message}
-      </p>
-      <button type="button" onClick={reset} className="rounded-md bg-red-700 px-3 py-1.5 text-sm text-white hover:bg-red-800">
-        Try again
-      </button>
-    </div>
-  );
+import { RouteError, type RouteErrorProps } from '@/components/ui/route-error';
+
+export default function ErrorPage(props: RouteErrorProps) {
+  return <RouteError title="The catalogue could not be loaded" {...props} />;
 }
