@@ -31,6 +31,10 @@ try {
     });
     lastCommit = now();
     firstCommit ??= lastCommit;
+    // A moment between updates, as between an app's requests. Without it a tight loop takes the
+    // write lock back the instant it lets go, and SQLite (which queues no waiters) can leave the
+    // other process asleep in its busy handler until this one has finished all its updates.
+    await new Promise((resolve) => setTimeout(resolve, 1));
   }
   console.log(JSON.stringify({ done: true, firstCommit, lastCommit }));
   process.stdin.destroy();
