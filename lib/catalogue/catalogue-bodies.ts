@@ -1,5 +1,5 @@
 import { etagOf } from './etag';
-import { toToolSummary, type CatalogueSnapshot } from './tool-summary';
+import { toCatalogueSummary, type CatalogueSnapshot } from './tool-summary';
 
 /** Which shape of the catalogue a response carries: full entries, or the list page's summaries. */
 export type CatalogueView = 'full' | 'summary';
@@ -32,7 +32,7 @@ export class CatalogueBodies {
     }
     let cached = this.bodies.get(view);
     if (!cached) {
-      const body = JSON.stringify(view === 'summary' ? { tools: snapshot.tools.map(toToolSummary), diagnostics: snapshot.diagnostics } : snapshot);
+      const body = JSON.stringify(view === 'summary' ? toCatalogueSummary(snapshot) : snapshot);
       cached = { body, etag: etagOf(body) };
       this.bodies.set(view, cached);
     }

@@ -1,7 +1,7 @@
 import 'server-only';
 import { getToolRegistry } from '@/lib/registry-host';
 import type { CatalogueEntry } from '@/registry/catalogue';
-import { toToolSummary, type CatalogueSnapshot, type CatalogueSummary } from './tool-summary';
+import { toCatalogueSummary, type CatalogueSnapshot, type CatalogueSummary } from './tool-summary';
 
 /** The full catalogue and diagnostics, read afresh from the registry. */
 export async function readCatalogue(): Promise<CatalogueSnapshot> {
@@ -11,8 +11,7 @@ export async function readCatalogue(): Promise<CatalogueSnapshot> {
 
 /** The list page's view of the catalogue; the server prefetch and `?view=summary` share it. */
 export async function readCatalogueSummary(): Promise<CatalogueSummary> {
-  const { tools, diagnostics } = await readCatalogue();
-  return { tools: tools.map(toToolSummary), diagnostics };
+  return toCatalogueSummary(await readCatalogue());
 }
 
 /** The catalogue entry of the first of `names` that a tool has, or undefined when none has. */

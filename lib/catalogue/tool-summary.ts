@@ -46,6 +46,11 @@ export function toToolSummary(entry: CatalogueEntry): ToolSummary {
   };
 }
 
+/** The list page's view of a catalogue: every entry as its summary, the diagnostics as they are. */
+export function toCatalogueSummary({ tools, diagnostics }: CatalogueSnapshot): CatalogueSummary {
+  return { tools: tools.map(toToolSummary), diagnostics };
+}
+
 /** Whether the listed tool can be used now. */
 export function isAvailable(tool: ToolSummary): boolean {
   return tool.unavailableReason === undefined;
