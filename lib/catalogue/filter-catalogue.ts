@@ -1,21 +1,15 @@
-import { groupLabel, groupTools } from './group-tools';
+import { groupTools, type ToolGroup } from './group-tools';
 import type { ToolSummary } from './tool-summary';
 
 /** A group of the catalogue with each tool's lowercase search text, built once per catalogue. */
-export interface IndexedGroup {
-  readonly group: string;
-  readonly label: string;
-  readonly tools: readonly ToolSummary[];
+export interface IndexedGroup extends ToolGroup<ToolSummary> {
   /** `name`, `description` and `group` of each tool, lowercased, in `tools` order. */
   readonly haystacks: readonly string[];
 }
 
 /** A group as shown for one search: the matching tools and the group's full size. */
-export interface VisibleGroup {
-  readonly group: string;
-  readonly label: string;
+export interface VisibleGroup extends ToolGroup<ToolSummary> {
   readonly total: number;
-  readonly tools: readonly ToolSummary[];
 }
 
 /** What the admin filters by: free text and, optionally, one group ("" for all). */
@@ -26,11 +20,9 @@ export interface CatalogueFilter {
 
 /** Groups in display order with precomputed search text, so each keystroke only scans strings. */
 export function indexCatalogue(tools: readonly ToolSummary[]): IndexedGroup[] {
-  return groupTools(tools).map(({ group, tools: groupTools }) => ({
-    group,
-    label: groupLabel(group),
-    tools: groupTools,
-    haystacks: groupTools.map((tool) => `${tool.name}\n${tool.description}\n${tool.group}`.toLowerCase()),
+  return groupTools(tools).map((section) => ({
+    ...section,
+    haystacks: section.tools.map((tool) => `${tool.name}\n${tool.description}\n${tool.group}`.toLowerCase()),
   }));
 }
 

@@ -35,5 +35,3 @@ export function groupTools<T extends GroupedTool>(entries: readonly T[]): ToolGr
     tools: byGroup.get(group)!.sort((a, b) => compareStrings(a.name, b.name)),
   }));
 }
-
-
