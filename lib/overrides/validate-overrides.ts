@@ -1,6 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FieldError } from '@/lib/app-error';
+import { escapePointerToken } from '@/lib/http/json-guards';
 
 /** How many compiled schemas are kept; plugins bring a few hundred at most. */
 const MAX_CACHED_VALIDATORS = 1000;
@@ -53,11 +54,11 @@ function toFieldError(error: ErrorObject): FieldError {
   const params = error.params as Record<string, unknown>;
   if (typeof params.missingProperty === 'string') {
     const property = params.missingProperty;
-    return { pointer: `${base}/${escapePointer(property)}`, message: `${titleOf(error.parentSchema, property) ?? property} is required` };
+    return { pointer: `${base}/${escapePointerToken(property)}`, message: `${titleOf(error.parentSchema, property) ?? property} is required` };
   }
   if (error.keyword === 'additionalProperties' && typeof params.additionalProperty === 'string') {
     const property = params.additionalProperty;
-    return { pointer: `${base}/${escapePointer(property)}`, message: `"${property}" is not a setting of this tool` };
+    return { pointer: `${base}/${escapePointerToken(property)}`, message: `"${property}" is not a setting of this tool` };
   }
   const label = ownTitle(error.parentSchema) ?? lastSegment(error.instancePath) ?? 'Overrides';
   if (error.keyword === 'type' && typeof params.type === 'string') {
@@ -85,10 +86,6 @@ function ownTitle(schema: unknown): string | undefined {
 function lastSegment(pointer: string): string | undefined {
   const segment = pointer.split('/').pop();
   return segment ? segment.replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
-}
-
-function escapePointer(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
