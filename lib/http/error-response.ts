@@ -14,11 +14,6 @@ const statusOf: Record<AppErrorCode, number> = {
   precondition_failed: 412,
 };
 
-/** The HTTP status an `AppError` code answers with. */
-export function appErrorStatus(code: AppErrorCode): number {
-  return statusOf[code];
-}
-
 /**
  * Turns anything a handler throws into a problem-details response: `ProblemError` as it is,
  * `AppError` by its code (a 412 carries the current representation and its ETag), a `ZodError`
@@ -39,7 +34,7 @@ export function errorResponse(error: unknown): Response {
 }
 
 function appErrorResponse(error: AppError): Response {
-  const status = appErrorStatus(error.code);
+  const status = statusOf[error.code];
   const { errors, current } = error.details;
   const headers = new Headers();
   const version = versionOf(current);
