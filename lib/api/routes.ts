@@ -38,6 +38,8 @@ export interface ApiOperation {
 }
 
 const bodyProblems = [400, 413, 415];
+const invalidQuery = 'The query has invalid parameters (field errors in `errors`, pointers name the parameter, e.g. `/search`)';
+const staleAgent = 'If-Match names an older version; `current` holds the current agent, the ETag header its version';
 
 /** Every operation of `/api/v1`; the OpenAPI document is generated from this table. */
 export const apiOperations: ApiOperation[] = [
@@ -54,18 +56,14 @@ export const apiOperations: ApiOperation[] = [
       304: { description: 'Unchanged since the ETag sent in If-None-Match; no body', hasEtag: true },
     },
     problems: [400],
-    problemDescriptions: {
-      400: 'The query has invalid parameters (field errors in `errors`, pointers name the parameter, e.g. `/search`)',
-    },
+    problemDescriptions: { 400: invalidQuery },
   },
   {
     method: 'GET', path: '/api/v1/agents', operationId: 'listAgents', tag: 'agents',
     summary: 'Lists agents, optionally only those matching a search text', query: AgentListQuerySchema,
     success: { 200: { description: 'The agents, by name', schema: AgentListSchema } },
     problems: [400],
-    problemDescriptions: {
-      400: 'The query has invalid parameters (field errors in `errors`, pointers name the parameter, e.g. `/search`)',
-    },
+    problemDescriptions: { 400: invalidQuery },
   },
   {
     method: 'POST', path: '/api/v1/agents', operationId: 'createAgent', tag: 'agents',
@@ -93,7 +91,7 @@ export const apiOperations: ApiOperation[] = [
     problemDescriptions: {
       400: 'The body does not have the expected shape (field errors in `errors`), or If-Match is malformed',
       404: 'The agent does not exist',
-      412: 'If-Match names an older version; `current` holds the current agent, the ETag header its version',
+      412: staleAgent,
     },
   },
   {
@@ -104,7 +102,7 @@ export const apiOperations: ApiOperation[] = [
     problemDescriptions: {
       400: 'If-Match is malformed',
       404: 'The agent does not exist',
-      412: 'If-Match names an older version; `current` holds the current agent, the ETag header its version',
+      412: staleAgent,
     },
   },
   {
