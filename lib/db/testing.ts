@@ -46,12 +46,12 @@ export function describeSqlite(title: string, body: (databases: TestDatabases) =
   describe(`${title} [sqlite]`, () => body(sqliteDatabases()));
 }
 
-function sqliteDatabases(): TestDatabases {
-  let folder: Promise<string> | undefined;
+/** Databases of one engine: `createBlank` makes one, `dropAll` removes them after the suite's connections close. */
+function testDatabases(kind: DatabaseKind, createBlank: () => Promise<string>, dropAll: () => Promise<void>): TestDatabases {
   const opened: Db[] = [];
   afterAll(async () => {
     await Promise.all(opened.splice(0).map((db) => db.destroy()));
-    if (folder) await rm(await folder, { recursive: true, force: true });
+    await dropAll();
   });
   const open = async (url: string, migrate = false) => {
     const db = await openDatabase({ url, migrate });
@@ -59,41 +59,36 @@ function sqliteDatabases(): TestDatabases {
     return db;
   };
   return {
-    kind: 'sqlite',
+    kind,
     async create() {
-      const url = await this.createBlank();
+      const url = await createBlank();
       return { url, db: await open(url, true) };
     },
-    async createBlank() {
+    createBlank,
+    open: (url) => open(url),
+  };
+}
+
+function sqliteDatabases(): TestDatabases {
+  let folder: Promise<string> | undefined;
+  return testDatabases(
+    'sqlite',
+    async () => {
       folder ??= mkdtemp(path.join(os.tmpdir(), 'tools-admin-db-'));
       return `sqlite:${path.join(await folder, `${randomName()}.sqlite`)}`;
     },
-    open: (url) => open(url),
-  };
+    async () => {
+      if (folder) await rm(await folder, { recursive: true, force: true });
+    },
+  );
 }
 
 function postgresDatabases(serverUrl: string): TestDatabases {
   let admin: pg.Pool | undefined;
   const schemas: string[] = [];
-  const opened: Db[] = [];
-  afterAll(async () => {
-    await Promise.all(opened.splice(0).map((db) => db.destroy()));
-    if (!admin) return;
-    for (const schema of schemas.splice(0)) await admin.query(`drop schema if exists ${schema} cascade`);
-    await admin.end();
-  });
-  const open = async (url: string, migrate = false) => {
-    const db = await openDatabase({ url, migrate });
-    opened.push(db);
-    return db;
-  };
-  return {
-    kind: 'postgres',
-    async create() {
-      const url = await this.createBlank();
-      return { url, db: await open(url, true) };
-    },
-    async createBlank() {
+  return testDatabases(
+    'postgres',
+    async () => {
       admin ??= new pg.Pool({ connectionString: serverUrl, max: 2, connectionTimeoutMillis: 10_000 });
       const schema = `t_${randomName()}`;
       // Recorded first, so a failure after creating it still drops it.
@@ -103,8 +98,12 @@ function postgresDatabases(serverUrl: string): TestDatabases {
       url.searchParams.set('options', `-c search_path=${schema}`);
       return url.toString();
     },
-    open: (url) => open(url),
-  };
+    async () => {
+      if (!admin) return;
+      for (const schema of schemas.splice(0)) await admin.query(`drop schema if exists ${schema} cascade`);
+      await admin.end();
+    },
+  );
 }
 
 function randomName(): string {
