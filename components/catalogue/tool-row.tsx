@@ -26,6 +26,7 @@ function hasTwoBadgeLines(tool: ToolSummary, isNarrow: boolean): boolean {
 
 /** One tool of the catalogue list: name, first line of its description, badges and, if unavailable, why. */
 export function ToolRow({ tool, isNarrow }: { tool: ToolSummary; isNarrow: boolean }) {
+  const lines = reasonLines(tool, isNarrow);
   return (
     <div className={`h-full overflow-hidden border-b border-slate-200 px-4 py-2 ${isAvailable(tool) ? '' : 'bg-slate-50'}`}>
       <div className="flex h-6 items-center">
@@ -44,8 +45,8 @@ export function ToolRow({ tool, isNarrow }: { tool: ToolSummary; isNarrow: boole
       </div>
       {!isAvailable(tool) && (
         <p
-          className={`text-sm text-amber-900 wrap-anywhere ${clampClasses[reasonLines(tool, isNarrow)]}`}
-          style={{ height: 20 * reasonLines(tool, isNarrow) }}
+          className={`text-sm text-amber-900 wrap-anywhere ${clampClasses[lines]}`}
+          style={{ height: 20 * lines }}
           title={tool.unavailableReason}
         >
           Unavailable: {tool.unavailableReason}
