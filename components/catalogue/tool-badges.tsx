@@ -11,7 +11,7 @@ const toneClass: Record<Tone, string> = {
 };
 
 /** The short facts about a tool: availability, streaming, settings, bundle, source. */
-export function toolBadges(tool: ToolSummary): { label: string; tone: Tone }[] {
+function toolBadges(tool: ToolSummary): { label: string; tone: Tone }[] {
   const badges: { label: string; tone: Tone }[] = [];
   if (!isAvailable(tool)) badges.push({ label: 'Unavailable', tone: 'amber' });
   if (tool.streamsResultToUser) badges.push({ label: 'Streams to user', tone: 'sky' });
