@@ -1,14 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
-
-interface ToolsResponse {
-  tools: { name: string; group: string; description: string }[];
-}
+import { expect, test } from '@playwright/test';
+import { groupFilter, searchBox, shownTools, type ToolsResponse } from '../support/catalogue-page';
 
 test.use({ viewport: { width: 1280, height: 2400 } });
-
-const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search tools' });
-const groupFilter = (page: Page) => page.getByRole('combobox', { name: 'Group' });
-const shownTools = (page: Page) => page.getByRole('main').getByRole('listitem').getByRole('link');
 
 function matching(tools: ToolsResponse['tools'], word: string): string[] {
   return tools

@@ -1,0 +1,13 @@
+import type { Page } from '@playwright/test';
+
+/** What the catalogue specs read of `GET /api/v1/tools`. */
+export interface ToolsResponse {
+  tools: { name: string; group: string; description: string }[];
+}
+
+/** The catalogue's search box. */
+export const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search tools' });
+/** The catalogue's group filter. */
+export const groupFilter = (page: Page) => page.getByRole('combobox', { name: 'Group' });
+/** The tool links the list shows now. */
+export const shownTools = (page: Page) => page.getByRole('main').getByRole('listitem').getByRole('link');
