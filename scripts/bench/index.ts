@@ -6,7 +6,7 @@ import path from 'node:path';
 import { buildIfStale } from '../build-if-stale.mjs';
 import { startNextServer, type NextServer } from '../../e2e/support/next-server';
 import { startBareServer } from './bare-server';
-import { launchBrowser, measureKeystrokes, measurePageLoad } from './browser';
+import { launchBrowser, measureKeystrokes, measurePageLoad, type PageLoad } from './browser';
 import { closeConnections, timeInTurns, timeRequests, timedGet } from './http-timing';
 import { median, ms, percentile } from './stats';
 
@@ -71,13 +71,13 @@ async function main(): Promise<void> {
     // Alternate the two catalogues so machine noise hits both alike; the first load of each warms the server.
     await measurePageLoad(browser, large.url);
     await measurePageLoad(browser, small.url);
-    const loads = { large: [] as Awaited<ReturnType<typeof measurePageLoad>>[], small: [] as Awaited<ReturnType<typeof measurePageLoad>>[] };
+    const loads = { large: [] as PageLoad[], small: [] as PageLoad[] };
     for (let run = 0; run < PAGE_RUNS; run++) {
       loads.large.push(await measurePageLoad(browser, large.url));
       loads.small.push(await measurePageLoad(browser, small.url));
     }
-    const interactive = (runs: typeof loads.large) => median(runs.map((r) => r.interactiveMs));
-    const firstPaint = (runs: typeof loads.large) => median(runs.map((r) => r.firstPaintMs));
+    const interactive = (runs: PageLoad[]) => median(runs.map((r) => r.interactiveMs));
+    const firstPaint = (runs: PageLoad[]) => median(runs.map((r) => r.firstPaintMs));
     const renderRatio = interactive(loads.large) / interactive(loads.small);
     const rows = Math.max(...loads.large.map((r) => r.rows));
     console.log(`\nPage render in Chromium, 1280×900, fresh context per load (${PAGE_RUNS} loads each, medians)`);
