@@ -1,5 +1,5 @@
 import 'server-only';
-import { agentExists } from '@/lib/agents/agent-exists';
+import { getAgent } from '@/lib/agents/get-agent';
 import { AppError } from '@/lib/app-error';
 import type { Db } from '@/lib/db/schema';
 import type { ToolRegistry } from '@/registry';
@@ -18,7 +18,7 @@ export interface GetAssignmentOptions {
 
 /** One assignment with its status; AppError `not_found` naming the agent, or the agent and the tool. */
 export async function getAssignment({ db, registry, agentId, toolName }: GetAssignmentOptions): Promise<AssignmentView> {
-  if (!(await agentExists(db, agentId))) throw new AppError('not_found', `Agent "${agentId}" was not found`);
+  await getAgent({ db, id: agentId });
   const row = await findAssignmentRow(db, agentId, toolName);
   if (!row) throw new AppError('not_found', `Agent "${agentId}" has no tool "${toolName}" assigned`);
   return viewAssignment(toAssignment(row), toolLookup(registry));

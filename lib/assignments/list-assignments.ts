@@ -1,6 +1,5 @@
 import 'server-only';
-import { agentExists } from '@/lib/agents/agent-exists';
-import { AppError } from '@/lib/app-error';
+import { getAgent } from '@/lib/agents/get-agent';
 import type { Db } from '@/lib/db/schema';
 import type { ToolRegistry } from '@/registry';
 import { toAssignment, type AssignmentView } from './assignment';
@@ -19,7 +18,7 @@ export interface ListAssignmentsOptions {
  * tools last. AppError `not_found` naming the agent when there is none.
  */
 export async function listAssignments({ db, registry, agentId }: ListAssignmentsOptions): Promise<AssignmentView[]> {
-  if (!(await agentExists(db, agentId))) throw new AppError('not_found', `Agent "${agentId}" was not found`);
+  await getAgent({ db, id: agentId });
   const rows = await db.selectFrom('assignments').selectAll().where('agent_id', '=', agentId).execute();
   const lookup = toolLookup(registry);
   return rows.map((row) => viewAssignment(toAssignment(row), lookup)).sort(compareViews);
