@@ -1,6 +1,5 @@
 import 'server-only';
 import type { Actor } from '@/lib/actor';
-import { AppError } from '@/lib/app-error';
 import { agentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import { toAssignment } from '@/lib/assignments/assignment';
@@ -28,7 +27,6 @@ export async function deleteAgent({ db, actor, id, expectedVersion }: DeleteAgen
 }> {
   return inTransaction(db, async (trx) => {
     const current = await lockAgent(trx, id);
-    if (!current) throw new AppError('not_found', `Agent "${id}" was not found`);
     checkVersion(`Agent "${id}"`, current.version, expectedVersion, () => toAgent(current));
     const assignments = await trx.deleteFrom('assignments').where('agent_id', '=', id).returningAll().execute();
     await trx.deleteFrom('agents').where('id', '=', id).execute();

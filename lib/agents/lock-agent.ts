@@ -1,21 +1,25 @@
 import 'server-only';
 import type { Selectable } from 'kysely';
+import { AppError } from '@/lib/app-error';
 import type { AgentsTable, Db } from '@/lib/db/schema';
 import { isStorableText } from '@/lib/db/storable-text';
 
 /**
- * Reads an agent and locks its row until the transaction ends, or answers undefined when
+ * Reads an agent and locks its row until the transaction ends; AppError `not_found` when
  * there is no such agent. Every write to an agent or its assignments takes this lock first,
  * so on PostgreSQL they take turns per agent (SQLite's BEGIN IMMEDIATE already locks the
  * whole file). An UPDATE that changes nothing locks the row on both engines, where
  * SELECT … FOR UPDATE does not exist in SQLite. An id no row can have (a NUL) is no agent.
  */
-export async function lockAgent(trx: Db, id: string): Promise<Selectable<AgentsTable> | undefined> {
-  if (!isStorableText(id)) return undefined;
-  return trx
-    .updateTable('agents')
-    .set((eb) => ({ version: eb.ref('version') }))
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
+export async function lockAgent(trx: Db, id: string): Promise<Selectable<AgentsTable>> {
+  const row = isStorableText(id)
+    ? await trx
+        .updateTable('agents')
+        .set((eb) => ({ version: eb.ref('version') }))
+        .where('id', '=', id)
+        .returningAll()
+        .executeTakeFirst()
+    : undefined;
+  if (!row) throw new AppError('not_found', `Agent "${id}" was not found`);
+  return row;
 }

@@ -1,6 +1,5 @@
 import 'server-only';
 import type { Actor } from '@/lib/actor';
-import { AppError } from '@/lib/app-error';
 import { agentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import type { Db } from '@/lib/db/schema';
@@ -30,7 +29,6 @@ export async function updateAgent({ db, actor, id, expectedVersion, changes }: U
   const description = changes.description === undefined ? undefined : checkAgentDescription(changes.description);
   return inTransaction(db, async (trx) => {
     const current = await lockAgent(trx, id);
-    if (!current) throw new AppError('not_found', `Agent "${id}" was not found`);
     checkVersion(`Agent "${id}"`, current.version, expectedVersion, () => toAgent(current));
     const next = { name: name ?? current.name, description: description ?? current.description };
     if (next.name === current.name && next.description === current.description) return toAgent(current);

@@ -32,7 +32,7 @@ export interface DeleteAssignmentOptions {
  */
 export async function deleteAssignment({ db, registry, actor, agentId, toolName, expectedVersion }: DeleteAssignmentOptions): Promise<void> {
   await inTransaction(db, async (trx) => {
-    if (!(await lockAgent(trx, agentId))) throw new AppError('not_found', `Agent "${agentId}" was not found`);
+    await lockAgent(trx, agentId);
     const existing = await findAssignmentRow(trx, agentId, toolName);
     if (!existing) throw new AppError('not_found', `Agent "${agentId}" has no tool "${toolName}" assigned`);
     const before = toAssignment(existing);

@@ -37,7 +37,7 @@ export async function putAssignment(options: PutAssignmentOptions): Promise<{ as
   const { db, registry, actor, agentId, toolName, overrides, expectedVersion } = options;
   const lookup = toolLookup(registry);
   return inTransaction(db, async (trx) => {
-    if (!(await lockAgent(trx, agentId))) throw new AppError('not_found', `Agent "${agentId}" was not found`);
+    await lockAgent(trx, agentId);
     const existing = await findAssignmentRow(trx, agentId, toolName);
     const entry = lookup(toolName);
     if (!entry && !existing) {
