@@ -1,12 +1,16 @@
 import { z } from 'zod';
+import { MAX_AGENT_DESCRIPTION_LENGTH, MAX_AGENT_ID_LENGTH, MAX_AGENT_NAME_LENGTH } from '@/lib/agents/agent-input';
 
 /** An agent's id: 1–64 lower-case letters, digits and hyphens, starting with a letter or digit. */
 export const AgentIdSchema = z
   .string()
-  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Use 1 to 64 lowercase letters, digits and hyphens, starting with a letter or digit.');
+  .regex(
+    new RegExp(`^[a-z0-9][a-z0-9-]{0,${MAX_AGENT_ID_LENGTH - 1}}$`),
+    `Use 1 to ${MAX_AGENT_ID_LENGTH} lowercase letters, digits and hyphens, starting with a letter or digit.`,
+  );
 
-const nameSchema = z.string().trim().min(1, 'A name is required.').max(200);
-const descriptionSchema = z.string().trim().max(4000);
+const nameSchema = z.string().trim().min(1, 'A name is required.').max(MAX_AGENT_NAME_LENGTH);
+const descriptionSchema = z.string().trim().max(MAX_AGENT_DESCRIPTION_LENGTH);
 
 /** An agent as the API answers it; `version` is its ETag. */
 export const AgentSchema = z.object({
