@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MAX_AGENT_DESCRIPTION_LENGTH, MAX_AGENT_ID_LENGTH, MAX_AGENT_NAME_LENGTH } from '@/lib/agents/agent-input';
+import { isStorableText } from '@/lib/db/storable-text';
 
 /** An agent's id: 1–64 lower-case letters, digits and hyphens, starting with a letter or digit. */
 export const AgentIdSchema = z
@@ -33,7 +34,7 @@ export const AgentListQuerySchema = z.object({
   search: z
     .string()
     .max(200)
-    .refine((search) => !search.includes('\u0000'), 'Search text must not contain U+0000 (NUL).')
+    .refine(isStorableText, 'Search text must not contain U+0000 (NUL).')
     .optional()
     .meta({ description: 'Case-insensitive text to find in id, name or description' }),
 });
