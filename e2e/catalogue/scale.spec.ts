@@ -62,6 +62,9 @@ test('[CATALOGUE][KEYBOARD]: admin moving back through the 10,000 rows with Shif
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(server.url);
   await expect(page.getByRole('region', { name: /^Accounts/ })).toBeVisible();
+  // The server's HTML shows the list before React takes it over; a row focused before then is
+  // replaced by hydration, and focus with it. The page marks the moment the list is live.
+  await page.waitForFunction(() => performance.getEntriesByName('catalogue:interactive').length > 0);
   // Deep in the list, the row just below the sticky heading has its predecessor half under it.
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight / 2));
   // The virtualizer draws the rows of the new position a frame or two after the scroll: wait for
