@@ -14,6 +14,8 @@ function urlWithSchema(url: string, schema: string): string {
 }
 
 test.describe('[API][TWO-INSTANCES]', () => {
+  // CI (REQUIRE_TEST_DATABASE=1) always has the server; only a laptop without PostgreSQL skips.
+  if (process.env.REQUIRE_TEST_DATABASE === '1' && !adminUrl) throw new Error('REQUIRE_TEST_DATABASE=1 but TEST_DATABASE_URL is not set');
   test.skip(!adminUrl, 'TEST_DATABASE_URL is not set: two instances need a shared PostgreSQL (CI sets it)');
   test.setTimeout(180_000);
 

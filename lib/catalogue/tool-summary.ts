@@ -32,7 +32,7 @@ export interface CatalogueSnapshot {
   readonly diagnostics: readonly Diagnostic[];
 }
 
-/** Drops the schemas, keeping whether the overrides schema has any setting. */
+/** Drops the schemas, keeping whether the overrides schema declares at least one setting. */
 export function toToolSummary(entry: CatalogueEntry): ToolSummary {
   return {
     name: entry.name,

@@ -29,6 +29,12 @@ export interface TestDatabases {
 /** The PostgreSQL server the tests use, from TEST_DATABASE_URL; undefined when unset. */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL?.trim() || undefined;
 
+// CI sets REQUIRE_TEST_DATABASE=1: there a missing TEST_DATABASE_URL is a broken setup, not a
+// laptop without PostgreSQL, so the suite refuses to start instead of skipping the PostgreSQL half.
+if (process.env.REQUIRE_TEST_DATABASE === '1' && !TEST_DATABASE_URL) {
+  throw new Error('REQUIRE_TEST_DATABASE=1 but TEST_DATABASE_URL is not set: the PostgreSQL tests would not run');
+}
+
 /** Declares `body` as one `describe` block per database engine. */
 export function describeEachDatabase(title: string, body: (databases: TestDatabases) => void): void {
   describe(`${title} [sqlite]`, () => body(sqliteDatabases()));
