@@ -17,6 +17,12 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
             <Link href="/" className="font-semibold text-slate-900">
               Tools Admin
             </Link>
+            <Link href="/" className="text-sm text-slate-700 hover:text-slate-900 hover:underline">
+              Catalogue
+            </Link>
+            <Link href="/agents" className="text-sm text-slate-700 hover:text-slate-900 hover:underline">
+              Agents
+            </Link>
           </nav>
         </header>
         <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">

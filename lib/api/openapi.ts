@@ -52,6 +52,7 @@ const problemTitles: Record<number, string> = {
 const pathParameterDescriptions: Record<string, string> = {
   id: 'The agent\'s id',
   toolName: 'The tool\'s name, as the catalogue lists it',
+  name: 'The tool\'s name, as the catalogue lists it (percent-encoded)',
 };
 
 const schemaIds = new Map<z.ZodType, string>(

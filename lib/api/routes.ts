@@ -3,7 +3,7 @@ import { AgentListQuerySchema, AgentListSchema, AgentSchema, CreateAgentBodySche
 import { AssignmentListSchema, AssignmentViewSchema, PutAssignmentBodySchema } from './assignment-schemas';
 import { AuditPageSchema, AuditQuerySchema } from './audit-schemas';
 import { OpenApiDocumentSchema } from './meta-schemas';
-import { CatalogueQuerySchema, CatalogueSnapshotSchema, CatalogueSummarySchema } from './catalogue-schemas';
+import { CatalogueEntrySchema, CatalogueQuerySchema, CatalogueSnapshotSchema, CatalogueSummarySchema } from './catalogue-schemas';
 
 /** The HTTP methods a route file may export. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -57,6 +57,13 @@ export const apiOperations: ApiOperation[] = [
     },
     problems: [400],
     problemDescriptions: { 400: invalidQuery },
+  },
+  {
+    method: 'GET', path: '/api/v1/tools/{name}', operationId: 'getTool', tag: 'catalogue',
+    summary: 'One tool of the catalogue, with its parameters and overrides schemas',
+    success: { 200: { description: 'The catalogue entry', schema: CatalogueEntrySchema } },
+    problems: [404],
+    problemDescriptions: { 404: 'No tool of this name is in the catalogue' },
   },
   {
     method: 'GET', path: '/api/v1/agents', operationId: 'listAgents', tag: 'agents',

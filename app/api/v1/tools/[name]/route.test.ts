@@ -1,0 +1,37 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CatalogueEntrySchema } from '@/lib/api/catalogue-schemas';
+import { useTempDatabase, type TempDatabase } from '@/lib/api/testing';
+import { GET } from './route';
+
+// The registry host keeps todo lists in the database: point it at a temp file, never ./data.
+let temp: TempDatabase;
+beforeAll(async () => {
+  temp = await useTempDatabase();
+});
+afterAll(async () => {
+  await temp.close();
+});
+
+function get(name: string): Promise<Response> {
+  return GET(new Request(`http://localhost/api/v1/tools/${encodeURIComponent(name)}`), { params: Promise.resolve({ name }) });
+}
+
+describe('GET /api/v1/tools/{name}', () => {
+  it('answers one tool with the overrides schema its form is generated from', async () => {
+    const response = await get('fs_read_file');
+
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(CatalogueEntrySchema.safeParse(body).error).toBeUndefined();
+    expect(body).toMatchObject({ name: 'fs_read_file', group: 'fs', available: true });
+    expect(body.overridesSchema).toMatchObject({ required: ['baseDir'] });
+  });
+
+  it('answers a problem 404 naming a tool the catalogue does not have', async () => {
+    const response = await get('no_such_tool');
+
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toContain('application/problem+json');
+    expect(await response.json()).toMatchObject({ status: 404, detail: expect.stringContaining('"no_such_tool"') });
+  });
+});

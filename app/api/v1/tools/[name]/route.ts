@@ -1,0 +1,13 @@
+import { AppError } from '@/lib/app-error';
+import { findCatalogueEntry } from '@/lib/catalogue/read-catalogue';
+import { apiRoute } from '@/lib/http/api-route';
+import { jsonResponse } from '@/lib/http/responses';
+
+export const dynamic = 'force-dynamic';
+
+/** One tool of the catalogue with its schemas: what the overrides form is generated from. */
+export const GET = apiRoute<{ name: string }>(async (_request, { name }) => {
+  const entry = await findCatalogueEntry([name]);
+  if (!entry) throw new AppError('not_found', `No tool named "${name}" is in the catalogue`);
+  return jsonResponse(entry);
+});

@@ -1,0 +1,50 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Agent, AgentListItem } from '@/lib/agents/agent';
+import { apiFetch } from './api-fetch';
+
+/** The fields an admin fills in to create an agent; without an id, the server makes one from the name. */
+export interface NewAgent {
+  id?: string;
+  name: string;
+  description?: string;
+}
+
+/** The agents matching `search` (all when empty), by name. */
+export function agentListQueryOptions(search = '') {
+  const query = search.trim();
+  return queryOptions({
+    queryKey: ['agents', 'list', query],
+    queryFn: async () => {
+      const path = query === '' ? '/api/v1/agents' : `/api/v1/agents?search=${encodeURIComponent(query)}`;
+      return (await apiFetch<{ agents: AgentListItem[] }>(path)).data.agents;
+    },
+  });
+}
+
+/** One agent. */
+export function agentQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['agents', 'one', id],
+    queryFn: async () => (await apiFetch<Agent>(agentPath(id))).data,
+  });
+}
+
+/** Creates an agent; throws `ApiProblem` (409 for a taken id, 400 with field errors). */
+export async function createAgent(input: NewAgent): Promise<Agent> {
+  return (await apiFetch<Agent>('/api/v1/agents', { method: 'POST', body: input })).data;
+}
+
+/** Renames or describes an agent at the version the admin saw. */
+export async function updateAgent(id: string, version: number, changes: { name?: string; description?: string }): Promise<Agent> {
+  return (await apiFetch<Agent>(agentPath(id), { method: 'PATCH', body: changes, ifMatch: version })).data;
+}
+
+/** Deletes an agent at the version the admin saw, with its assignments. */
+export async function deleteAgent(id: string, version: number): Promise<{ deletedAssignments: number }> {
+  return (await apiFetch<{ deletedAssignments: number }>(agentPath(id), { method: 'DELETE', ifMatch: version })).data;
+}
+
+/** The API path of one agent. */
+export function agentPath(id: string): string {
+  return `/api/v1/agents/${encodeURIComponent(id)}`;
+}
