@@ -34,6 +34,7 @@ export async function deleteAssignment(agentId: string, toolName: string, versio
   await apiFetch<undefined>(assignmentPath(agentId, toolName), { method: 'DELETE', ifMatch: version });
 }
 
-function assignmentPath(agentId: string, toolName: string): string {
+/** The API path of one assignment. */
+export function assignmentPath(agentId: string, toolName: string): string {
   return `${agentPath(agentId)}/tools/${encodeURIComponent(toolName)}`;
 }

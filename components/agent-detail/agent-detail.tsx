@@ -1,0 +1,128 @@
+'use client';
+
+import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import type { RJSFSchema } from '@rjsf/utils';
+import { useMemo, useState } from 'react';
+import { ToolPickerDialog } from '@/components/tool-picker/tool-picker-dialog';
+import { isProblem } from '@/lib/client-api/api-problem';
+import { agentQueryOptions } from '@/lib/client-api/agents-api';
+import { assignmentsQueryOptions, putAssignment, toolEntryQueryOptions } from '@/lib/client-api/assignments-api';
+import { catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
+import { initialOverrides } from '@/lib/overrides/initial-overrides';
+import type { ListedTool } from './assignment-card';
+import { AssignmentGroups } from './assignment-groups';
+import { UnsavedChangesProvider } from './unsaved-changes';
+
+/** The agent page: its tools by group, the tool picker, and each tool's settings form. */
+export function AgentDetail({ agentId }: { agentId: string }) {
+  const queryClient = useQueryClient();
+  const { data: agent } = useSuspenseQuery(agentQueryOptions(agentId));
+  const { data: assignments } = useSuspenseQuery(assignmentsQueryOptions(agentId));
+  const catalogue = useQuery(catalogueQueryOptions);
+  const [drafts, setDrafts] = useState<readonly string[]>([]);
+  const [editing, setEditing] = useState<ReadonlySet<string>>(new Set());
+  const [isPicking, setIsPicking] = useState(false);
+  const [announcement, setAnnouncement] = useState('');
+
+  const groupOf = useMemo(() => new Map((catalogue.data?.tools ?? []).map((tool) => [tool.name, tool.group])), [catalogue.data]);
+  const assigned = useMemo(() => new Set([...assignments.map((a) => a.toolName), ...drafts]), [assignments, drafts]);
+  const items: ListedTool[] = [
+    ...assignments.map((assignment): ListedTool => ({ kind: 'saved', toolName: assignment.toolName, group: assignment.group, assignment })),
+    ...drafts
+      .filter((name) => !assignments.some((assignment) => assignment.toolName === name))
+      .map((toolName): ListedTool => ({ kind: 'draft', toolName, group: groupOf.get(toolName) })),
+  ];
+
+  const addTools = async (names: readonly string[]) => {
+    const added: string[] = [];
+    const needSettings: string[] = [];
+    const failed: string[] = [];
+    for (const name of names) {
+      try {
+        const entry = await queryClient.fetchQuery(toolEntryQueryOptions(name));
+        const { overrides, isComplete } = initialOverrides(entry.overridesSchema as RJSFSchema);
+        if (!isComplete) {
+          needSettings.push(name);
+          continue;
+        }
+        await putAssignment(agentId, name, overrides);
+        added.push(name);
+      } catch (error) {
+        // 428: someone assigned it meanwhile; it is listed after the refresh below.
+        if (!isProblem(error, 428)) failed.push(`${name} (${error instanceof Error ? error.message : 'failed'})`);
+      }
+    }
+    setDrafts((previous) => [...previous, ...needSettings.filter((name) => !previous.includes(name))]);
+    await queryClient.invalidateQueries({ queryKey: ['agents'] });
+    setIsPicking(false);
+    setAnnouncement(
+      [
+        added.length > 0 ? `Assigned ${added.join(', ')}.` : '',
+        needSettings.length > 0 ? `Fill in the settings of ${needSettings.join(', ')} to assign ${needSettings.length === 1 ? 'it' : 'them'}.` : '',
+        failed.length > 0 ? `Could not add ${failed.join('; ')}.` : '',
+      ].filter(Boolean).join(' '),
+    );
+  };
+
+  const setEditingTool = (toolName: string, isEditing: boolean) =>
+    setEditing((previous) => {
+      const next = new Set(previous);
+      if (isEditing) next.add(toolName);
+      else next.delete(toolName);
+      return next;
+    });
+
+  return (
+    <UnsavedChangesProvider>
+      <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
+        <div className="min-w-0">
+          <h1 className="text-2xl font-semibold break-words">{agent.name}</h1>
+          <p className="font-mono text-sm text-slate-600">{agent.id}</p>
+          {agent.description && <p className="mt-1 whitespace-pre-line text-slate-800">{agent.description}</p>}
+        </div>
+        <button
+          type="button"
+          onClick={() => setIsPicking(true)}
+          disabled={!catalogue.data}
+          className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white disabled:bg-slate-400"
+        >
+          Add tools
+        </button>
+      </div>
+      {catalogue.isError && (
+        <p role="alert" className="mb-4 text-sm text-red-800">
+          The catalogue could not be loaded, so tools cannot be added: {catalogue.error.message}{' '}
+          <button type="button" onClick={() => void catalogue.refetch()} className="underline">
+            Retry
+          </button>
+        </p>
+      )}
+      <p role="status" className="mb-3 text-sm text-green-900">
+        {announcement}
+      </p>
+      {items.length === 0 ? (
+        <div className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-700">
+          <p className="font-medium">No tools assigned yet.</p>
+          <p className="text-sm">Use “Add tools” to choose what this agent can call.</p>
+        </div>
+      ) : (
+        <AssignmentGroups
+          agentId={agentId}
+          items={items}
+          editing={editing}
+          onEdit={setEditingTool}
+          onDraftDone={(name) => setDrafts((previous) => previous.filter((draft) => draft !== name))}
+          onAnnounce={setAnnouncement}
+        />
+      )}
+      <ToolPickerDialog
+        isOpen={isPicking}
+        onClose={() => setIsPicking(false)}
+        agentName={agent.name}
+        tools={catalogue.data?.tools ?? []}
+        assigned={assigned}
+        onAdd={addTools}
+      />
+    </UnsavedChangesProvider>
+  );
+}

@@ -1,0 +1,172 @@
+'use client';
+
+import type { RJSFSchema } from '@rjsf/utils';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useId, useState } from 'react';
+import type { AssignmentView } from '@/lib/assignments/assignment';
+import { isProblem } from '@/lib/client-api/api-problem';
+import { deleteAssignment, toolEntryQueryOptions } from '@/lib/client-api/assignments-api';
+import { hasSettings } from '@/lib/catalogue/tool-summary';
+import { toolPath } from '@/lib/catalogue/tool-path';
+import { AssignmentEditor } from './assignment-editor';
+import { OverridesSummary } from './overrides-summary';
+import { StatusBadge } from './status-badge';
+
+/** One row of the agent's tools: a saved assignment, or a chosen tool not saved yet (a draft). */
+export type ListedTool =
+  | { kind: 'saved'; toolName: string; group: string | undefined; assignment: AssignmentView }
+  | { kind: 'draft'; toolName: string; group: string | undefined };
+
+interface AssignmentCardProps {
+  agentId: string;
+  item: ListedTool;
+  isEditing: boolean;
+  onEdit: (isEditing: boolean) => void;
+  /** A draft was discarded or saved. */
+  onDraftDone: (toolName: string) => void;
+  onAnnounce: (message: string) => void;
+}
+
+/** One assigned tool: status, overrides summary, and its settings form when opened. */
+export function AssignmentCard({ agentId, item, isEditing, onEdit, onDraftDone, onAnnounce }: AssignmentCardProps) {
+  const queryClient = useQueryClient();
+  const { toolName } = item;
+  const assignment = item.kind === 'saved' ? item.assignment : undefined;
+  const isMissing = assignment?.status === 'missing';
+  const entry = useQuery({ ...toolEntryQueryOptions(toolName), enabled: !isMissing });
+  const schema = entry.data?.overridesSchema as RJSFSchema | undefined;
+  const [problem, setProblem] = useState('');
+  const isOpen = item.kind === 'draft' || isEditing;
+  const headingId = useId();
+
+  const remove = async () => {
+    if (!assignment || !window.confirm(`Remove ${toolName} from this agent? Its settings are deleted with it.`)) return;
+    setProblem('');
+    try {
+      await deleteAssignment(agentId, toolName, assignment.version);
+      onAnnounce(`Removed ${toolName}.`);
+    } catch (error) {
+      setProblem(
+        isProblem(error, 412)
+          ? `Someone else changed ${toolName} meanwhile; its current settings are shown. Remove it again if you still want to.`
+          : error instanceof Error ? error.message : `${toolName} could not be removed.`,
+      );
+    }
+    await queryClient.invalidateQueries({ queryKey: ['agents'] });
+  };
+
+  const saved = (next: AssignmentView) => {
+    queryClient.setQueryData<AssignmentView[]>(['agents', 'tools', agentId], (list) =>
+      list ? [...list.filter((other) => other.toolName !== toolName), next] : list,
+    );
+    void queryClient.invalidateQueries({ queryKey: ['agents'] });
+    onAnnounce(item.kind === 'draft' ? `Assigned ${toolName}.` : `Saved the settings of ${toolName}.`);
+    if (item.kind === 'draft') onDraftDone(toolName);
+    else onEdit(false);
+  };
+
+  return (
+    <li aria-labelledby={headingId} className="rounded-md border border-slate-200 p-3">
+      <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
+        <div className="min-w-0 flex-1">
+          <h3 id={headingId} className="flex flex-wrap items-center gap-2">
+            <Link href={toolPath(toolName)} className="font-mono font-medium break-all text-blue-800 hover:underline">
+              {toolName}
+            </Link>
+            <StatusBadge status={assignment?.status ?? 'draft'} />
+          </h3>
+          <StatusDetail assignment={assignment} />
+          {assignment && <OverridesSummary overrides={assignment.overrides} schema={schema} hasSettings={schema ? hasSettings(schema) : true} />}
+        </div>
+        {assignment && (
+          <div className="flex gap-2">
+            {!isMissing && !isEditing && (schema === undefined || hasSettings(schema)) && (
+              <button type="button" onClick={() => onEdit(true)} aria-label={`Edit settings of ${toolName}`} className="rounded-md border border-slate-400 px-2.5 py-1 text-sm">
+                Edit settings
+              </button>
+            )}
+            <button type="button" onClick={() => void remove()} aria-label={`Remove ${toolName}`} className="rounded-md border border-red-300 px-2.5 py-1 text-sm text-red-800">
+              Remove
+            </button>
+          </div>
+        )}
+      </div>
+      {problem && (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          {problem}
+        </p>
+      )}
+      {item.kind === 'draft' && <p className="mt-1 text-sm text-slate-700">Fill in its settings, then assign it.</p>}
+      {isOpen && !isMissing && (
+        <EditorSlot
+          isLoading={entry.isPending}
+          error={entry.error}
+          onRetry={() => void entry.refetch()}
+          hasSchema={schema !== undefined}
+          hasNoSettings={schema !== undefined && !hasSettings(schema)}
+        >
+          {schema && (
+            <AssignmentEditor
+              agentId={agentId}
+              toolName={toolName}
+              schema={schema}
+              saved={assignment}
+              savedErrors={assignment?.errors ?? []}
+              onSaved={saved}
+              onClose={() => (item.kind === 'draft' ? onDraftDone(toolName) : onEdit(false))}
+            />
+          )}
+        </EditorSlot>
+      )}
+    </li>
+  );
+}
+
+function StatusDetail({ assignment }: { assignment: AssignmentView | undefined }) {
+  if (!assignment) return null;
+  if (assignment.status === 'missing') {
+    return <p className="text-sm text-red-900">No installed plugin provides this tool any more. Its saved settings are kept below until you remove it.</p>;
+  }
+  return (
+    <>
+      {assignment.unavailableReason && <p className="text-sm break-words text-amber-950">Unavailable: {assignment.unavailableReason}</p>}
+      {assignment.status === 'invalid' && (
+        <ul className="text-sm text-red-900" aria-label="Problems with the saved settings">
+          {(assignment.errors ?? []).map((error) => (
+            <li key={`${error.pointer}:${error.message}`}>{error.message}</li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+interface EditorSlotProps {
+  isLoading: boolean;
+  error: Error | null;
+  onRetry: () => void;
+  hasSchema: boolean;
+  hasNoSettings: boolean;
+  children: React.ReactNode;
+}
+
+function EditorSlot({ isLoading, error, onRetry, hasSchema, hasNoSettings, children }: EditorSlotProps) {
+  if (isLoading) return <p className="mt-3 text-sm text-slate-700" role="status">Loading the settings form…</p>;
+  if (error || !hasSchema) {
+    return (
+      <p role="alert" className="mt-3 text-sm text-red-800">
+        The settings form could not be loaded: {error?.message ?? 'the tool is not in the catalogue.'}{' '}
+        <button type="button" onClick={onRetry} className="underline">
+          Retry
+        </button>
+      </p>
+    );
+  }
+  return (
+    <>
+      {hasNoSettings && <p className="mt-3 text-sm text-slate-700">This tool has no settings.</p>}
+      {children}
+    </>
+  );
+}

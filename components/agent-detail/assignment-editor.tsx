@@ -1,0 +1,144 @@
+'use client';
+
+import { deepEquals, type RJSFSchema } from '@rjsf/utils';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { OverridesForm, type OverridesData } from '@/components/overrides-form/overrides-form';
+import type { FieldError } from '@/lib/app-error';
+import type { AssignmentView } from '@/lib/assignments/assignment';
+import { apiFetch } from '@/lib/client-api/api-fetch';
+import { isProblem } from '@/lib/client-api/api-problem';
+import { assignmentPath, putAssignment } from '@/lib/client-api/assignments-api';
+import { withDefaults } from '@/lib/overrides/initial-overrides';
+import { ConflictNotice } from './conflict-notice';
+import { useReportUnsavedChanges } from './unsaved-changes';
+
+interface AssignmentEditorProps {
+  agentId: string;
+  toolName: string;
+  schema: RJSFSchema;
+  /** The saved assignment being edited; undefined for a tool not assigned yet. */
+  saved: { overrides: Record<string, unknown>; version: number } | undefined;
+  /** Errors found in the saved overrides (status `invalid`): marked when the form opens. */
+  savedErrors: readonly FieldError[];
+  onSaved: (assignment: AssignmentView) => void;
+  onClose: () => void;
+}
+
+/** What a stale save found: the assignment as saved now, or null when it was removed. */
+type Conflict = { theirs: AssignmentView | null };
+
+/**
+ * Edits one assignment's overrides. Saves with If-Match; a stale save shows their values beside
+ * the admin's, and nothing is lost or overwritten without the admin choosing it.
+ */
+export function AssignmentEditor({ agentId, toolName, schema, saved, savedErrors, onSaved, onClose }: AssignmentEditorProps) {
+  const queryClient = useQueryClient();
+  const initial = useMemo(() => withDefaults(schema, saved?.overrides ?? {}), [schema, saved]);
+  const [baseline, setBaseline] = useState(initial);
+  const [data, setData] = useState<OverridesData>(initial);
+  const [version, setVersion] = useState(saved?.version);
+  const [serverErrors, setServerErrors] = useState<readonly FieldError[]>(savedErrors);
+  const [conflict, setConflict] = useState<Conflict | null>(null);
+  const [message, setMessage] = useState('');
+  const [isSaving, setIsSaving] = useState(false);
+  const isNew = version === undefined;
+  const isDirty = isNew || !deepEquals(data, baseline);
+  useReportUnsavedChanges(`assignment:${toolName}`, isDirty);
+
+  const save = async (overrides: OverridesData, expectedVersion: number | undefined) => {
+    setIsSaving(true);
+    setMessage('');
+    try {
+      const assignment = await putAssignment(agentId, toolName, overrides, expectedVersion);
+      setConflict(null);
+      onSaved(assignment);
+    } catch (error) {
+      await explain(error);
+    } finally {
+      setIsSaving(false);
+    }
+  };
+
+  const explain = async (error: unknown) => {
+    if (isProblem(error, 400) && error.errors.length > 0) {
+      setServerErrors(error.errors);
+      setMessage('The server refused these settings. Fix the marked fields and save again.');
+    } else if (isProblem(error, 412)) {
+      setConflict({ theirs: isAssignment(error.current) ? error.current : null });
+    } else if (isProblem(error, 428)) {
+      // Someone assigned the tool while this admin was filling in a new one.
+      const current = await apiFetch<AssignmentView>(assignmentPath(agentId, toolName)).catch(() => undefined);
+      setConflict({ theirs: current?.data ?? null });
+    } else {
+      setMessage(error instanceof Error ? error.message : 'The settings could not be saved.');
+    }
+    void queryClient.invalidateQueries({ queryKey: ['agents', 'tools', agentId] });
+  };
+
+  const takeTheirs = () => {
+    const theirs = conflict?.theirs;
+    setConflict(null);
+    if (!theirs) {
+      onClose();
+      return;
+    }
+    const values = withDefaults(schema, theirs.overrides);
+    setBaseline(values);
+    setData(values);
+    setVersion(theirs.version);
+    setServerErrors([]);
+  };
+
+  const cancel = () => {
+    if (isDirty && !window.confirm(`Discard your unsaved changes to ${toolName}?`)) return;
+    onClose();
+  };
+
+  return (
+    <div className="mt-3 border-t border-slate-200 pt-3">
+      {conflict && (
+        <ConflictNotice
+          toolName={toolName}
+          schema={schema}
+          theirs={conflict.theirs?.overrides}
+          mine={data}
+          isSaving={isSaving}
+          onTakeTheirs={takeTheirs}
+          onOverwrite={() => void save(data, conflict.theirs?.version)}
+        />
+      )}
+      <OverridesForm
+        idPrefix={`settings-${toolName}`}
+        schema={schema}
+        formData={data}
+        serverErrors={serverErrors}
+        disabled={isSaving}
+        onChange={(next) => {
+          setData(next);
+          if (serverErrors.length > 0) setServerErrors([]);
+        }}
+        onSubmit={(next) => void save(next, version)}
+      >
+        {message && (
+          <p role="alert" className="mb-3 text-sm text-red-800">
+            {message}
+          </p>
+        )}
+        <div className="flex flex-wrap items-center gap-2">
+          <button type="submit" disabled={isSaving || Boolean(conflict)} className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white disabled:bg-slate-400">
+            {isSaving ? 'Saving…' : isNew ? `Assign ${toolName}` : 'Save settings'}
+          </button>
+          <button type="button" onClick={cancel} className="rounded-md border border-slate-400 px-3 py-1.5 text-sm">
+            {isNew ? 'Discard' : 'Cancel'}
+          </button>
+          {isDirty && !isNew && <span className="text-sm text-slate-700">Unsaved changes</span>}
+        </div>
+      </OverridesForm>
+    </div>
+  );
+}
+
+function isAssignment(value: unknown): value is AssignmentView {
+  return typeof value === 'object' && value !== null && 'version' in value && 'overrides' in value;
+}

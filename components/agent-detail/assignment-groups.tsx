@@ -1,0 +1,54 @@
+'use client';
+
+import { groupLabel } from '@/lib/catalogue/group-tools';
+import { compareStrings } from '@/registry/text';
+import { AssignmentCard, type ListedTool } from './assignment-card';
+
+interface AssignmentGroupsProps {
+  agentId: string;
+  items: readonly ListedTool[];
+  editing: ReadonlySet<string>;
+  onEdit: (toolName: string, isEditing: boolean) => void;
+  onDraftDone: (toolName: string) => void;
+  onAnnounce: (message: string) => void;
+}
+
+const MISSING = '\u0000missing';
+
+/** The agent's tools in one section per group, tools whose plugin is gone last. */
+export function AssignmentGroups({ agentId, items, editing, onEdit, onDraftDone, onAnnounce }: AssignmentGroupsProps) {
+  const byGroup = new Map<string, ListedTool[]>();
+  for (const item of items) {
+    const key = item.group ?? MISSING;
+    byGroup.set(key, [...(byGroup.get(key) ?? []), item]);
+  }
+  const groups = [...byGroup.keys()].sort((a, b) => (a === MISSING ? 1 : b === MISSING ? -1 : compareStrings(a, b)));
+  return (
+    <div className="flex flex-col gap-6">
+      {groups.map((group, index) => {
+        const tools = byGroup.get(group)!.sort((a, b) => compareStrings(a.toolName, b.toolName));
+        const headingId = `assigned-group-${index}`;
+        return (
+          <section key={group} aria-labelledby={headingId}>
+            <h2 id={headingId} className="mb-2 text-lg font-semibold">
+              {group === MISSING ? 'Missing tools' : groupLabel(group)} <span className="text-sm font-normal text-slate-600">({tools.length})</span>
+            </h2>
+            <ul className="flex flex-col gap-2">
+              {tools.map((item) => (
+                <AssignmentCard
+                  key={item.toolName}
+                  agentId={agentId}
+                  item={item}
+                  isEditing={editing.has(item.toolName)}
+                  onEdit={(isEditing) => onEdit(item.toolName, isEditing)}
+                  onDraftDone={onDraftDone}
+                  onAnnounce={onAnnounce}
+                />
+              ))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+'use client';
+
+import type { RJSFSchema } from '@rjsf/utils';
+import { summarizeOverrides } from '@/lib/overrides/overrides-summary';
+
+interface ConflictNoticeProps {
+  toolName: string;
+  schema: RJSFSchema;
+  /** What is saved now; undefined when someone removed the tool from the agent. */
+  theirs: Record<string, unknown> | undefined;
+  mine: Record<string, unknown>;
+  isSaving: boolean;
+  onTakeTheirs: () => void;
+  onOverwrite: () => void;
+}
+
+/**
+ * A stale save: someone else saved (or removed) this assignment since the admin opened it.
+ * Shows their values beside the admin's and lets them take theirs or overwrite deliberately.
+ */
+export function ConflictNotice({ toolName, schema, theirs, mine, isSaving, onTakeTheirs, onOverwrite }: ConflictNoticeProps) {
+  const theirItems = new Map(summarizeOverrides(theirs ?? {}, schema).map((item) => [item.key, item]));
+  const myItems = new Map(summarizeOverrides(mine, schema).map((item) => [item.key, item]));
+  const keys = [...new Set([...myItems.keys(), ...theirItems.keys()])];
+  return (
+    <div role="alert" className="mb-4 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm">
+      <p className="font-semibold text-amber-950">
+        {theirs ? `Someone else changed ${toolName} while you were editing.` : `Someone else removed ${toolName} from this agent while you were editing.`}
+      </p>
+      <p className="mb-2 text-amber-950">Your changes are not saved yet. Compare, then keep theirs or save yours over them.</p>
+      {theirs && (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left">
+            <caption className="sr-only">Their saved values beside yours</caption>
+            <thead>
+              <tr>
+                <th scope="col" className="py-1 pr-3">Setting</th>
+                <th scope="col" className="py-1 pr-3">Their saved value</th>
+                <th scope="col" className="py-1">Your value</th>
+              </tr>
+            </thead>
+            <tbody>
+              {keys.map((key) => {
+                const their = theirItems.get(key);
+                const my = myItems.get(key);
+                const differs = their?.text !== my?.text;
+                return (
+                  <tr key={key} className={differs ? 'bg-amber-100' : undefined}>
+                    <th scope="row" className="py-1 pr-3 font-medium">
+                      {(my ?? their)?.label}
+                      {differs && <span className="sr-only"> (differs)</span>}
+                    </th>
+                    <td className="py-1 pr-3 font-mono break-all">{their?.text ?? '(not set)'}</td>
+                    <td className="py-1 font-mono break-all">{my?.text ?? '(not set)'}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="button" onClick={onTakeTheirs} disabled={isSaving} className="rounded-md border border-slate-500 bg-white px-3 py-1.5">
+          {theirs ? 'Take theirs' : 'Discard my changes'}
+        </button>
+        <button type="button" onClick={onOverwrite} disabled={isSaving} className="rounded-md bg-amber-700 px-3 py-1.5 font-medium text-white">
+          {theirs ? 'Overwrite with mine' : 'Assign again with my values'}
+        </button>
+      </div>
+    </div>
+  );
+}

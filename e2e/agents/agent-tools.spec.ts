@@ -1,0 +1,201 @@
+import { expect, test, type Page } from '@playwright/test';
+import { assignTool, assignmentsOf, createTestAgent } from '../support/agent-api';
+
+async function openPicker(page: Page) {
+  await page.getByRole('button', { name: 'Add tools' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Add tools to / });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test('[AGENTS][TOOLS]: admin adds fs_read_file by typing in the picker; an empty base directory is refused and nothing is saved', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Reader');
+  await page.goto(`/agents/${agentId}`);
+  await expect(page.getByText('No tools assigned yet.')).toBeVisible();
+
+  const dialog = await openPicker(page);
+  await dialog.getByRole('combobox', { name: 'Search tools' }).fill('read_file');
+  await dialog.getByRole('option', { name: /^fs_read_file/ }).click();
+  await dialog.getByRole('button', { name: 'Add 1 tool' }).click();
+  await expect(dialog).toBeHidden();
+
+  const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /fs_read_file/ }) });
+  await expect(card.getByText('Not saved yet')).toBeVisible();
+  const baseDir = card.getByRole('textbox', { name: 'Base directory' });
+  await expect(baseDir).toHaveValue('');
+  await card.getByRole('button', { name: 'Assign fs_read_file' }).click();
+
+  await expect(card.getByText('Base directory is required')).toBeVisible();
+  await expect(baseDir).toHaveAttribute('aria-invalid', 'true');
+  expect((await assignmentsOf(request, agentId)).size).toBe(0);
+
+  await baseDir.fill('/srv/docs');
+  await card.getByRole('button', { name: 'Assign fs_read_file' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Assigned fs_read_file.' })).toBeVisible();
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toEqual({ baseDir: '/srv/docs', maxBytes: 65_536 });
+
+  await page.reload();
+  await expect(card.getByText('OK', { exact: true })).toBeVisible();
+  await expect(card.getByText('/srv/docs')).toBeVisible();
+});
+
+test('[AGENTS][TOOLS]: admin adds fs_read_file and sets its base directory with the keyboard only', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Keyboard');
+  await page.goto(`/agents/${agentId}`);
+  const addTools = page.getByRole('button', { name: 'Add tools' });
+  await expect(addTools).toBeEnabled();
+  for (let presses = 0; presses < 30 && !(await addTools.evaluate((element) => element === document.activeElement)); presses++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(addTools).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  const dialog = page.getByRole('dialog', { name: /^Add tools to / });
+  await expect(dialog.getByRole('combobox', { name: 'Search tools' })).toBeFocused();
+  await page.keyboard.type('fs_read');
+  // The first option is the whole group; the arrow moves to the tool itself.
+  await expect(dialog.getByRole('option', { name: /^Choose the whole Fs group/ })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('ArrowDown');
+  await expect(dialog.getByRole('option', { name: /^fs_read_file/ })).toHaveAttribute('aria-selected', 'true');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('option', { name: /^fs_read_file/ })).toHaveAttribute('aria-checked', 'true');
+  await expect(dialog.getByText('1 tool chosen')).toBeVisible();
+  await page.keyboard.press('Control+Enter');
+  await expect(dialog).toBeHidden();
+
+  const baseDir = page.getByRole('textbox', { name: 'Base directory' });
+  for (let presses = 0; presses < 30 && !(await baseDir.evaluate((element) => element === document.activeElement)); presses++) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(baseDir).toBeFocused();
+  await page.keyboard.type('/srv/keyboard');
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('status').filter({ hasText: 'Assigned fs_read_file.' })).toBeVisible();
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ baseDir: '/srv/keyboard' });
+});
+
+test('[AGENTS][TOOLS]: admin adds a whole group in one step', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Planner');
+  await page.goto(`/agents/${agentId}`);
+
+  const dialog = await openPicker(page);
+  await expect(dialog.getByRole('group', { name: /^Todo \(2\)/ })).toBeVisible();
+  await dialog.getByRole('option', { name: 'Choose the whole Todo group (2 tools)' }).click();
+  await expect(dialog.getByRole('option', { name: /^todo_read/ })).toHaveAttribute('aria-checked', 'true');
+  await expect(dialog.getByRole('option', { name: /^todo_write/ })).toHaveAttribute('aria-checked', 'true');
+  await dialog.getByRole('button', { name: 'Add 2 tools' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Assigned todo_read, todo_write.' })).toBeVisible();
+  const todo = page.getByRole('region', { name: /^Todo/ });
+  await expect(todo.getByRole('heading', { name: /todo_read/ })).toBeVisible();
+  await expect(todo.getByRole('heading', { name: /todo_write/ })).toBeVisible();
+  expect([...(await assignmentsOf(request, agentId)).keys()].sort()).toEqual(['todo_read', 'todo_write']);
+
+  const again = await openPicker(page);
+  await again.getByRole('combobox', { name: 'Search tools' }).fill('todo');
+  await expect(again.getByRole('option', { name: /^todo_read.*Already assigned/ })).toHaveAttribute('aria-disabled', 'true');
+  await expect(again.getByRole('option', { name: /^Choose the whole Todo group/ })).toHaveCount(0);
+});
+
+test('[AGENTS][TOOLS]: the picker shows unavailable tools disabled with their reason', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Picker');
+  await page.goto(`/agents/${agentId}`);
+
+  const dialog = await openPicker(page);
+  await dialog.getByRole('combobox', { name: 'Search tools' }).fill('acme');
+  const acme = dialog.getByRole('option', { name: /^acme_lookup/ });
+  await expect(acme).toHaveAttribute('aria-disabled', 'true');
+  await expect(acme).toContainText('Missing setting "acme.api-key"');
+
+  await dialog.getByRole('combobox', { name: 'Search tools' }).fill('no tool is called this');
+  await expect(dialog.getByText('No tools match “no tool is called this”.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+});
+
+test('[AGENTS][TOOLS]: admin sets the groups tool_search may search from the known groups', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Searcher');
+  await page.goto(`/agents/${agentId}`);
+  const dialog = await openPicker(page);
+  await dialog.getByRole('combobox', { name: 'Search tools' }).fill('tool_search');
+  await dialog.getByRole('option', { name: /^tool_search/ }).click();
+  await dialog.getByRole('button', { name: 'Add 1 tool' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Assigned tool_search.' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit settings of tool_search' }).click();
+  const groups = page.getByRole('group', { name: 'Searchable groups' });
+  await expect(groups.getByRole('checkbox')).not.toHaveCount(0);
+  await groups.getByRole('checkbox', { name: 'fs', exact: true }).check();
+  await groups.getByRole('checkbox', { name: 'todo', exact: true }).check();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+
+  await expect(page.getByRole('status').filter({ hasText: 'Saved the settings of tool_search.' })).toBeVisible();
+  expect((await assignmentsOf(request, agentId)).get('tool_search')?.overrides).toEqual({ groups: ['fs', 'todo'] });
+  await expect(page.getByText('fs, todo')).toBeVisible();
+});
+
+test('[AGENTS][TOOLS]: admin removes an assignment', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Remover');
+  await assignTool(request, agentId, 'word_count', {});
+  await page.goto(`/agents/${agentId}`);
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Remove word_count' }).click();
+
+  await expect(page.getByText('No tools assigned yet.')).toBeVisible();
+  expect((await assignmentsOf(request, agentId)).size).toBe(0);
+});
+
+test('[AGENTS][TOOLS]: declining the confirmation keeps the assignment', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Keeper');
+  await assignTool(request, agentId, 'word_count', {});
+  await page.goto(`/agents/${agentId}`);
+
+  page.once('dialog', (dialog) => void dialog.dismiss());
+  await page.getByRole('button', { name: 'Remove word_count' }).click();
+
+  await expect(page.getByRole('heading', { name: /word_count/ })).toBeVisible();
+  expect((await assignmentsOf(request, agentId)).has('word_count')).toBe(true);
+});
+
+test('[AGENTS][TOOLS]: an assignment whose saved settings fail the schema opens with its errors marked', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Broken');
+  // Overrides the tool's schema refuses can only come from before a schema change; the API
+  // never stores them, so they are written straight into the database the server uses.
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(process.env.E2E_DATABASE_FILE!);
+  const now = new Date().toISOString();
+  db.prepare('insert into assignments (agent_id, tool_name, overrides, version, created_at, updated_at) values (?, ?, ?, 1, ?, ?)').run(
+    agentId, 'fs_read_file', JSON.stringify({ baseDir: '/srv', maxBytes: 0 }), now, now,
+  );
+  db.close();
+
+  await page.goto(`/agents/${agentId}`);
+  await expect(page.getByText('Invalid settings')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Problems with the saved settings' })).toContainText('Maximum bytes must be >= 1');
+  await page.getByRole('button', { name: 'Edit settings of fs_read_file' }).click();
+
+  const maxBytes = page.getByRole('spinbutton', { name: 'Maximum bytes' });
+  await expect(maxBytes).toHaveAttribute('aria-invalid', 'true');
+  await maxBytes.fill('4096');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved the settings of fs_read_file.' })).toBeVisible();
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')).toMatchObject({ status: 'ok', overrides: { baseDir: '/srv', maxBytes: 4096 } });
+});
+
+test('[AGENTS][API]: a PUT of invalid overrides straight to the API is refused with field errors and changes nothing', async ({ request }) => {
+  const agentId = await createTestAgent(request, 'Direct');
+  const created = await assignTool(request, agentId, 'fs_read_file', { baseDir: '/srv/ok' });
+
+  const response = await request.put(`/api/v1/agents/${agentId}/tools/fs_read_file`, {
+    data: { overrides: { baseDir: '', maxBytes: 'lots' } },
+    headers: { 'if-match': `"${created.version}"` },
+  });
+
+  expect(response.status()).toBe(400);
+  expect(response.headers()['content-type']).toContain('application/problem+json');
+  const problem = (await response.json()) as { errors: { pointer: string; message: string }[] };
+  expect(problem.errors.map((error) => error.pointer).sort()).toEqual(['/overrides/baseDir', '/overrides/maxBytes']);
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')).toMatchObject({ version: created.version, overrides: { baseDir: '/srv/ok' } });
+});

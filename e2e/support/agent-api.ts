@@ -1,0 +1,38 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+
+/** An assignment as `GET /api/v1/agents/{id}/tools` answers it. */
+export interface ApiAssignment {
+  toolName: string;
+  overrides: Record<string, unknown>;
+  version: number;
+  status: string;
+  errors?: { pointer: string; message: string }[];
+}
+
+let agentsCreated = 0;
+
+/** Creates an agent with a name no other test uses, through the API; answers its id. */
+export async function createTestAgent(request: APIRequestContext, name: string): Promise<string> {
+  const unique = `${name} ${Date.now().toString(36)}${(++agentsCreated).toString(36)}`;
+  const response = await request.post('/api/v1/agents', { data: { name: unique } });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** Assigns a tool through the API, as another admin would. */
+export async function assignTool(request: APIRequestContext, agentId: string, toolName: string, overrides: Record<string, unknown>, version?: number): Promise<ApiAssignment> {
+  const response = await request.put(`/api/v1/agents/${agentId}/tools/${toolName}`, {
+    data: { overrides },
+    headers: version === undefined ? {} : { 'if-match': `"${version}"` },
+  });
+  expect(response.ok(), await response.text()).toBe(true);
+  return (await response.json()) as ApiAssignment;
+}
+
+/** The agent's assignments, by tool name, as the API stores them. */
+export async function assignmentsOf(request: APIRequestContext, agentId: string): Promise<Map<string, ApiAssignment>> {
+  const response = await request.get(`/api/v1/agents/${agentId}/tools`);
+  expect(response.status()).toBe(200);
+  const { assignments } = (await response.json()) as { assignments: ApiAssignment[] };
+  return new Map(assignments.map((assignment) => [assignment.toolName, assignment]));
+}

@@ -1,0 +1,31 @@
+import 'server-only';
+import type { QueryClient } from '@tanstack/react-query';
+import { getAgent, type Agent } from '@/lib/agents';
+import { listAssignments } from '@/lib/assignments';
+import { catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
+import { toCatalogueSummary } from '@/lib/catalogue/tool-summary';
+import { agentQueryOptions } from '@/lib/client-api/agents-api';
+import { assignmentsQueryOptions, toolEntryQueryOptions } from '@/lib/client-api/assignments-api';
+import { getDb } from '@/lib/db';
+import { getToolRegistry } from '@/lib/registry-host';
+
+/**
+ * Fills the query cache the agent page reads: the agent, its assignments, the catalogue for the
+ * picker and the catalogue entry (schemas) of each assigned tool, read from `lib/` directly.
+ * AppError `not_found` when there is no such agent.
+ */
+export async function prefetchAgentPage(queryClient: QueryClient, agentId: string): Promise<Agent> {
+  const [db, registry] = await Promise.all([getDb(), getToolRegistry()]);
+  const agent = await getAgent({ db, id: agentId });
+  const assignments = await listAssignments({ db, registry, agentId });
+  const snapshot = registry.snapshot();
+  queryClient.setQueryData(agentQueryOptions(agentId).queryKey, agent);
+  queryClient.setQueryData(assignmentsQueryOptions(agentId).queryKey, assignments);
+  queryClient.setQueryData(catalogueQueryOptions.queryKey, toCatalogueSummary(snapshot));
+  const entries = new Map(snapshot.tools.map((entry) => [entry.name, entry]));
+  for (const { toolName } of assignments) {
+    const entry = entries.get(toolName);
+    if (entry) queryClient.setQueryData(toolEntryQueryOptions(toolName).queryKey, entry);
+  }
+  return agent;
+}

@@ -1,0 +1,38 @@
+import type { RJSFSchema } from '@rjsf/utils';
+import { describe, expect, it } from 'vitest';
+import { formValidator, formValidatorCompileCount, transformFormErrors } from './form-validator';
+
+function fiftyFieldSchema(): RJSFSchema {
+  const properties = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`field${i}`, { type: 'string' as const, title: `Field ${i}`, minLength: 2 }]));
+  return { type: 'object', properties, required: ['field0'] };
+}
+
+describe('formValidator', () => {
+  it('compiles a schema once however often the same schema object is validated', () => {
+    const schema = fiftyFieldSchema();
+    const before = formValidatorCompileCount();
+
+    for (let keystroke = 0; keystroke < 100; keystroke++) {
+      formValidator.validateFormData({ field1: 'x'.repeat(keystroke) }, schema);
+    }
+
+    expect(formValidatorCompileCount() - before).toBe(1);
+  });
+
+  it('compiles each distinct schema object', () => {
+    const before = formValidatorCompileCount();
+
+    formValidator.validateFormData({}, fiftyFieldSchema());
+    formValidator.validateFormData({}, fiftyFieldSchema());
+
+    expect(formValidatorCompileCount() - before).toBe(2);
+  });
+
+  it('says a missing setting is required by its title, as the server does', () => {
+    const schema: RJSFSchema = { type: 'object', properties: { baseDir: { type: 'string', title: 'Base directory' } }, required: ['baseDir'] };
+
+    const { errors } = formValidator.validateFormData({}, schema, undefined, transformFormErrors);
+
+    expect(errors.map((error) => [error.property, error.message])).toEqual([['baseDir', 'Base directory is required']]);
+  });
+});

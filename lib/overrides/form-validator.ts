@@ -1,0 +1,54 @@
+import type { RJSFValidationError } from '@rjsf/utils';
+import { customizeValidator } from '@rjsf/validator-ajv8';
+import type Ajv from 'ajv';
+
+/** The performance mark set each time the form's validator compiles a schema. */
+export const COMPILE_MARK = 'overrides-form:validator-compiled';
+
+const META_SCHEMA = /^https?:\/\/json-schema\.org\//;
+const compiledFunctions = new WeakSet<object>();
+let compileCount = 0;
+
+// Ajv keeps what it compiled, keyed by the schema object: asking again for a schema it knows
+// returns the same function. A function not seen before is a real compilation.
+function noteCompiled<T>(validate: T): T {
+  if (typeof validate === 'function' && !compiledFunctions.has(validate)) {
+    compiledFunctions.add(validate);
+    compileCount += 1;
+    performance.mark(COMPILE_MARK);
+  }
+  return validate;
+}
+
+function countCompilations(ajv: Ajv): Ajv {
+  const compile = ajv.compile.bind(ajv);
+  const getSchema = ajv.getSchema.bind(ajv);
+  ajv.compile = ((schema: Parameters<Ajv['compile']>[0], meta?: boolean) => noteCompiled(compile(schema, meta))) as Ajv['compile'];
+  // Ajv compiles the JSON Schema meta-schema once, on first use, to check schemas: not a form's.
+  ajv.getSchema = ((key: string) => (META_SCHEMA.test(key) ? getSchema(key) : noteCompiled(getSchema(key)))) as Ajv['getSchema'];
+  return ajv;
+}
+
+/**
+ * The one validator every overrides form shares. Ajv compiles a schema once and reuses it for
+ * every keystroke, as long as the form is given the same schema object (the query cache keeps it).
+ */
+export const formValidator = customizeValidator({ extenderFn: countCompilations });
+
+/** How many schemas the forms' validator has compiled in this page (or process). */
+export function formValidatorCompileCount(): number {
+  return compileCount;
+}
+
+/**
+ * Says "Base directory is required", as the server does, instead of Ajv's "must have required
+ * property 'Base directory'"; other messages stay Ajv's, shown beside the field they concern.
+ */
+export function transformFormErrors(errors: RJSFValidationError[]): RJSFValidationError[] {
+  return errors.map((error) => {
+    if (error.name !== 'required') return error;
+    const label = /'(.+)'$/.exec(error.message ?? '')?.[1] ?? String(error.params?.missingProperty ?? 'This setting');
+    const message = `${label} is required`;
+    return { ...error, message, stack: message };
+  });
+}

@@ -1,0 +1,27 @@
+import type { RJSFSchema } from '@rjsf/utils';
+import { describe, expect, it } from 'vitest';
+import { fsOverridesSchema } from '@/registry/builtins/fs-settings';
+import { initialOverrides, withDefaults } from './initial-overrides';
+
+describe('initialOverrides', () => {
+  it('asks for settings when a required one has no default (fs_read_file\'s baseDir)', () => {
+    expect(initialOverrides(fsOverridesSchema() as RJSFSchema)).toEqual({ overrides: { maxBytes: 65_536 }, isComplete: false });
+  });
+
+  it('assigns a tool without settings straight away', () => {
+    expect(initialOverrides({})).toEqual({ overrides: {}, isComplete: true });
+  });
+
+  it('assigns a tool whose settings all have usable defaults', () => {
+    const schema: RJSFSchema = { type: 'object', properties: { region: { type: 'string', enum: ['eu', 'us'], default: 'eu' } }, required: ['region'] };
+
+    expect(initialOverrides(schema)).toEqual({ overrides: { region: 'eu' }, isComplete: true });
+  });
+});
+
+describe('withDefaults', () => {
+  it('keeps saved values and fills only what is unset', () => {
+    expect(withDefaults(fsOverridesSchema() as RJSFSchema, { baseDir: '/srv' })).toEqual({ baseDir: '/srv', maxBytes: 65_536 });
+    expect(withDefaults(fsOverridesSchema() as RJSFSchema, { baseDir: '/srv', maxBytes: 5 })).toEqual({ baseDir: '/srv', maxBytes: 5 });
+  });
+});
