@@ -1,0 +1,123 @@
+import { cp, mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { assignTool, assignmentsOf, createTestAgent } from '../support/agent-api';
+import { startNextServer, type NextServer } from '../support/next-server';
+import { ownServerPort } from '../support/ports';
+import { freshSqliteDatabase, removeSqliteDatabase } from '../support/temp-database';
+
+async function openEditor(browser: Browser, agentId: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`/agents/${agentId}`);
+  await page.getByRole('button', { name: 'Edit settings of fs_read_file' }).click();
+  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue('/srv/start');
+  return page;
+}
+
+test('[AGENTS][CONFLICT]: the second of two admins editing one assignment sees both values and overwrites deliberately', async ({ browser, request }) => {
+  const agentId = await createTestAgent(request, 'Contested');
+  await assignTool(request, agentId, 'fs_read_file', { baseDir: '/srv/start' });
+  const first = await openEditor(browser, agentId);
+  const second = await openEditor(browser, agentId);
+
+  await first.getByRole('textbox', { name: 'Base directory' }).fill('/srv/theirs');
+  await first.getByRole('button', { name: 'Save settings' }).click();
+  await expect(first.getByRole('status').filter({ hasText: 'Saved the settings of fs_read_file.' })).toBeVisible();
+
+  await second.getByRole('textbox', { name: 'Base directory' }).fill('/srv/mine');
+  await second.getByRole('button', { name: 'Save settings' }).click();
+  const conflict = second.getByRole('alert').filter({ hasText: 'Someone else changed fs_read_file while you were editing.' });
+  await expect(conflict).toBeVisible();
+  const row = conflict.getByRole('row', { name: /Base directory/ });
+  await expect(row.getByRole('cell').nth(0)).toHaveText('/srv/theirs');
+  await expect(row.getByRole('cell').nth(1)).toHaveText('/srv/mine');
+  // Nothing was overwritten, and the admin's own value is still in the form.
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ baseDir: '/srv/theirs' });
+  await expect(second.getByRole('textbox', { name: 'Base directory' })).toHaveValue('/srv/mine');
+
+  await conflict.getByRole('button', { name: 'Overwrite with mine' }).click();
+  await expect(second.getByRole('status').filter({ hasText: 'Saved the settings of fs_read_file.' })).toBeVisible();
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')).toMatchObject({ version: 3, overrides: { baseDir: '/srv/mine' } });
+});
+
+test('[AGENTS][CONFLICT]: an admin who takes their colleague\'s values keeps editing from them', async ({ browser, request }) => {
+  const agentId = await createTestAgent(request, 'Yielding');
+  const start = await assignTool(request, agentId, 'fs_read_file', { baseDir: '/srv/start' });
+  const page = await openEditor(browser, agentId);
+  await assignTool(request, agentId, 'fs_read_file', { baseDir: '/srv/theirs', maxBytes: 100 }, start.version);
+
+  await page.getByRole('textbox', { name: 'Base directory' }).fill('/srv/mine');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByRole('button', { name: 'Take theirs' }).click();
+
+  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue('/srv/theirs');
+  await expect(page.getByRole('spinbutton', { name: 'Maximum bytes' })).toHaveValue('100');
+  await page.getByRole('spinbutton', { name: 'Maximum bytes' }).fill('200');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved the settings of fs_read_file.' })).toBeVisible();
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toEqual({ baseDir: '/srv/theirs', maxBytes: 200 });
+});
+
+test('[AGENTS][UNSAVED]: leaving with unsaved changes asks first, and staying keeps them', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Careful');
+  await assignTool(request, agentId, 'fs_read_file', { baseDir: '/srv/start' });
+  await page.goto(`/agents/${agentId}`);
+  await page.getByRole('button', { name: 'Edit settings of fs_read_file' }).click();
+  await page.getByRole('textbox', { name: 'Base directory' }).fill('/srv/unsaved');
+
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Agents' }).click();
+  await expect.poll(() => asked).toEqual(['You have unsaved changes on this page. Leave anyway and lose them?']);
+  expect(new URL(page.url()).pathname).toBe(`/agents/${agentId}`);
+  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue('/srv/unsaved');
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Agents' }).click();
+  await expect(page).toHaveURL(/\/agents$/);
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ baseDir: '/srv/start' });
+});
+
+test('[AGENTS][MISSING]: a tool whose plugin is gone shows as missing and keeps its overrides until removed', async ({ browser }) => {
+  const pluginFolder = await mkdtemp(path.join(os.tmpdir(), 'tools-admin-missing-'));
+  const database = freshSqliteDatabase(`missing-${process.pid}`);
+  const env = { TOOLS_PLUGIN_PATH: pluginFolder, DATABASE_URL: `sqlite:${database}`, SEED_DEMO: '0' };
+  let server: NextServer | undefined;
+  try {
+    await cp(path.resolve('plugins/example-tools'), path.join(pluginFolder, 'example-tools'), { recursive: true });
+    server = await startNextServer(ownServerPort(10), env);
+    const api = (route: string, init?: RequestInit) => fetch(`${server!.url}/api/v1${route}`, { ...init, headers: { 'content-type': 'application/json' } });
+    expect((await api('/agents', { method: 'POST', body: JSON.stringify({ id: 'writer', name: 'Writer' }) })).status).toBe(201);
+    expect((await api('/agents/writer/tools/text_slugify', { method: 'PUT', body: JSON.stringify({ overrides: { separator: '_' } }) })).status).toBe(201);
+    await server.stop();
+
+    // The plugin is uninstalled; the app restarts on the same database.
+    await rm(path.join(pluginFolder, 'example-tools'), { recursive: true });
+    server = await startNextServer(ownServerPort(10), env);
+    const page = await (await browser.newContext({ baseURL: server.url })).newPage();
+    await page.goto('/agents/writer');
+
+    const missing = page.getByRole('region', { name: /^Missing tools/ });
+    await expect(missing.getByRole('heading', { name: /text_slugify/ })).toContainText('Missing');
+    await expect(missing.getByText('No installed plugin provides this tool any more.')).toBeVisible();
+    await expect(missing.getByText('separator:')).toBeVisible();
+    await expect(missing.getByText('_', { exact: true })).toBeVisible();
+    await expect(missing.getByRole('button', { name: /Edit settings/ })).toHaveCount(0);
+    const stored = (await (await api('/agents/writer/tools/text_slugify')).json()) as { status: string; overrides: unknown };
+    expect(stored).toMatchObject({ status: 'missing', overrides: { separator: '_' } });
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await missing.getByRole('button', { name: 'Remove text_slugify' }).click();
+    await expect(page.getByText('No tools assigned yet.')).toBeVisible();
+    expect((await api('/agents/writer/tools/text_slugify')).status).toBe(404);
+  } finally {
+    await server?.stop();
+    await rm(pluginFolder, { recursive: true, force: true });
+    removeSqliteDatabase(database);
+  }
+});
