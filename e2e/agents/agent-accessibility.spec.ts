@@ -1,0 +1,56 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { assignTool, createTestAgent } from '../support/agent-api';
+
+const viewports = [
+  { name: 'desktop', width: 1280, height: 900 },
+  { name: 'phone', width: 390, height: 844 },
+];
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
+}
+
+for (const viewport of viewports) {
+  test(`[AGENTS][A11Y]: the agent page, its picker, forms and conflict view have no serious violations (${viewport.name})`, async ({ page, request }) => {
+    await page.setViewportSize(viewport);
+    const agentId = await createTestAgent(request, 'Accessible');
+    const start = await assignTool(request, agentId, 'fs_read_file', { baseDir: '/srv/start' });
+    await assignTool(request, agentId, 'tool_search', { groups: ['fs'] });
+    await assignTool(request, agentId, 'schema_zoo', { region: 'eu' });
+    await assignTool(request, agentId, 'acme_lookup', {});
+
+    await page.goto(`/agents/${agentId}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    for (const tool of ['fs_read_file', 'tool_search', 'schema_zoo']) {
+      await page.getByRole('button', { name: `Edit settings of ${tool}` }).click();
+    }
+    await expect(page.getByRole('group', { name: 'Searchable groups' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Authentication option' })).toBeVisible();
+    await page.getByRole('textbox', { name: 'Base directory' }).fill('');
+    await expect(page.getByText('Base directory is required')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await assignTool(request, agentId, 'fs_read_file', { baseDir: '/srv/theirs' }, start.version);
+    await page.getByRole('textbox', { name: 'Base directory' }).fill('/srv/mine');
+    await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /fs_read_file/ }) }).getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Someone else changed fs_read_file while you were editing.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.getByRole('button', { name: 'Add tools' }).click();
+    await expect(page.getByRole('dialog', { name: /^Add tools to / })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('[AGENTS][A11Y]: an unknown agent answers a not-found page with status 404', async ({ page }) => {
+  const response = await page.goto('/agents/no-such-agent');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Agent not found' })).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
