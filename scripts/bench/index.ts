@@ -1,5 +1,6 @@
-// `npm run bench`: measures the catalogue at 10,000 tools against its targets and prints one
-// run's figures. It reports; it never fails on a missed target.
+// `npm run bench`: measures the catalogue at 10,000 tools and the overrides form of a tool with
+// 50 settings against their targets, and prints one run's figures. It reports; it never fails on
+// a missed target.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,7 @@ import { startNextServer, type NextServer } from '../../e2e/support/next-server'
 import { startBareServer } from './bare-server';
 import { launchBrowser, measureKeystrokes, measurePageLoad, type PageLoad } from './browser';
 import { closeConnections, timeInTurns, timeRequests, timedGet } from './http-timing';
+import { benchOverridesForm } from './overrides-form';
 import { median, ms, percentile } from './stats';
 
 const basePort = Number(process.env.BENCH_PORT ?? 3390);
@@ -104,6 +106,8 @@ async function main(): Promise<void> {
     console.log('  measured in the page from the keydown event to the first animation frame after the list shows the new query');
     keystrokeLines(`narrow: typing "${QUERY}" (1st key leaves ~200 tools)`, narrow);
     keystrokeLines(`broad: typing "${BROAD_QUERY}" (all tools match), then Backspace to empty`, broad);
+
+    await benchOverridesForm(browser, basePort + 3);
   } finally {
     await browser.close();
     closeConnections();
