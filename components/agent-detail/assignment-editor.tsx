@@ -9,7 +9,7 @@ import type { AssignmentView } from '@/lib/assignments/assignment';
 import { apiFetch } from '@/lib/client-api/api-fetch';
 import { isProblem } from '@/lib/client-api/api-problem';
 import { assignmentPath, putAssignment } from '@/lib/client-api/assignments-api';
-import { withDefaults } from '@/lib/overrides/initial-overrides';
+import { pruneEmptyObjects, withDefaults } from '@/lib/overrides/initial-overrides';
 import { ConflictNotice } from './conflict-notice';
 import { useReportUnsavedChanges } from './unsaved-changes';
 
@@ -34,7 +34,7 @@ type Conflict = { theirs: AssignmentView | null };
  */
 export function AssignmentEditor({ agentId, toolName, schema, saved, savedErrors, onSaved, onClose }: AssignmentEditorProps) {
   const queryClient = useQueryClient();
-  const initial = useMemo(() => withDefaults(schema, saved?.overrides ?? {}), [schema, saved]);
+  const initial = useMemo(() => pruneEmptyObjects(withDefaults(schema, saved?.overrides ?? {})), [schema, saved]);
   const [baseline, setBaseline] = useState(initial);
   const [data, setData] = useState<OverridesData>(initial);
   const [version, setVersion] = useState(saved?.version);

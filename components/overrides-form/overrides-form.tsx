@@ -8,6 +8,7 @@ import type { FieldError } from '@/lib/app-error';
 import { toErrorTree } from '@/lib/overrides/error-schema';
 import { overridesUiSchema } from '@/lib/overrides/form-ui-schema';
 import { formValidator, transformFormErrors } from '@/lib/overrides/form-validator';
+import { DEFAULTS_BEHAVIOR, pruneEmptyObjects } from '@/lib/overrides/initial-overrides';
 import { formTemplates, formWidgets } from './form-widgets';
 
 /** Overrides as the form holds them: an object of settings. */
@@ -46,6 +47,7 @@ export function OverridesForm({ idPrefix, schema, formData, onChange, onSubmit, 
       templates={formTemplates}
       extraErrors={extraErrors}
       transformErrors={transformFormErrors}
+      experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOR}
       liveValidate="onChange"
       showErrorList={false}
       focusOnFirstError
@@ -61,5 +63,5 @@ export function OverridesForm({ idPrefix, schema, formData, onChange, onSubmit, 
 }
 
 function toData(value: unknown): OverridesData {
-  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as OverridesData) : {};
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? pruneEmptyObjects(value as OverridesData) : {};
 }

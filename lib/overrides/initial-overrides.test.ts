@@ -1,7 +1,7 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { fsOverridesSchema } from '@/registry/builtins/fs-settings';
-import { initialOverrides, withDefaults } from './initial-overrides';
+import { initialOverrides, pruneEmptyObjects, withDefaults } from './initial-overrides';
 
 describe('initialOverrides', () => {
   it('asks for settings when a required one has no default (fs_read_file\'s baseDir)', () => {
@@ -23,5 +23,28 @@ describe('withDefaults', () => {
   it('keeps saved values and fills only what is unset', () => {
     expect(withDefaults(fsOverridesSchema() as RJSFSchema, { baseDir: '/srv' })).toEqual({ baseDir: '/srv', maxBytes: 65_536 });
     expect(withDefaults(fsOverridesSchema() as RJSFSchema, { baseDir: '/srv', maxBytes: 5 })).toEqual({ baseDir: '/srv', maxBytes: 5 });
+  });
+});
+
+describe('optional groups of settings', () => {
+  const schema: RJSFSchema = {
+    type: 'object',
+    properties: {
+      retries: { type: 'integer', default: 3 },
+      proxy: { type: 'object', required: ['host'], properties: { host: { type: 'string' }, port: { type: 'integer', default: 8080 } } },
+    },
+  };
+
+  it('are left out of the starting values until the admin fills them, so their required fields do not block', () => {
+    expect(withDefaults(schema, {})).toEqual({ retries: 3 });
+    expect(initialOverrides(schema)).toEqual({ overrides: { retries: 3 }, isComplete: true });
+  });
+
+  it('keep their defaults once saved with a value', () => {
+    expect(withDefaults(schema, { proxy: { host: 'p' } })).toEqual({ retries: 3, proxy: { host: 'p', port: 8080 } });
+  });
+
+  it('count as not set once every field is emptied', () => {
+    expect(pruneEmptyObjects({ retries: 3, proxy: { host: undefined, nested: {} }, list: [], name: '' })).toEqual({ retries: 3, list: [], name: '' });
   });
 });

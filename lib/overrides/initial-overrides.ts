@@ -8,14 +8,54 @@ export interface InitialOverrides {
   isComplete: boolean;
 }
 
-/** The form's starting values for `overrides` (defaults filled in where unset). */
+/**
+ * How the overrides form fills defaults itself: only for required settings. Optional ones get
+ * theirs from `withDefaults`, which leaves optional groups of settings (nested objects) out, so
+ * an optional group with a required field inside does not become required by being pre-filled.
+ */
+export const DEFAULTS_BEHAVIOR = { emptyObjectFields: 'populateRequiredDefaults' } as const;
+
+/**
+ * The form's starting values: `overrides`, plus the schema's defaults for settings they leave
+ * unset, except optional nested objects the overrides do not have.
+ */
 export function withDefaults(schema: RJSFSchema, overrides: Record<string, unknown>): Record<string, unknown> {
-  const filled: unknown = getDefaultFormState(formValidator, schema, overrides, schema);
-  return typeof filled === 'object' && filled !== null && !Array.isArray(filled) ? (filled as Record<string, unknown>) : {};
+  const filled = asRecord(getDefaultFormState(formValidator, schema, overrides, schema));
+  const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+  for (const [key, value] of Object.entries(filled)) {
+    if (!(key in overrides) && !required.has(key) && isPlainObject(value)) delete filled[key];
+  }
+  return filled;
+}
+
+/**
+ * Drops nested objects left with no values (an admin emptied every field of an optional group),
+ * so the group counts as not set instead of as set with its required fields missing.
+ */
+export function pruneEmptyObjects(data: Record<string, unknown>): Record<string, unknown> {
+  const pruned: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (value === undefined) continue;
+    if (isPlainObject(value)) {
+      const inner = pruneEmptyObjects(value);
+      if (Object.keys(inner).length > 0) pruned[key] = inner;
+    } else {
+      pruned[key] = value;
+    }
+  }
+  return pruned;
 }
 
 /** The overrides a tool gets when added without a form: its defaults, if they are valid. */
 export function initialOverrides(schema: RJSFSchema): InitialOverrides {
   const overrides = withDefaults(schema, {});
   return { overrides, isComplete: formValidator.validateFormData(overrides, schema).errors.length === 0 };
+}
+
+function asRecord(value: unknown): Record<string, unknown> {
+  return isPlainObject(value) ? { ...value } : {};
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
