@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AGENT_ID_RULE, AGENT_NAME_REQUIRED, agentDescriptionError, agentIdError, agentNameError, slugify } from './agent-rules';
+import { AGENT_ID_RULE, AGENT_NAME_REQUIRED, agentDescriptionError, agentFieldErrors, agentIdError, agentNameError, slugify } from './agent-rules';
 
 describe('slugify', () => {
   it.each([
@@ -62,5 +62,16 @@ describe('agentDescriptionError', () => {
   it('refuses other control characters and a description that is too long', () => {
     expect(agentDescriptionError('bell\u0007')).toContain('control characters');
     expect(agentDescriptionError('d'.repeat(4001))).toBe('Description must be at most 4000 characters (it has 4001).');
+  });
+});
+
+describe('agentFieldErrors', () => {
+  it('checks only the fields it is given and names each problem by field', () => {
+    expect(agentFieldErrors({ name: 'Fine', description: 'Fine too' })).toEqual({});
+    expect(agentFieldErrors({ id: 'Not OK', name: ' ', description: 'bell\u0007' })).toEqual({
+      id: AGENT_ID_RULE,
+      name: AGENT_NAME_REQUIRED,
+      description: expect.stringContaining('control characters') as unknown,
+    });
   });
 });

@@ -53,3 +53,18 @@ export function agentDescriptionError(description: string): string | undefined {
   if (length > MAX_AGENT_DESCRIPTION_LENGTH) return `Description must be at most ${MAX_AGENT_DESCRIPTION_LENGTH} characters (it has ${length}).`;
   return undefined;
 }
+
+/** The fields of the agent forms. */
+export type AgentField = 'id' | 'name' | 'description';
+
+/** What is wrong with each of the given fields, as the server would say it; fields left out are not checked. */
+export function agentFieldErrors(fields: Partial<Record<AgentField, string>>): Partial<Record<AgentField, string>> {
+  const errors: Partial<Record<AgentField, string>> = {};
+  const id = fields.id === undefined ? undefined : agentIdError(fields.id);
+  const name = fields.name === undefined ? undefined : agentNameError(fields.name);
+  const description = fields.description === undefined ? undefined : agentDescriptionError(fields.description);
+  if (id) errors.id = id;
+  if (name) errors.name = name;
+  if (description) errors.description = description;
+  return errors;
+}
