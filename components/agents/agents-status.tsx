@@ -8,7 +8,7 @@ interface AgentsStatusProps {
 
 /** How many agents the list shows, announced to screen readers as it changes. */
 export function AgentsStatus({ count, search, isSearching }: AgentsStatusProps) {
-  let message = `${plural(count, 'agent')}.`;
+  let message = count === 0 ? 'No agents.' : `${plural(count, 'agent')}.`;
   if (isSearching) message = 'Searching…';
   else if (search !== '') message = `${count === 0 ? 'No agents' : plural(count, 'agent')} ${count === 1 ? 'matches' : 'match'} “${search}”.`;
   return (

@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { agentSearchBox, createAgentViaApi, readAgent, shownAgents, uniqueToken } from '../support/agents-page';
+import { startNextServer, type NextServer } from '../support/next-server';
+import { ownServerPort } from '../support/ports';
 
 test('[AGENTS][LIST]: admin can create an agent whose ID is made from its name', async ({ page, request }) => {
   const token = uniqueToken();
@@ -261,4 +263,23 @@ test('[AGENTS][LIST]: admin deleting an agent someone just renamed is told, and 
   await refreshed.getByRole('button', { name: 'Delete agent' }).click();
   await expect(refreshed).toBeHidden();
   expect(await readAgent(request, id)).toBeUndefined();
+});
+
+test.describe('with no agents at all', () => {
+  let server: NextServer;
+  test.beforeAll(async () => {
+    server = await startNextServer(ownServerPort(7), { SEED_DEMO: '0' });
+  });
+  test.afterAll(async () => {
+    await server?.stop();
+  });
+
+  test('[AGENTS][LIST]: admin with no agents is told so and can create the first one from there', async ({ page }) => {
+    await page.goto(`${server.url}/agents`);
+
+    await expect(page.getByRole('heading', { name: 'No agents yet' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'agents' })).toHaveText('No agents.');
+    await page.getByRole('button', { name: 'Create an agent' }).click();
+    await expect(page.getByRole('dialog', { name: 'New agent' })).toBeVisible();
+  });
 });
