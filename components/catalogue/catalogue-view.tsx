@@ -5,7 +5,7 @@ import { useEffect, useMemo } from 'react';
 import { catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
 import { filterCatalogue, indexCatalogue } from '@/lib/catalogue/filter-catalogue';
 import { isAvailable } from '@/lib/catalogue/tool-summary';
-import { CatalogueError } from './catalogue-error';
+import { LoadError } from '@/components/ui/load-error';
 import { CatalogueFilters } from './catalogue-filters';
 import { CatalogueSkeleton } from './catalogue-skeleton';
 import { DiagnosticsList } from './diagnostics-list';
@@ -30,7 +30,7 @@ export function CatalogueView() {
 
   if (isPending) return <CatalogueSkeleton />;
   if (!data) {
-    return <CatalogueError message={error?.message ?? 'The catalogue could not be loaded.'} isRetrying={isFetching} onRetry={() => refetch()} />;
+    return <LoadError message={error?.message ?? 'The catalogue could not be loaded.'} isRetrying={isFetching} onRetry={() => refetch()} />;
   }
   const isFiltered = filter.query.trim() !== '' || filter.group !== '';
   const shown = visible.reduce((sum, group) => sum + group.tools.length, 0);
@@ -52,7 +52,7 @@ export function CatalogueView() {
         </button>
       </div>
       {error && (
-        <CatalogueError
+        <LoadError
           message={`The catalogue could not be refreshed; showing the last list. ${error.message}`}
           isRetrying={isFetching}
           onRetry={() => refetch()}

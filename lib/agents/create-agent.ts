@@ -6,7 +6,8 @@ import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
 import { toAgent, type Agent } from './agent';
-import { checkAgentDescription, checkAgentId, checkAgentName, slugify } from './agent-input';
+import { checkAgentDescription, checkAgentId, checkAgentName } from './agent-input';
+import { slugify } from './agent-rules';
 
 /** What `createAgent` needs. */
 export interface CreateAgentOptions {

@@ -1,5 +1,5 @@
 export type { Agent, AgentListItem } from './agent';
-export { slugify, MAX_AGENT_ID_LENGTH, MAX_AGENT_NAME_LENGTH, MAX_AGENT_DESCRIPTION_LENGTH } from './agent-input';
+export { slugify, MAX_AGENT_ID_LENGTH, MAX_AGENT_NAME_LENGTH, MAX_AGENT_DESCRIPTION_LENGTH } from './agent-rules';
 export { listAgents, type ListAgentsOptions } from './list-agents';
 export { getAgent, type GetAgentOptions } from './get-agent';
 export { createAgent, type CreateAgentOptions } from './create-agent';

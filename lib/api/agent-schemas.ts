@@ -1,16 +1,19 @@
 import { z } from 'zod';
-import { MAX_AGENT_DESCRIPTION_LENGTH, MAX_AGENT_ID_LENGTH, MAX_AGENT_NAME_LENGTH } from '@/lib/agents/agent-input';
+import {
+  AGENT_ID_RULE,
+  AGENT_NAME_REQUIRED,
+  MAX_AGENT_DESCRIPTION_LENGTH,
+  MAX_AGENT_ID_LENGTH,
+  MAX_AGENT_NAME_LENGTH,
+} from '@/lib/agents/agent-rules';
 import { isStorableText } from '@/lib/db/storable-text';
 
 /** An agent's id: 1–64 lower-case letters, digits and hyphens, starting with a letter or digit. */
 export const AgentIdSchema = z
   .string()
-  .regex(
-    new RegExp(`^[a-z0-9][a-z0-9-]{0,${MAX_AGENT_ID_LENGTH - 1}}$`),
-    `Use 1 to ${MAX_AGENT_ID_LENGTH} lowercase letters, digits and hyphens, starting with a letter or digit.`,
-  );
+  .regex(new RegExp(`^[a-z0-9][a-z0-9-]{0,${MAX_AGENT_ID_LENGTH - 1}}$`), AGENT_ID_RULE);
 
-const nameSchema = z.string().trim().min(1, 'A name is required.').max(MAX_AGENT_NAME_LENGTH);
+const nameSchema = z.string().trim().min(1, AGENT_NAME_REQUIRED).max(MAX_AGENT_NAME_LENGTH);
 const descriptionSchema = z.string().trim().max(MAX_AGENT_DESCRIPTION_LENGTH);
 
 /** An agent as the API answers it; `version` is its ETag. */

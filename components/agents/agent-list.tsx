@@ -1,0 +1,25 @@
+import type { AgentListItem } from '@/lib/agents/agent';
+import { AgentRow } from './agent-row';
+
+interface AgentListProps {
+  agents: readonly AgentListItem[];
+  /** While a new search runs, the last list stays, dimmed. */
+  isStale: boolean;
+  onEdit: (agent: AgentListItem) => void;
+  onDelete: (agent: AgentListItem) => void;
+}
+
+/** The agents, one row each. */
+export function AgentList({ agents, isStale, onEdit, onDelete }: AgentListProps) {
+  return (
+    <ul
+      aria-label="Agents"
+      aria-busy={isStale || undefined}
+      className={`divide-y divide-slate-200 border-y border-slate-200 transition-opacity ${isStale ? 'opacity-60' : ''}`}
+    >
+      {agents.map((agent) => (
+        <AgentRow key={agent.id} agent={agent} onEdit={onEdit} onDelete={onDelete} />
+      ))}
+    </ul>
+  );
+}

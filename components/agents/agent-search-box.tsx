@@ -1,0 +1,28 @@
+import { useId } from 'react';
+
+interface AgentSearchBoxProps {
+  query: string;
+  onQueryChange: (query: string) => void;
+}
+
+/** The labelled search box above the agents list. */
+export function AgentSearchBox({ query, onQueryChange }: AgentSearchBoxProps) {
+  const id = useId();
+  return (
+    <form role="search" aria-label="Agents" className="flex flex-1 flex-col gap-1" onSubmit={(event) => event.preventDefault()}>
+      <label htmlFor={id} className="text-sm font-medium">
+        Search agents
+      </label>
+      <input
+        id={id}
+        type="search"
+        value={query}
+        onChange={(event) => onQueryChange(event.target.value)}
+        placeholder="Name, ID or description"
+        autoComplete="off"
+        spellCheck={false}
+        className="rounded-md border border-slate-400 bg-white px-3 py-2 text-sm focus:border-blue-600 focus:outline-2 focus:outline-blue-600"
+      />
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+'use client';
+
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import type { AgentListItem } from '@/lib/agents/agent';
+import { agentQueryOptions, deleteAgent } from '@/lib/client-api/agents-api';
+import { isProblem } from '@/lib/client-api/api-problem';
+import { assignmentsQueryOptions } from '@/lib/client-api/assignments-api';
+import { Dialog } from '@/components/ui/dialog';
+import { buttonClass, FormActions, FormAlert } from '@/components/ui/form-parts';
+import { plural } from './plural';
+
+interface DeleteAgentDialogProps {
+  /** The agent as the admin saw it in the list: its version goes out as If-Match, its count is what they are told. */
+  agent: AgentListItem;
+  onClose: () => void;
+  onDeleted: (name: string, deletedAssignments: number) => void;
+}
+
+/** Asks before deleting an agent, saying how many tool assignments go with it. */
+export function DeleteAgentDialog({ agent, onClose, onDeleted }: DeleteAgentDialogProps) {
+  const queryClient = useQueryClient();
+  // What the admin is asked to confirm; replaced by a fresh read when someone else changed the agent.
+  const [seen, setSeen] = useState(agent);
+  const [problem, setProblem] = useState<string>();
+  const [isGone, setIsGone] = useState(false);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  // With the agent gone the Delete button goes too; focus moves to the one button left.
+  useEffect(() => {
+    if (isGone) cancelRef.current?.focus();
+  }, [isGone]);
+  const mutation = useMutation({ mutationFn: (target: AgentListItem) => deleteAgent(target.id, target.version) });
+
+  const reload = async () => {
+    const [fresh, assignments] = await Promise.all([
+      queryClient.fetchQuery({ ...agentQueryOptions(agent.id), staleTime: 0 }),
+      queryClient.fetchQuery({ ...assignmentsQueryOptions(agent.id), staleTime: 0 }),
+    ]);
+    setSeen({ ...fresh, assignmentCount: assignments.length });
+  };
+
+  const confirm = async () => {
+    setProblem(undefined);
+    try {
+      const { deletedAssignments } = await mutation.mutateAsync(seen);
+      await queryClient.invalidateQueries({ queryKey: ['agents'] });
+      onDeleted(seen.name, deletedAssignments);
+    } catch (error) {
+      void queryClient.invalidateQueries({ queryKey: ['agents', 'list'] });
+      if (isProblem(error, 404)) {
+        setIsGone(true);
+        setProblem('Someone else has already deleted this agent.');
+      } else if (isProblem(error, 412)) {
+        await reloadAfterChange();
+      } else {
+        setProblem(`The agent was not deleted. ${error instanceof Error ? error.message : ''}`);
+      }
+    }
+  };
+
+  const reloadAfterChange = async () => {
+    try {
+      await reload();
+      setProblem('Someone else changed this agent since the list was loaded, so it was not deleted. Check what is shown above and confirm again.');
+    } catch (error) {
+      setIsGone(isProblem(error, 404));
+      setProblem(isProblem(error, 404) ? 'Someone else has already deleted this agent.' : `The agent changed and could not be reloaded. ${error instanceof Error ? error.message : ''}`);
+    }
+  };
+
+  const consequence =
+    seen.assignmentCount === 0
+      ? 'It has no tools assigned.'
+      : `Its ${plural(seen.assignmentCount, 'assigned tool')} ${seen.assignmentCount === 1 ? 'goes' : 'go'} with it.`;
+  return (
+    <Dialog open onClose={onClose} title={`Delete agent “${seen.name}”?`} description={consequence}>
+      {problem && <FormAlert>{problem}</FormAlert>}
+      <FormActions>
+        <button ref={cancelRef} type="button" onClick={onClose} className={buttonClass.secondary} data-autofocus="">
+          {isGone ? 'Close' : 'Cancel'}
+        </button>
+        {!isGone && (
+          <button type="button" onClick={confirm} disabled={mutation.isPending} className={buttonClass.danger}>
+            {mutation.isPending ? 'Deleting…' : 'Delete agent'}
+          </button>
+        )}
+      </FormActions>
+    </Dialog>
+  );
+}

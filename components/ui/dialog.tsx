@@ -1,0 +1,76 @@
+'use client';
+
+import { useEffect, useId, useRef } from 'react';
+
+interface DialogProps {
+  open: boolean;
+  /** Called when the admin asks to close it (Escape, the close button); the caller sets `open` to false. */
+  onClose: () => void;
+  title: string;
+  /** A sentence under the title that screen readers read with it. */
+  description?: React.ReactNode;
+  children: React.ReactNode;
+}
+
+/**
+ * A modal dialog on the native `<dialog>` element: the page behind it is inert, Escape closes it,
+ * it is named by its title, and focus goes back to what opened it. The first element inside
+ * marked `data-autofocus` gets focus when it opens; otherwise the first focusable one does.
+ * Its content is rendered only while it is open, so a form inside starts afresh each time.
+ */
+export function Dialog({ open, onClose, title, description, children }: DialogProps) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const descriptionId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!open || !dialog) return;
+    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    dialog.showModal();
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    return () => {
+      dialog.close();
+      // The opener may be gone (a deleted row's button); then the page decides where focus goes.
+      if (opener?.isConnected) opener.focus();
+    };
+  }, [open]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={description ? descriptionId : undefined}
+      // Escape: the caller owns `open`, so the browser must not close the dialog behind its back.
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose();
+      }}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100vw-2rem))] overflow-y-auto rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+    >
+      {open && (
+        <div className="p-5">
+          <div className="mb-4 flex items-start gap-3">
+            <h2 id={titleId} className="flex-1 text-lg font-semibold wrap-anywhere">
+              {title}
+            </h2>
+            <button
+              type="button"
+              onClick={onClose}
+              aria-label="Close"
+              className="-m-1 rounded p-1 text-xl leading-none text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+          {description && (
+            <div id={descriptionId} className="mb-4 text-sm text-slate-700 wrap-anywhere">
+              {description}
+            </div>
+          )}
+          {children}
+        </div>
+      )}
+    </dialog>
+  );
+}
