@@ -9,6 +9,7 @@ import { agentQueryOptions } from '@/lib/client-api/agents-api';
 import { assignmentsQueryOptions, putAssignment, toolEntryQueryOptions } from '@/lib/client-api/assignments-api';
 import { catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
 import { initialOverrides } from '@/lib/overrides/initial-overrides';
+import { AgentHeader } from './agent-header';
 import type { ListedTool } from './assignment-card';
 import { AssignmentGroups } from './assignment-groups';
 import { UnsavedChangesProvider } from './unsaved-changes';
@@ -74,21 +75,13 @@ export function AgentDetail({ agentId }: { agentId: string }) {
 
   return (
     <UnsavedChangesProvider>
-      <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
-        <div className="min-w-0">
-          <h1 className="text-2xl font-semibold break-words">{agent.name}</h1>
-          <p className="font-mono text-sm text-slate-600">{agent.id}</p>
-          {agent.description && <p className="mt-1 whitespace-pre-line text-slate-800">{agent.description}</p>}
-        </div>
-        <button
-          type="button"
-          onClick={() => setIsPicking(true)}
-          disabled={!catalogue.data}
-          className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white disabled:bg-slate-400"
-        >
-          Add tools
-        </button>
-      </div>
+      <AgentHeader
+        agent={agent}
+        assignmentCount={assignments.length}
+        canAddTools={catalogue.data !== undefined}
+        onAddTools={() => setIsPicking(true)}
+        onAnnounce={setAnnouncement}
+      />
       {catalogue.isError && (
         <p role="alert" className="mb-4 text-sm text-red-800">
           The catalogue could not be loaded, so tools cannot be added: {catalogue.error.message}{' '}

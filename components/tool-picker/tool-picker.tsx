@@ -50,7 +50,7 @@ export function ToolPicker({ tools, assigned, chosen, onToggle, onConfirm }: Too
       }}
     >
       <Command.Input
-        autoFocus
+        data-autofocus
         value={query}
         onValueChange={setQuery}
         placeholder="Search by name, description or group"

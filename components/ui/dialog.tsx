@@ -10,6 +10,8 @@ interface DialogProps {
   /** A sentence under the title that screen readers read with it. */
   description?: React.ReactNode;
   children: React.ReactNode;
+  /** Room for a list (the tool picker) rather than a short form. */
+  isWide?: boolean;
 }
 
 /**
@@ -18,7 +20,7 @@ interface DialogProps {
  * marked `data-autofocus` gets focus when it opens; otherwise the first focusable one does.
  * Its content is rendered only while it is open, so a form inside starts afresh each time.
  */
-export function Dialog({ open, onClose, title, description, children }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, isWide = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -46,7 +48,7 @@ export function Dialog({ open, onClose, title, description, children }: DialogPr
         event.preventDefault();
         onClose();
       }}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[min(36rem,calc(100vw-2rem))] overflow-y-auto rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50"
+      className={`m-auto max-h-[calc(100dvh-2rem)] ${isWide ? 'w-[min(44rem,calc(100vw-2rem))]' : 'w-[min(36rem,calc(100vw-2rem))]'} overflow-y-auto rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50`}
     >
       {open && (
         <div className="p-5">
