@@ -1,18 +1,18 @@
 'use client';
 
 import Form from '@rjsf/core';
-import type { RJSFSchema, UiSchema } from '@rjsf/utils';
-import validator from '@rjsf/validator-ajv8';
-import { OptionSelectWidget } from './option-select-widget';
-
-const uiSchema: UiSchema = { 'ui:submitButtonOptions': { norender: true } };
-const widgets = { SelectWidget: OptionSelectWidget };
+import type { RJSFSchema } from '@rjsf/utils';
+import { useMemo } from 'react';
+import { formTemplates, formWidgets } from '@/components/overrides-form/form-widgets';
+import { overridesUiSchema } from '@/lib/overrides/form-ui-schema';
+import { formValidator } from '@/lib/overrides/form-validator';
 
 /** The settings form an admin fills when assigning the tool, shown read-only. */
 export function SettingsPreview({ schema }: { schema: RJSFSchema }) {
+  const uiSchema = useMemo(() => overridesUiSchema(schema), [schema]);
   return (
     <div className="settings-preview rounded-md border border-slate-200 bg-slate-50 p-4">
-      <Form schema={schema} uiSchema={uiSchema} widgets={widgets} validator={validator} readonly noHtml5Validate idPrefix="settings-preview" />
+      <Form schema={schema} uiSchema={uiSchema} widgets={formWidgets} templates={formTemplates} validator={formValidator} readonly noHtml5Validate idPrefix="settings-preview" />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe';
 import { assignTool, createTestAgent } from '../support/agent-api';
 
 const viewports = [
@@ -7,12 +7,6 @@ const viewports = [
   { name: 'phone', width: 390, height: 844 },
 ];
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
 
 for (const viewport of viewports) {
   test(`[AGENTS][A11Y]: the agent page, its picker, forms and conflict view have no serious violations (${viewport.name})`, async ({ page, request }) => {

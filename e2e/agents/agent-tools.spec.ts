@@ -1,12 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { assignTool, assignmentsOf, createTestAgent } from '../support/agent-api';
+import { addThroughPicker, openPicker } from '../support/tool-picker';
 
-async function openPicker(page: Page) {
-  await page.getByRole('button', { name: 'Add tools' }).click();
-  const dialog = page.getByRole('dialog', { name: /^Add tools to / });
-  await expect(dialog).toBeVisible();
-  return dialog;
-}
 
 test('[AGENTS][TOOLS]: admin adds fs_read_file by typing in the picker; an empty base directory is refused and nothing is saved', async ({ page, request }) => {
   const agentId = await createTestAgent(request, 'Reader');
@@ -117,10 +112,7 @@ test('[AGENTS][TOOLS]: the picker shows unavailable tools disabled with their re
 test('[AGENTS][TOOLS]: admin sets the groups tool_search may search from the known groups', async ({ page, request }) => {
   const agentId = await createTestAgent(request, 'Searcher');
   await page.goto(`/agents/${agentId}`);
-  const dialog = await openPicker(page);
-  await dialog.getByRole('combobox', { name: 'Search tools' }).fill('tool_search');
-  await dialog.getByRole('option', { name: /^tool_search/ }).click();
-  await dialog.getByRole('button', { name: 'Add 1 tool' }).click();
+  await addThroughPicker(page, 'tool_search');
   await expect(page.getByRole('status').filter({ hasText: 'Assigned tool_search.' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Edit settings of tool_search' }).click();

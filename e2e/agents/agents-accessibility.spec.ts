@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe';
 import { createAgentViaApi, uniqueToken } from '../support/agents-page';
 
 const viewports = [
@@ -7,12 +7,6 @@ const viewports = [
   { name: 'phone', width: 390, height: 844 },
 ];
 
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-}
 
 const token = uniqueToken();
 const name = `Accessible ${token} with a rather long name that has to wrap on a phone`;

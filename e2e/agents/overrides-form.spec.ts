@@ -1,13 +1,11 @@
 import { expect, test } from '@playwright/test';
 import { assignmentsOf, createTestAgent } from '../support/agent-api';
+import { addThroughPicker } from '../support/tool-picker';
 
 test('[AGENTS][FORM]: the overrides form draws every kind of setting, checks formats and saves exactly what was entered', async ({ page, request }) => {
   const agentId = await createTestAgent(request, 'Forms');
   await page.goto(`/agents/${agentId}`);
-  await page.getByRole('button', { name: 'Add tools' }).click();
-  await page.getByRole('combobox', { name: 'Search tools' }).fill('settings_zoo');
-  await page.getByRole('option', { name: /^settings_zoo/ }).click();
-  await page.getByRole('button', { name: 'Add 1 tool' }).click();
+  await addThroughPicker(page, 'settings_zoo');
   const form = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /settings_zoo/ }) });
 
   // Titles are labels, descriptions are help, defaults are filled in, required settings say so.
@@ -75,10 +73,7 @@ test('[AGENTS][FORM]: the overrides form draws every kind of setting, checks for
 test('[AGENTS][FORM]: a tool without settings says so and offers nothing to edit', async ({ page, request }) => {
   const agentId = await createTestAgent(request, 'Plain');
   await page.goto(`/agents/${agentId}`);
-  await page.getByRole('button', { name: 'Add tools' }).click();
-  await page.getByRole('combobox', { name: 'Search tools' }).fill('word_count');
-  await page.getByRole('option', { name: /^word_count/ }).click();
-  await page.getByRole('button', { name: 'Add 1 tool' }).click();
+  await addThroughPicker(page, 'word_count');
 
   const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /word_count/ }) });
   await expect(card.getByText('This tool has no settings')).toBeVisible();

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from '../support/axe';
 
 const pages = ['/', '/?q=units', '/tools/fs_read_file', '/tools/text_slugify', '/tools/acme_lookup', '/tools/schema_zoo', '/tools/zoo_unreachable', '/tools/no-such-tool'];
 const viewports = [
@@ -13,11 +13,7 @@ for (const viewport of viewports) {
       await page.setViewportSize(viewport);
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const serious = violations
-        .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-        .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`);
-      expect(serious).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
     });
   }
 }

@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext } from '@playwright/test';
+import { createAgentViaApi, uniqueToken } from './agents-page';
 
 /** An assignment as `GET /api/v1/agents/{id}/tools` answers it. */
 export interface ApiAssignment {
@@ -9,14 +10,10 @@ export interface ApiAssignment {
   errors?: { pointer: string; message: string }[];
 }
 
-let agentsCreated = 0;
-
 /** Creates an agent with a name no other test uses, through the API; answers its id. */
 export async function createTestAgent(request: APIRequestContext, name: string): Promise<string> {
-  const unique = `${name} ${Date.now().toString(36)}${(++agentsCreated).toString(36)}`;
-  const response = await request.post('/api/v1/agents', { data: { name: unique } });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { id: string }).id;
+  const token = uniqueToken();
+  return (await createAgentViaApi(request, { id: `${name.toLowerCase()}-${token}`, name: `${name} ${token}` })).id;
 }
 
 /** Assigns a tool through the API, as another admin would. */
