@@ -1,14 +1,12 @@
 'use client';
 
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import type { RJSFSchema } from '@rjsf/utils';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { ToolPickerDialog } from '@/components/tool-picker/tool-picker-dialog';
-import { isProblem } from '@/lib/client-api/api-problem';
 import { agentQueryOptions } from '@/lib/client-api/agents-api';
-import { assignmentsQueryOptions, putAssignment, toolEntryQueryOptions } from '@/lib/client-api/assignments-api';
+import { assignmentsQueryOptions } from '@/lib/client-api/assignments-api';
 import { catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
-import { initialOverrides } from '@/lib/overrides/initial-overrides';
+import { addedMessage, addTools } from './add-tools';
 import { AgentHeader } from './agent-header';
 import type { ListedTool } from './assignment-card';
 import { AssignmentGroups } from './assignment-groups';
@@ -24,6 +22,7 @@ export function AgentDetail({ agentId }: { agentId: string }) {
   const [editing, setEditing] = useState<ReadonlySet<string>>(new Set());
   const [isPicking, setIsPicking] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  const focusDraft = useRef<string | null>(null);
 
   const groupOf = useMemo(() => new Map((catalogue.data?.tools ?? []).map((tool) => [tool.name, tool.group])), [catalogue.data]);
   const assigned = useMemo(() => new Set([...assignments.map((a) => a.toolName), ...drafts]), [assignments, drafts]);
@@ -34,36 +33,23 @@ export function AgentDetail({ agentId }: { agentId: string }) {
       .map((toolName): ListedTool => ({ kind: 'draft', toolName, group: groupOf.get(toolName) })),
   ];
 
-  const addTools = async (names: readonly string[]) => {
-    const added: string[] = [];
-    const needSettings: string[] = [];
-    const failed: string[] = [];
-    for (const name of names) {
-      try {
-        const entry = await queryClient.fetchQuery(toolEntryQueryOptions(name));
-        const { overrides, isComplete } = initialOverrides(entry.overridesSchema as RJSFSchema);
-        if (!isComplete) {
-          needSettings.push(name);
-          continue;
-        }
-        await putAssignment(agentId, name, overrides);
-        added.push(name);
-      } catch (error) {
-        // 428: someone assigned it meanwhile; it is listed after the refresh below.
-        if (!isProblem(error, 428)) failed.push(`${name} (${error instanceof Error ? error.message : 'failed'})`);
-      }
-    }
+  const add = async (names: readonly string[]) => {
+    const { added, needSettings, failed } = await addTools(queryClient, agentId, names);
     setDrafts((previous) => [...previous, ...needSettings.filter((name) => !previous.includes(name))]);
     await queryClient.invalidateQueries({ queryKey: ['agents'] });
+    focusDraft.current = needSettings[0] ?? null;
     setIsPicking(false);
-    setAnnouncement(
-      [
-        added.length > 0 ? `Assigned ${added.join(', ')}.` : '',
-        needSettings.length > 0 ? `Fill in the settings of ${needSettings.join(', ')} to assign ${needSettings.length === 1 ? 'it' : 'them'}.` : '',
-        failed.length > 0 ? `Could not add ${failed.join('; ')}.` : '',
-      ].filter(Boolean).join(' '),
-    );
+    setAnnouncement(addedMessage({ added, needSettings, failed }));
   };
+
+  // Once the picker has closed (and handed focus back to its opener), a tool that waits for its
+  // settings takes focus, so the admin can fill them in straight away.
+  useEffect(() => {
+    const name = focusDraft.current;
+    if (isPicking || name === null) return;
+    focusDraft.current = null;
+    document.querySelector(`[data-tool="${CSS.escape(name)}"]`)?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, [isPicking]);
 
   const setEditingTool = (toolName: string, isEditing: boolean) =>
     setEditing((previous) => {
@@ -114,7 +100,7 @@ export function AgentDetail({ agentId }: { agentId: string }) {
         agentName={agent.name}
         tools={catalogue.data?.tools ?? []}
         assigned={assigned}
-        onAdd={addTools}
+        onAdd={add}
       />
     </UnsavedChangesProvider>
   );

@@ -67,7 +67,7 @@ export function AssignmentCard({ agentId, item, isEditing, onEdit, onDraftDone, 
   };
 
   return (
-    <li aria-labelledby={headingId} className="rounded-md border border-slate-200 p-3">
+    <li aria-labelledby={headingId} data-tool={toolName} className="rounded-md border border-slate-200 p-3">
       <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
         <div className="min-w-0 flex-1">
           <h3 id={headingId} className="flex flex-wrap items-center gap-2">

@@ -57,7 +57,7 @@ export function ToolPicker({ tools, assigned, chosen, onToggle, onConfirm }: Too
         className="w-full rounded-md border border-slate-400 px-3 py-2 text-sm"
       />
       <p className="mt-1.5 text-xs text-slate-600" aria-live="polite">
-        {matched === 0 ? '' : shown < matched ? `Showing the first ${shown} of ${matched} matching tools; type more to narrow.` : `${matched} ${matched === 1 ? 'tool' : 'tools'}`}
+        {matched === 0 ? '' : shown < matched ? `Showing the first ${shown} of ${matched.toLocaleString('en')} matching tools; type more to narrow.` : `${matched.toLocaleString('en')} ${matched === 1 ? 'tool' : 'tools'}`}
       </p>
       <Command.List className="mt-2 max-h-[55vh] overflow-y-auto overscroll-contain" label="Tools by group">
         <Command.Empty className="p-3 text-sm text-slate-700">No tools match “{deferredQuery}”.</Command.Empty>

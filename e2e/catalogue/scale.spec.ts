@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
+import { openPicker } from '../support/tool-picker';
 
 // Its own server with the 10,000-tool fixture, so the shared server keeps its small catalogue.
 let server: NextServer;
@@ -92,4 +93,32 @@ test('[CATALOGUE][KEYBOARD]: admin moving back through the 10,000 rows with Shif
     });
     expect(linkTop, `${name} after ${step + 1} × Shift+Tab`).toBeGreaterThanOrEqual(headingBottom);
   }
+});
+
+test('[AGENTS][PICKER]: the tool picker opens on 10,000 tools with a slice of them, finds one deep in them and adds a whole large group', async ({ page }) => {
+  const response = await fetch(`${server.url}/api/v1/tools?view=summary`);
+  const { tools } = (await response.json()) as { tools: { name: string; group: string; unavailableReason?: string }[] };
+  const zoning = tools.filter((tool) => tool.group === 'zoning').map((tool) => tool.name).sort();
+  const choosable = tools.filter((tool) => tool.group === 'zoning' && tool.unavailableReason === undefined).length;
+  const agent = await fetch(`${server.url}/api/v1/agents`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 'zoner', name: 'Zoner' }) });
+  expect(agent.status).toBe(201);
+
+  await page.goto(`${server.url}/agents/zoner`);
+  const dialog = await openPicker(page);
+  await expect(dialog.getByText(`Showing the first 200 of ${tools.length.toLocaleString('en')} matching tools; type more to narrow.`)).toBeVisible();
+  // Only the slice is mounted: 200 tools and each shown group's "whole group" option.
+  expect(await dialog.getByRole('option').count()).toBeLessThanOrEqual(260);
+
+  const search = dialog.getByRole('combobox', { name: 'Search tools' });
+  await search.pressSequentially(zoning.at(-1)!);
+  await expect(dialog.getByRole('option', { name: new RegExp(`^${zoning.at(-1)}`) })).toBeVisible();
+  await expect(search).toHaveValue(zoning.at(-1)!);
+
+  await search.fill('zoning');
+  await dialog.getByRole('option', { name: `Choose the whole Zoning group (${choosable} tools)` }).click();
+  await expect(dialog.getByText(`${choosable} tools chosen`)).toBeVisible();
+  await dialog.getByRole('button', { name: `Add ${choosable} tools` }).click();
+  await expect(dialog).toBeHidden({ timeout: 60_000 });
+  const assigned = (await (await fetch(`${server.url}/api/v1/agents/zoner/tools`)).json()) as { assignments: { toolName: string }[] };
+  expect(assigned.assignments).toHaveLength(choosable);
 });
