@@ -7,8 +7,8 @@ import { agentQueryOptions } from '@/lib/client-api/agents-api';
 import { assignmentsQueryOptions } from '@/lib/client-api/assignments-api';
 import { catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
 import { addedMessage, addTools } from './add-tools';
-import { AgentHeader } from './agent-header';
-import type { ListedTool } from './assignment-card';
+import { ADD_TOOLS_ID, AgentHeader } from './agent-header';
+import type { EditorActions, ListedTool } from './assignment-card';
 import { AssignmentGroups } from './assignment-groups';
 import { UnsavedChangesProvider } from './unsaved-changes';
 
@@ -25,7 +25,8 @@ export function AgentDetail({ agentId }: { agentId: string }) {
   const focusDraft = useRef<string | null>(null);
 
   const groupOf = useMemo(() => new Map((catalogue.data?.tools ?? []).map((tool) => [tool.name, tool.group])), [catalogue.data]);
-  const assigned = useMemo(() => new Set([...assignments.map((a) => a.toolName), ...drafts]), [assignments, drafts]);
+  const assigned = useMemo(() => new Set(assignments.map((a) => a.toolName)), [assignments]);
+  const pending = useMemo(() => new Set(drafts), [drafts]);
   const items: ListedTool[] = [
     ...assignments.map((assignment): ListedTool => ({ kind: 'saved', toolName: assignment.toolName, group: assignment.group, assignment })),
     ...drafts
@@ -51,13 +52,18 @@ export function AgentDetail({ agentId }: { agentId: string }) {
     document.querySelector(`[data-tool="${CSS.escape(name)}"]`)?.querySelector<HTMLElement>('input, select, textarea')?.focus();
   }, [isPicking]);
 
-  const setEditingTool = (toolName: string, isEditing: boolean) =>
-    setEditing((previous) => {
-      const next = new Set(previous);
-      if (isEditing) next.add(toolName);
-      else next.delete(toolName);
-      return next;
-    });
+  const actions: EditorActions = {
+    open: (toolName) => setEditing((previous) => new Set(previous).add(toolName)),
+    close: (toolName) => {
+      setEditing((previous) => withoutName(previous, toolName));
+      setDrafts((previous) => previous.filter((draft) => draft !== toolName));
+      // A tool that leaves the list (discarded, removed) takes its focused button with it.
+      if (!assignments.some((assignment) => assignment.toolName === toolName)) document.getElementById(ADD_TOOLS_ID)?.focus();
+    },
+    keepAsDraft: (toolName) => setDrafts((previous) => (previous.includes(toolName) ? previous : [...previous, toolName])),
+    announce: setAnnouncement,
+  };
+  const open = new Set([...editing, ...drafts]);
 
   return (
     <UnsavedChangesProvider>
@@ -88,10 +94,8 @@ export function AgentDetail({ agentId }: { agentId: string }) {
         <AssignmentGroups
           agentId={agentId}
           items={items}
-          editing={editing}
-          onEdit={setEditingTool}
-          onDraftDone={(name) => setDrafts((previous) => previous.filter((draft) => draft !== name))}
-          onAnnounce={setAnnouncement}
+          open={open}
+          actions={actions}
         />
       )}
       <ToolPickerDialog
@@ -100,8 +104,15 @@ export function AgentDetail({ agentId }: { agentId: string }) {
         agentName={agent.name}
         tools={catalogue.data?.tools ?? []}
         assigned={assigned}
+        pending={pending}
         onAdd={add}
       />
     </UnsavedChangesProvider>
   );
+}
+
+function withoutName(names: ReadonlySet<string>, name: string): ReadonlySet<string> {
+  const next = new Set(names);
+  next.delete(name);
+  return next;
 }

@@ -14,6 +14,9 @@ interface AgentHeaderProps {
   onAnnounce: (message: string) => void;
 }
 
+/** The id of the Add tools button, where focus goes when a tool leaves the list. */
+export const ADD_TOOLS_ID = 'add-tools';
+
 const buttonClass = 'rounded-md border border-slate-400 px-3 py-1.5 text-sm';
 
 /** The agent's name, id and description, with its actions: add tools, edit details, delete. */
@@ -23,9 +26,11 @@ export function AgentHeader({ agent, assignmentCount, canAddTools, onAddTools, o
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
       <div className="min-w-0">
-        <h1 className="text-2xl font-semibold break-words">{agent.name}</h1>
+        <h1 className="text-2xl font-semibold wrap-anywhere">
+          <bdi>{agent.name}</bdi>
+        </h1>
         <p className="font-mono text-sm text-slate-600">{agent.id}</p>
-        {agent.description && <p className="mt-1 whitespace-pre-line text-slate-800">{agent.description}</p>}
+        {agent.description && <p className="mt-1 whitespace-pre-line text-slate-800 wrap-anywhere">{agent.description}</p>}
       </div>
       <div className="flex flex-wrap gap-2">
         <button type="button" onClick={() => setDialog('edit')} className={buttonClass}>
@@ -35,6 +40,7 @@ export function AgentHeader({ agent, assignmentCount, canAddTools, onAddTools, o
           Delete agent
         </button>
         <button
+          id={ADD_TOOLS_ID}
           type="button"
           onClick={onAddTools}
           disabled={!canAddTools}

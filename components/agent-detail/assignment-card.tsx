@@ -3,12 +3,13 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { AssignmentView } from '@/lib/assignments/assignment';
 import { isProblem } from '@/lib/client-api/api-problem';
 import { deleteAssignment, toolEntryQueryOptions } from '@/lib/client-api/assignments-api';
 import { hasSettings } from '@/lib/catalogue/tool-summary';
 import { toolPath } from '@/lib/catalogue/tool-path';
+import { ADD_TOOLS_ID } from './agent-header';
 import { AssignmentEditor } from './assignment-editor';
 import { OverridesSummary } from './overrides-summary';
 import { StatusBadge } from './status-badge';
@@ -18,18 +19,27 @@ export type ListedTool =
   | { kind: 'saved'; toolName: string; group: string | undefined; assignment: AssignmentView }
   | { kind: 'draft'; toolName: string; group: string | undefined };
 
+/** What a tool's card may ask of the page. */
+export interface EditorActions {
+  /** Opens the tool's settings form. */
+  open: (toolName: string) => void;
+  /** Closes it: saved, cancelled or discarded. */
+  close: (toolName: string) => void;
+  /** Keeps the form (as not saved) for a tool someone else removed while it was being edited. */
+  keepAsDraft: (toolName: string) => void;
+  announce: (message: string) => void;
+}
+
 interface AssignmentCardProps {
   agentId: string;
   item: ListedTool;
-  isEditing: boolean;
-  onEdit: (isEditing: boolean) => void;
-  /** A draft was discarded or saved. */
-  onDraftDone: (toolName: string) => void;
-  onAnnounce: (message: string) => void;
+  /** The settings form is open. */
+  isOpen: boolean;
+  actions: EditorActions;
 }
 
 /** One assigned tool: status, overrides summary, and its settings form when opened. */
-export function AssignmentCard({ agentId, item, isEditing, onEdit, onDraftDone, onAnnounce }: AssignmentCardProps) {
+export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCardProps) {
   const queryClient = useQueryClient();
   const { toolName } = item;
   const assignment = item.kind === 'saved' ? item.assignment : undefined;
@@ -37,15 +47,22 @@ export function AssignmentCard({ agentId, item, isEditing, onEdit, onDraftDone, 
   const entry = useQuery({ ...toolEntryQueryOptions(toolName), enabled: !isMissing });
   const schema = entry.data?.overridesSchema as RJSFSchema | undefined;
   const [problem, setProblem] = useState('');
-  const isOpen = item.kind === 'draft' || isEditing;
   const headingId = useId();
+  const editButton = useRef<HTMLButtonElement>(null);
+  const wasOpen = useRef(isOpen);
+  // A form that closes (saved or cancelled) hands focus back to the button that opened it.
+  useEffect(() => {
+    if (wasOpen.current && !isOpen) editButton.current?.focus();
+    wasOpen.current = isOpen;
+  }, [isOpen]);
 
   const remove = async () => {
     if (!assignment || !window.confirm(`Remove ${toolName} from this agent? Its settings are deleted with it.`)) return;
     setProblem('');
     try {
       await deleteAssignment(agentId, toolName, assignment.version);
-      onAnnounce(`Removed ${toolName}.`);
+      actions.announce(`Removed ${toolName}.`);
+      document.getElementById(ADD_TOOLS_ID)?.focus();
     } catch (error) {
       setProblem(
         isProblem(error, 412)
@@ -56,14 +73,13 @@ export function AssignmentCard({ agentId, item, isEditing, onEdit, onDraftDone, 
     await queryClient.invalidateQueries({ queryKey: ['agents'] });
   };
 
-  const saved = (next: AssignmentView) => {
+  const saved = (next: AssignmentView, isNew: boolean) => {
     queryClient.setQueryData<AssignmentView[]>(['agents', 'tools', agentId], (list) =>
       list ? [...list.filter((other) => other.toolName !== toolName), next] : list,
     );
     void queryClient.invalidateQueries({ queryKey: ['agents'] });
-    onAnnounce(item.kind === 'draft' ? `Assigned ${toolName}.` : `Saved the settings of ${toolName}.`);
-    if (item.kind === 'draft') onDraftDone(toolName);
-    else onEdit(false);
+    actions.announce(isNew ? `Assigned ${toolName}.` : `Saved the settings of ${toolName}.`);
+    actions.close(toolName);
   };
 
   return (
@@ -81,8 +97,8 @@ export function AssignmentCard({ agentId, item, isEditing, onEdit, onDraftDone, 
         </div>
         {assignment && (
           <div className="flex gap-2">
-            {!isMissing && !isEditing && (schema === undefined || hasSettings(schema)) && (
-              <button type="button" onClick={() => onEdit(true)} aria-label={`Edit settings of ${toolName}`} className="rounded-md border border-slate-400 px-2.5 py-1 text-sm">
+            {!isMissing && !isOpen && (schema === undefined || hasSettings(schema)) && (
+              <button ref={editButton} type="button" onClick={() => actions.open(toolName)} aria-label={`Edit settings of ${toolName}`} className="rounded-md border border-slate-400 px-2.5 py-1 text-sm">
                 Edit settings
               </button>
             )}
@@ -114,7 +130,11 @@ export function AssignmentCard({ agentId, item, isEditing, onEdit, onDraftDone, 
               saved={assignment}
               savedErrors={assignment?.errors ?? []}
               onSaved={saved}
-              onClose={() => (item.kind === 'draft' ? onDraftDone(toolName) : onEdit(false))}
+              onClose={(isDiscarded) => {
+                if (isDiscarded) actions.announce(`Discarded ${toolName}; it was not assigned.`);
+                actions.close(toolName);
+              }}
+              onGone={() => actions.keepAsDraft(toolName)}
             />
           )}
         </EditorSlot>

@@ -2,14 +2,15 @@
 
 import { deepEquals, type RJSFSchema } from '@rjsf/utils';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { OverridesForm, type OverridesData } from '@/components/overrides-form/overrides-form';
 import type { FieldError } from '@/lib/app-error';
 import type { AssignmentView } from '@/lib/assignments/assignment';
 import { apiFetch } from '@/lib/client-api/api-fetch';
 import { isProblem } from '@/lib/client-api/api-problem';
 import { assignmentPath, putAssignment } from '@/lib/client-api/assignments-api';
-import { pruneEmptyObjects, withDefaults } from '@/lib/overrides/initial-overrides';
+import { withDefaults } from '@/lib/overrides/initial-overrides';
+import { pruneEmptyObjects } from '@/lib/overrides/prune-empty-objects';
 import { ConflictNotice } from './conflict-notice';
 import { useReportUnsavedChanges } from './unsaved-changes';
 
@@ -21,8 +22,12 @@ interface AssignmentEditorProps {
   saved: { overrides: Record<string, unknown>; version: number } | undefined;
   /** Errors found in the saved overrides (status `invalid`): marked when the form opens. */
   savedErrors: readonly FieldError[];
-  onSaved: (assignment: AssignmentView) => void;
-  onClose: () => void;
+  /** `isNew`: the tool was assigned by this save. */
+  onSaved: (assignment: AssignmentView, isNew: boolean) => void;
+  /** `isDiscarded`: a tool never saved was dropped. */
+  onClose: (isDiscarded: boolean) => void;
+  /** Someone else removed the tool while it was edited: the form must stay, as not saved. */
+  onGone: () => void;
 }
 
 /** What a stale save found: the assignment as saved now, or null when it was removed. */
@@ -32,7 +37,7 @@ type Conflict = { theirs: AssignmentView | null };
  * Edits one assignment's overrides. Saves with If-Match; a stale save shows their values beside
  * the admin's, and nothing is lost or overwritten without the admin choosing it.
  */
-export function AssignmentEditor({ agentId, toolName, schema, saved, savedErrors, onSaved, onClose }: AssignmentEditorProps) {
+export function AssignmentEditor({ agentId, toolName, schema, saved, savedErrors, onSaved, onClose, onGone }: AssignmentEditorProps) {
   const queryClient = useQueryClient();
   const initial = useMemo(() => pruneEmptyObjects(withDefaults(schema, saved?.overrides ?? {})), [schema, saved]);
   const [baseline, setBaseline] = useState(initial);
@@ -43,6 +48,11 @@ export function AssignmentEditor({ agentId, toolName, schema, saved, savedErrors
   const [message, setMessage] = useState('');
   const [isSaving, setIsSaving] = useState(false);
   const isNew = version === undefined;
+  const container = useRef<HTMLDivElement>(null);
+  // Opening the form takes the admin to its first field.
+  useEffect(() => {
+    container.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+  }, []);
   const isDirty = isNew || !deepEquals(data, baseline);
   useReportUnsavedChanges(`assignment:${toolName}`, isDirty);
 
@@ -52,7 +62,7 @@ export function AssignmentEditor({ agentId, toolName, schema, saved, savedErrors
     try {
       const assignment = await putAssignment(agentId, toolName, overrides, expectedVersion);
       setConflict(null);
-      onSaved(assignment);
+      onSaved(assignment, expectedVersion === undefined);
     } catch (error) {
       await explain(error);
     } finally {
@@ -65,7 +75,9 @@ export function AssignmentEditor({ agentId, toolName, schema, saved, savedErrors
       setServerErrors(error.errors);
       setMessage('The server refused these settings. Fix the marked fields and save again.');
     } else if (isProblem(error, 412)) {
-      setConflict({ theirs: isAssignment(error.current) ? error.current : null });
+      const theirs = isAssignment(error.current) ? error.current : null;
+      if (!theirs) onGone();
+      setConflict({ theirs });
     } else if (isProblem(error, 428)) {
       // Someone assigned the tool while this admin was filling in a new one.
       const current = await apiFetch<AssignmentView>(assignmentPath(agentId, toolName)).catch(() => undefined);
@@ -80,7 +92,7 @@ export function AssignmentEditor({ agentId, toolName, schema, saved, savedErrors
     const theirs = conflict?.theirs;
     setConflict(null);
     if (!theirs) {
-      onClose();
+      onClose(true);
       return;
     }
     const values = withDefaults(schema, theirs.overrides);
@@ -91,12 +103,12 @@ export function AssignmentEditor({ agentId, toolName, schema, saved, savedErrors
   };
 
   const cancel = () => {
-    if (isDirty && !window.confirm(`Discard your unsaved changes to ${toolName}?`)) return;
-    onClose();
+    if (isDirty && !window.confirm(isNew ? `Discard ${toolName}? It has not been assigned.` : `Discard your unsaved changes to ${toolName}?`)) return;
+    onClose(isNew);
   };
 
   return (
-    <div className="mt-3 border-t border-slate-200 pt-3">
+    <div ref={container} className="mt-3 border-t border-slate-200 pt-3">
       {conflict && (
         <ConflictNotice
           toolName={toolName}

@@ -2,21 +2,20 @@
 
 import { groupLabel } from '@/lib/catalogue/group-tools';
 import { compareStrings } from '@/registry/text';
-import { AssignmentCard, type ListedTool } from './assignment-card';
+import { AssignmentCard, type EditorActions, type ListedTool } from './assignment-card';
 
 interface AssignmentGroupsProps {
   agentId: string;
   items: readonly ListedTool[];
-  editing: ReadonlySet<string>;
-  onEdit: (toolName: string, isEditing: boolean) => void;
-  onDraftDone: (toolName: string) => void;
-  onAnnounce: (message: string) => void;
+  /** Tools whose settings form is open: being edited, or not saved yet. */
+  open: ReadonlySet<string>;
+  actions: EditorActions;
 }
 
 const MISSING = '\u0000missing';
 
 /** The agent's tools in one section per group, tools whose plugin is gone last. */
-export function AssignmentGroups({ agentId, items, editing, onEdit, onDraftDone, onAnnounce }: AssignmentGroupsProps) {
+export function AssignmentGroups({ agentId, items, open, actions }: AssignmentGroupsProps) {
   const byGroup = new Map<string, ListedTool[]>();
   for (const item of items) {
     const key = item.group ?? MISSING;
@@ -39,10 +38,8 @@ export function AssignmentGroups({ agentId, items, editing, onEdit, onDraftDone,
                   key={item.toolName}
                   agentId={agentId}
                   item={item}
-                  isEditing={editing.has(item.toolName)}
-                  onEdit={(isEditing) => onEdit(item.toolName, isEditing)}
-                  onDraftDone={onDraftDone}
-                  onAnnounce={onAnnounce}
+                  isOpen={open.has(item.toolName)}
+                  actions={actions}
                 />
               ))}
             </ul>

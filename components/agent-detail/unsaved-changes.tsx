@@ -11,9 +11,21 @@ const UnsavedChangesContext = createContext<UnsavedChanges | null>(null);
 
 export const LEAVE_MESSAGE = 'You have unsaved changes on this page. Leave anyway and lose them?';
 
+// The Navigation API's navigate event (Chromium; TypeScript's DOM types do not have it yet):
+// the one way to ask before the browser's Back and Forward buttons leave a single-page app.
+interface NavigateEventLike extends Event {
+  navigationType: 'push' | 'replace' | 'reload' | 'traverse';
+  cancelable: boolean;
+}
+
+function browserNavigation(): EventTarget | undefined {
+  return (window as Window & { navigation?: EventTarget }).navigation;
+}
+
 /**
  * Asks before the admin leaves a page with unsaved changes: on reload, close and typed
- * addresses (the browser's own prompt) and on links inside the app (a confirm).
+ * addresses (the browser's own prompt), on links inside the app and on Back and Forward
+ * (a confirm; Back and Forward where the browser has the Navigation API, as Chromium does).
  */
 export function UnsavedChangesProvider({ children }: { children: React.ReactNode }) {
   const dirty = useRef(new Set<string>());
@@ -35,11 +47,20 @@ export function UnsavedChangesProvider({ children }: { children: React.ReactNode
       event.preventDefault();
       event.stopPropagation();
     };
+    // Back and Forward: where the browser lets a page cancel them (same-document traversals).
+    const onNavigate = (event: Event) => {
+      const navigate = event as NavigateEventLike;
+      if (navigate.navigationType !== 'traverse' || !navigate.cancelable) return;
+      if (!window.confirm(LEAVE_MESSAGE)) navigate.preventDefault();
+    };
+    const navigation = browserNavigation();
     window.addEventListener('beforeunload', onBeforeUnload);
     window.addEventListener('click', onClick, true);
+    navigation?.addEventListener('navigate', onNavigate);
     return () => {
       window.removeEventListener('beforeunload', onBeforeUnload);
       window.removeEventListener('click', onClick, true);
+      navigation?.removeEventListener('navigate', onNavigate);
     };
   }, [hasChanges]);
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import type { AgentListItem } from '@/lib/agents/agent';
 import { agentQueryOptions, deleteAgent } from '@/lib/client-api/agents-api';
@@ -39,11 +39,19 @@ export function DeleteAgentDialog({ agent, onClose, onDeleted }: DeleteAgentDial
     setSeen({ ...fresh, assignmentCount: assignments.length });
   };
 
+  // The list's count may be older than the agent's version (assigning a tool does not change
+  // it): the dialog reads the agent's tools afresh, so it states what will really go with it.
+  const freshTools = useQuery({ ...assignmentsQueryOptions(agent.id), staleTime: 0 });
+  const assignmentCount = isGone ? seen.assignmentCount : (freshTools.data?.length ?? seen.assignmentCount);
+
   const confirm = async () => {
     setProblem(undefined);
     try {
       const { deletedAssignments } = await mutation.mutateAsync(seen);
-      await queryClient.invalidateQueries({ queryKey: ['agents'] });
+      // The agent is gone: its own queries are dropped, not refetched into 404s.
+      queryClient.removeQueries({ queryKey: agentQueryOptions(agent.id).queryKey });
+      queryClient.removeQueries({ queryKey: assignmentsQueryOptions(agent.id).queryKey });
+      void queryClient.invalidateQueries({ queryKey: ['agents', 'list'] });
       onDeleted(seen.name, deletedAssignments);
     } catch (error) {
       void queryClient.invalidateQueries({ queryKey: ['agents', 'list'] });
@@ -69,9 +77,9 @@ export function DeleteAgentDialog({ agent, onClose, onDeleted }: DeleteAgentDial
   };
 
   const consequence =
-    seen.assignmentCount === 0
+    assignmentCount === 0
       ? 'It has no tools assigned.'
-      : `Its ${plural(seen.assignmentCount, 'assigned tool')} ${seen.assignmentCount === 1 ? 'goes' : 'go'} with it.`;
+      : `Its ${plural(assignmentCount, 'assigned tool')} ${assignmentCount === 1 ? 'goes' : 'go'} with it.`;
   return (
     <Dialog open onClose={onClose} title={`Delete agent “${seen.name}”?`} description={consequence}>
       {problem && <FormAlert>{problem}</FormAlert>}

@@ -7,8 +7,9 @@ import { useMemo } from 'react';
 import type { FieldError } from '@/lib/app-error';
 import { toErrorTree } from '@/lib/overrides/error-schema';
 import { overridesUiSchema } from '@/lib/overrides/form-ui-schema';
-import { formValidator, transformFormErrors } from '@/lib/overrides/form-validator';
-import { DEFAULTS_BEHAVIOR, pruneEmptyObjects } from '@/lib/overrides/initial-overrides';
+import { overridesFormValidator, transformFormErrors } from '@/lib/overrides/form-validator';
+import { DEFAULTS_BEHAVIOR } from '@/lib/overrides/initial-overrides';
+import { pruneEmptyObjects } from '@/lib/overrides/prune-empty-objects';
 import { formTemplates, formWidgets } from './form-widgets';
 
 /** Overrides as the form holds them: an object of settings. */
@@ -42,7 +43,7 @@ export function OverridesForm({ idPrefix, schema, formData, onChange, onSubmit, 
       schema={schema}
       uiSchema={uiSchema}
       formData={formData}
-      validator={formValidator}
+      validator={overridesFormValidator}
       widgets={formWidgets}
       templates={formTemplates}
       extraErrors={extraErrors}

@@ -11,6 +11,8 @@ interface ToolPickerDialogProps {
   agentName: string;
   tools: readonly ToolSummary[];
   assigned: ReadonlySet<string>;
+  /** Tools chosen earlier whose settings are still being filled in. */
+  pending: ReadonlySet<string>;
   /** Adds the chosen tools; the caller closes the dialog once they are added. */
   onAdd: (names: readonly string[]) => Promise<void>;
 }
@@ -30,10 +32,10 @@ export function ToolPickerDialog({ isOpen, onClose, agentName, ...picking }: Too
   );
 }
 
-type ChooseToolsProps = Pick<ToolPickerDialogProps, 'tools' | 'assigned' | 'onAdd'> & { onCancel: () => void };
+type ChooseToolsProps = Pick<ToolPickerDialogProps, 'tools' | 'assigned' | 'pending' | 'onAdd'> & { onCancel: () => void };
 
 // Rendered only while the dialog is open, so each opening starts with nothing chosen.
-function ChooseTools({ tools, assigned, onAdd, onCancel }: ChooseToolsProps) {
+function ChooseTools({ tools, assigned, pending, onAdd, onCancel }: ChooseToolsProps) {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [isAdding, setIsAdding] = useState(false);
 
@@ -60,7 +62,7 @@ function ChooseTools({ tools, assigned, onAdd, onCancel }: ChooseToolsProps) {
   const count = chosen.size;
   return (
     <div className="flex flex-col gap-3">
-      <ToolPicker tools={tools} assigned={assigned} chosen={chosen} onToggle={toggle} onConfirm={() => void add()} />
+      <ToolPicker tools={tools} assigned={assigned} pending={pending} chosen={chosen} onToggle={toggle} onConfirm={() => void add()} />
       <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 pt-3">
         <span className="mr-auto text-sm text-slate-700" aria-live="polite">
           {count === 0 ? 'No tools chosen' : `${count} ${count === 1 ? 'tool' : 'tools'} chosen`}

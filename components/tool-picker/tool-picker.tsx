@@ -1,7 +1,7 @@
 'use client';
 
 import { Command } from 'cmdk';
-import { useDeferredValue, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { firstLine } from '@/lib/catalogue/group-tools';
 import { filterCatalogue, indexCatalogue } from '@/lib/catalogue/filter-catalogue';
 import { limitGroups } from '@/lib/catalogue/limit-groups';
@@ -14,6 +14,8 @@ interface ToolPickerProps {
   tools: readonly ToolSummary[];
   /** Tools the agent already has: marked, and not chosen again. */
   assigned: ReadonlySet<string>;
+  /** Tools chosen earlier whose settings are still being filled in: marked too. */
+  pending?: ReadonlySet<string>;
   chosen: ReadonlySet<string>;
   /** Chooses (or unchooses) these tools. */
   onToggle: (names: readonly string[], choose: boolean) => void;
@@ -26,15 +28,15 @@ interface ToolPickerProps {
  * count, unavailable tools disabled with their reason, already assigned tools marked, several
  * tools or a whole group chosen at once. Filters itself so 10,000 tools stay fast.
  */
-export function ToolPicker({ tools, assigned, chosen, onToggle, onConfirm }: ToolPickerProps) {
+export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfirm }: ToolPickerProps) {
   const [query, setQuery] = useState('');
-  const deferredQuery = useDeferredValue(query);
   const index = useMemo(() => indexCatalogue(tools), [tools]);
   const { groups, matched, shown } = useMemo(
-    () => limitGroups(filterCatalogue(index, { query: deferredQuery, group: '' }), SHOWN_LIMIT),
-    [index, deferredQuery],
+    () => limitGroups(filterCatalogue(index, { query: query, group: '' }), SHOWN_LIMIT),
+    [index, query],
   );
-  const choosable = (tool: ToolSummary) => isAvailable(tool) && !assigned.has(tool.name);
+  const assignedLabel = (name: string) => (assigned.has(name) ? 'Already assigned' : pending?.has(name) ? 'Waiting for its settings' : undefined);
+  const choosable = (tool: ToolSummary) => isAvailable(tool) && assignedLabel(tool.name) === undefined;
 
   return (
     <Command
@@ -60,7 +62,7 @@ export function ToolPicker({ tools, assigned, chosen, onToggle, onConfirm }: Too
         {matched === 0 ? '' : shown < matched ? `Showing the first ${shown} of ${matched.toLocaleString('en')} matching tools; type more to narrow.` : `${matched.toLocaleString('en')} ${matched === 1 ? 'tool' : 'tools'}`}
       </p>
       <Command.List className="mt-2 max-h-[55vh] overflow-y-auto overscroll-contain" label="Tools by group">
-        <Command.Empty className="p-3 text-sm text-slate-700">No tools match “{deferredQuery}”.</Command.Empty>
+        <Command.Empty className="p-3 text-sm text-slate-700">No tools match “{query}”.</Command.Empty>
         {groups.map(({ group, label, tools: matches, total }) => {
           const all = index.find((section) => section.group === group)?.tools ?? [];
           const open = all.filter(choosable).map((tool) => tool.name);
@@ -71,15 +73,15 @@ export function ToolPicker({ tools, assigned, chosen, onToggle, onConfirm }: Too
               heading={`${label} (${matches.length === total ? total : `${matches.length} of ${total}`})`}
               className="mb-2 [&_[cmdk-group-heading]]:sticky [&_[cmdk-group-heading]]:top-0 [&_[cmdk-group-heading]]:bg-white [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:uppercase [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-slate-600"
             >
+              {matches.map((tool) => (
+                <ToolItem key={tool.name} tool={tool} assignment={assignedLabel(tool.name)} isChosen={chosen.has(tool.name)} onToggle={onToggle} />
+              ))}
               {open.length > 0 && (
-                <Command.Item value={`group:${group}`} onSelect={() => onToggle(open, !allChosen)} aria-checked={allChosen} className={itemClass}>
+                <Command.Item value={`group:${group}`} onMouseDown={keepFocusInSearch} onSelect={() => onToggle(open, !allChosen)} aria-checked={allChosen} className={itemClass}>
                   <CheckMark isChecked={allChosen} />
                   <span className="font-medium">{allChosen ? `Unchoose the whole ${label} group` : `Choose the whole ${label} group (${open.length} ${open.length === 1 ? "tool" : "tools"})`}</span>
                 </Command.Item>
               )}
-              {matches.map((tool) => (
-                <ToolItem key={tool.name} tool={tool} isAssigned={assigned.has(tool.name)} isChosen={chosen.has(tool.name)} onToggle={onToggle} />
-              ))}
             </Command.Group>
           );
         })}
@@ -91,20 +93,26 @@ export function ToolPicker({ tools, assigned, chosen, onToggle, onConfirm }: Too
 const itemClass =
   'flex cursor-pointer items-start gap-2 rounded px-2 py-1.5 text-sm data-[selected=true]:bg-blue-100 data-[disabled=true]:cursor-not-allowed data-[disabled=true]:text-slate-600';
 
+// A click on an option must leave focus in the search box, so typing goes on filtering.
+const keepFocusInSearch = (event: React.MouseEvent) => event.preventDefault();
+
 interface ToolItemProps {
   tool: ToolSummary;
-  isAssigned: boolean;
+  /** Why the tool is already the agent's ("Already assigned"), if it is. */
+  assignment: string | undefined;
   isChosen: boolean;
   onToggle: (names: readonly string[], choose: boolean) => void;
 }
 
-function ToolItem({ tool, isAssigned, isChosen, onToggle }: ToolItemProps) {
+function ToolItem({ tool, assignment, isChosen, onToggle }: ToolItemProps) {
   const isUnavailable = !isAvailable(tool);
+  const isAssigned = assignment !== undefined;
   return (
     <Command.Item
       value={`tool:${tool.name}`}
       disabled={isAssigned || isUnavailable}
       onSelect={() => onToggle([tool.name], !isChosen)}
+      onMouseDown={keepFocusInSearch}
       aria-checked={isAssigned || isChosen}
       className={itemClass}
     >
@@ -112,7 +120,7 @@ function ToolItem({ tool, isAssigned, isChosen, onToggle }: ToolItemProps) {
       <span className="min-w-0 flex-1">
         <span className="font-mono font-medium break-all">{tool.name}</span>
         {isAssigned && ' '}
-        {isAssigned && <span className="ml-2 rounded bg-slate-200 px-1.5 text-xs text-slate-800">Already assigned</span>}
+        {isAssigned && <span className="ml-2 rounded bg-slate-200 px-1.5 text-xs text-slate-800">{assignment}</span>}
         {isUnavailable && ' '}
         {isUnavailable && <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs text-amber-900">Unavailable</span>}
         <span className="block truncate text-xs text-slate-600">{firstLine(tool.description)}</span>

@@ -48,3 +48,14 @@ test('[AGENTS][A11Y]: an unknown agent answers a not-found page with status 404'
   await expect(page.getByRole('heading', { level: 1, name: 'Agent not found' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('[AGENTS][A11Y]: an address that is not valid percent-encoding answers not found, on the page and in the API', async ({ page, request }) => {
+  const response = await page.goto('/agents/%ZZ');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Agent not found' })).toBeVisible();
+
+  const api = await request.get('/api/v1/tools/%ZZ');
+  expect(api.status()).toBe(404);
+  expect(api.headers()['content-type']).toContain('application/problem+json');
+  expect(await api.json()).toMatchObject({ status: 404, title: 'Not Found' });
+});

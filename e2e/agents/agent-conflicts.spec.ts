@@ -5,6 +5,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test';
 import { assignTool, assignmentsOf, createTestAgent } from '../support/agent-api';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
+import { addThroughPicker } from '../support/tool-picker';
 import { freshSqliteDatabase, removeSqliteDatabase } from '../support/temp-database';
 
 async function openEditor(browser: Browser, agentId: string): Promise<Page> {
@@ -60,6 +61,41 @@ test('[AGENTS][CONFLICT]: an admin who takes their colleague\'s values keeps edi
   expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toEqual({ baseDir: '/srv/theirs', maxBytes: 200 });
 });
 
+test('[AGENTS][CONFLICT]: an admin whose tool someone else removed keeps their values and can assign it again', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Orphaned');
+  const start = await assignTool(request, agentId, 'fs_read_file', { baseDir: '/srv/start' });
+  await page.goto(`/agents/${agentId}`);
+  await page.getByRole('button', { name: 'Edit settings of fs_read_file' }).click();
+  await page.getByRole('textbox', { name: 'Base directory' }).fill('/srv/mine');
+  expect((await request.delete(`/api/v1/agents/${agentId}/tools/fs_read_file`, { headers: { 'if-match': `"${start.version}"` } })).status()).toBe(204);
+
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: 'Someone else removed fs_read_file from this agent while you were editing.' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue('/srv/mine');
+  expect((await assignmentsOf(request, agentId)).size).toBe(0);
+
+  await page.getByRole('button', { name: 'Assign again with my values' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Assigned fs_read_file.' })).toBeVisible();
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ baseDir: '/srv/mine' });
+});
+
+test('[AGENTS][CONFLICT]: the second of two admins assigning the same new tool sees the first one\'s values beside theirs', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Doubled');
+  await page.goto(`/agents/${agentId}`);
+  await addThroughPicker(page, 'fs_read_file');
+  await page.getByRole('textbox', { name: 'Base directory' }).fill('/srv/second');
+  await assignTool(request, agentId, 'fs_read_file', { baseDir: '/srv/first' });
+
+  await page.getByRole('button', { name: 'Assign fs_read_file' }).click();
+  const conflict = page.getByRole('alert').filter({ hasText: 'Someone else changed fs_read_file while you were editing.' });
+  await expect(conflict.getByRole('row', { name: /Base directory/ }).getByRole('cell')).toHaveText(['/srv/first', '/srv/second']);
+  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue('/srv/second');
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ baseDir: '/srv/first' });
+
+  await conflict.getByRole('button', { name: 'Take theirs' }).click();
+  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue('/srv/first');
+});
+
 test('[AGENTS][UNSAVED]: leaving with unsaved changes asks first, and staying keeps them', async ({ page, request }) => {
   const agentId = await createTestAgent(request, 'Careful');
   await assignTool(request, agentId, 'fs_read_file', { baseDir: '/srv/start' });
@@ -81,6 +117,40 @@ test('[AGENTS][UNSAVED]: leaving with unsaved changes asks first, and staying ke
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Agents' }).click();
   await expect(page).toHaveURL(/\/agents$/);
   expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ baseDir: '/srv/start' });
+});
+
+test('[AGENTS][UNSAVED]: the browser\'s Back button asks first too', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Backward');
+  // In-app navigation, as an admin gets there: Back is then a traversal inside the app.
+  await page.goto(`/agents?q=${agentId}`);
+  await page.getByRole('link', { name: /^Backward / }).click();
+  await expect(page).toHaveURL(new RegExp(`/agents/${agentId}$`));
+  await addThroughPicker(page, 'fs_read_file');
+  await page.getByRole('textbox', { name: 'Base directory' }).fill('/srv/not-yet');
+
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.goBack({ timeout: 3_000 }).catch(() => undefined);
+  await expect.poll(() => asked).toEqual(['You have unsaved changes on this page. Leave anyway and lose them?']);
+  expect(new URL(page.url()).pathname).toBe(`/agents/${agentId}`);
+  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue('/srv/not-yet');
+});
+
+test('[AGENTS][DELETE]: deleting an agent from its own page goes back to the list', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Doomed');
+  await assignTool(request, agentId, 'word_count', {});
+  await page.goto(`/agents/${agentId}`);
+
+  await page.getByRole('button', { name: 'Delete agent' }).click();
+  const dialog = page.getByRole('dialog', { name: /^Delete agent/ });
+  await expect(dialog).toContainText('Its 1 assigned tool goes with it.');
+  await dialog.getByRole('button', { name: 'Delete agent' }).click();
+
+  await expect(page).toHaveURL(/\/agents$/, { timeout: 3_000 });
+  expect((await request.get(`/api/v1/agents/${agentId}`)).status()).toBe(404);
 });
 
 test('[AGENTS][MISSING]: a tool whose plugin is gone shows as missing and keeps its overrides until removed', async ({ browser }) => {

@@ -47,21 +47,22 @@ test('[AGENTS][TOOLS]: admin adds fs_read_file and sets its base directory with 
 
   const dialog = page.getByRole('dialog', { name: /^Add tools to / });
   await expect(dialog.getByRole('combobox', { name: 'Search tools' })).toBeFocused();
-  await page.keyboard.type('fs_read');
-  // The first option is the whole group; the arrow moves to the tool itself.
-  await expect(dialog.getByRole('option', { name: /^Choose the whole Fs group/ })).toHaveAttribute('aria-selected', 'true');
+  // Arrows move through the options; typing narrows them and highlights the first match.
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.type('fs_');
+  await expect(dialog.getByRole('option', { name: /^fs_list_dir/ })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('ArrowDown');
   await expect(dialog.getByRole('option', { name: /^fs_read_file/ })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
   await expect(dialog.getByRole('option', { name: /^fs_read_file/ })).toHaveAttribute('aria-checked', 'true');
+  // Only that tool: the group's own option comes after its tools and stays unchosen.
   await expect(dialog.getByText('1 tool chosen')).toBeVisible();
+  await expect(dialog.getByRole('option', { name: /^fs_list_dir/ })).toHaveAttribute('aria-checked', 'false');
   await page.keyboard.press('Control+Enter');
   await expect(dialog).toBeHidden();
 
+  // Focus goes straight to the setting the new tool needs.
   const baseDir = page.getByRole('textbox', { name: 'Base directory' });
-  for (let presses = 0; presses < 30 && !(await baseDir.evaluate((element) => element === document.activeElement)); presses++) {
-    await page.keyboard.press('Tab');
-  }
   await expect(baseDir).toBeFocused();
   await page.keyboard.type('/srv/keyboard');
   await page.keyboard.press('Enter');
@@ -76,6 +77,9 @@ test('[AGENTS][TOOLS]: admin adds a whole group in one step', async ({ page, req
 
   const dialog = await openPicker(page);
   await expect(dialog.getByRole('group', { name: /^Todo \(2\)/ })).toBeVisible();
+  // A click leaves focus in the search box, so typing still filters.
+  await dialog.getByRole('option', { name: /^todo_read/ }).click();
+  await expect(dialog.getByRole('combobox', { name: 'Search tools' })).toBeFocused();
   await dialog.getByRole('option', { name: 'Choose the whole Todo group (2 tools)' }).click();
   await expect(dialog.getByRole('option', { name: /^todo_read/ })).toHaveAttribute('aria-checked', 'true');
   await expect(dialog.getByRole('option', { name: /^todo_write/ })).toHaveAttribute('aria-checked', 'true');
@@ -118,11 +122,13 @@ test('[AGENTS][TOOLS]: admin sets the groups tool_search may search from the kno
   await page.getByRole('button', { name: 'Edit settings of tool_search' }).click();
   const groups = page.getByRole('group', { name: 'Searchable groups' });
   await expect(groups.getByRole('checkbox')).not.toHaveCount(0);
+  await expect(groups.getByRole('checkbox').first()).toBeFocused();
   await groups.getByRole('checkbox', { name: 'fs', exact: true }).check();
   await groups.getByRole('checkbox', { name: 'todo', exact: true }).check();
   await page.getByRole('button', { name: 'Save settings' }).click();
 
   await expect(page.getByRole('status').filter({ hasText: 'Saved the settings of tool_search.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Edit settings of tool_search' })).toBeFocused();
   expect((await assignmentsOf(request, agentId)).get('tool_search')?.overrides).toEqual({ groups: ['fs', 'todo'] });
   await expect(page.getByText('fs, todo')).toBeVisible();
 });

@@ -38,15 +38,22 @@ test('[AGENTS][FORM]: the overrides form draws every kind of setting, checks for
   await form.getByRole('spinbutton', { name: 'Retries' }).fill('5');
   await form.getByRole('checkbox', { name: 'Verbose logging' }).check();
   await form.getByRole('combobox', { name: /^Level/ }).selectOption({ label: 'high' });
-  await form.getByRole('group', { name: 'Tags' }).getByRole('button', { name: 'Add' }).click();
+  await form.getByRole('group', { name: 'Tags' }).getByRole('button', { name: 'Add item' }).click();
   await form.getByRole('group', { name: 'Tags' }).getByRole('textbox').first().fill('nightly');
+  // Switching the optional oneOf back and forth must not leave a half-filled group that blocks saving.
+  await form.getByRole('combobox', { name: 'Authentication option' }).selectOption({ label: 'Basic' });
+  await form.getByRole('combobox', { name: 'Authentication option' }).selectOption({ label: 'Token' });
+  await form.getByRole('button', { name: 'Assign settings_zoo' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Assigned settings_zoo.' })).toBeVisible();
+  expect((await assignmentsOf(request, agentId)).get('settings_zoo')?.overrides).not.toHaveProperty('auth');
+  await form.getByRole('button', { name: 'Edit settings of settings_zoo' }).click();
   await form.getByRole('combobox', { name: 'Authentication option' }).selectOption({ label: 'Basic' });
   await form.getByRole('textbox', { name: /^User/ }).fill('robot');
   await form.getByRole('combobox', { name: 'Cache option' }).selectOption({ label: 'Cache for' });
   await form.getByRole('spinbutton', { name: /Cache/ }).fill('60');
-  await form.getByRole('button', { name: 'Assign settings_zoo' }).click();
+  await form.getByRole('button', { name: 'Save settings' }).click();
 
-  await expect(page.getByRole('status').filter({ hasText: 'Assigned settings_zoo.' })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved the settings of settings_zoo.' })).toBeVisible();
   expect((await assignmentsOf(request, agentId)).get('settings_zoo')).toMatchObject({
     status: 'ok',
     overrides: {

@@ -1,6 +1,6 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
-import { formValidator, formValidatorCompileCount, transformFormErrors } from './form-validator';
+import { formValidator, formValidatorCompileCount, overridesFormValidator, transformFormErrors } from './form-validator';
 
 function fiftyFieldSchema(): RJSFSchema {
   const properties = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`field${i}`, { type: 'string' as const, title: `Field ${i}`, minLength: 2 }]));
@@ -34,5 +34,25 @@ describe('formValidator', () => {
     const { errors } = formValidator.validateFormData({}, schema, undefined, transformFormErrors);
 
     expect(errors.map((error) => [error.property, error.message])).toEqual([['baseDir', 'Base directory is required']]);
+  });
+});
+
+describe('overridesFormValidator', () => {
+  const schema: RJSFSchema = {
+    type: 'object',
+    properties: {
+      auth: { title: 'Authentication', oneOf: [{ type: 'object', required: ['token'], properties: { token: { type: 'string' } } }] },
+    },
+  };
+
+  it('lets an emptied optional group through, as the save leaves it out', () => {
+    expect(overridesFormValidator.validateFormData({ auth: {} }, schema).errors).toEqual([]);
+    expect(formValidator.validateFormData({ auth: {} }, schema).errors).not.toEqual([]);
+  });
+
+  it('still refuses a group that has values but misses a required one', () => {
+    const withOtherValue: RJSFSchema = { type: 'object', properties: { proxy: { type: 'object', required: ['host'], properties: { host: { type: 'string' }, port: { type: 'integer' } } } } };
+
+    expect(overridesFormValidator.validateFormData({ proxy: { port: 1 } }, withOtherValue).errors.map((error) => error.name)).toEqual(['required']);
   });
 });

@@ -1,6 +1,7 @@
-import type { RJSFValidationError } from '@rjsf/utils';
+import type { RJSFValidationError, ValidatorType } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type Ajv from 'ajv';
+import { isPlainObject, pruneEmptyObjects } from './prune-empty-objects';
 
 /** The performance mark set each time the form's validator compiles a schema. */
 export const COMPILE_MARK = 'overrides-form:validator-compiled';
@@ -34,6 +35,24 @@ function countCompilations(ajv: Ajv): Ajv {
  * every keystroke, as long as the form is given the same schema object (the query cache keeps it).
  */
 export const formValidator = customizeValidator({ extenderFn: countCompilations });
+
+/**
+ * The overrides form's validator: it checks what a save would send, with groups of settings the
+ * admin emptied left out. RJSF keeps an emptied optional group (`auth: {}`, after switching its
+ * oneOf option back and forth) in its own state; checked as it is, that group's required fields
+ * would block saving with no way to leave the optional setting unset.
+ */
+export const overridesFormValidator: ValidatorType = {
+  validateFormData: (formData, schema, customValidate, transformErrors, uiSchema) =>
+    formValidator.validateFormData(asSaved(formData), schema, customValidate, transformErrors, uiSchema),
+  isValid: (schema, formData, rootSchema) => formValidator.isValid(schema, formData, rootSchema),
+  rawValidation: (schema, formData) => formValidator.rawValidation(schema, formData),
+  reset: () => formValidator.reset?.(),
+};
+
+function asSaved(formData: unknown): unknown {
+  return isPlainObject(formData) ? pruneEmptyObjects(formData) : formData;
+}
 
 /** How many schemas the forms' validator has compiled in this page (or process). */
 export function formValidatorCompileCount(): number {

@@ -1,7 +1,8 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { fsOverridesSchema } from '@/registry/builtins/fs-settings';
-import { initialOverrides, pruneEmptyObjects, withDefaults } from './initial-overrides';
+import { initialOverrides, withDefaults } from './initial-overrides';
+import { pruneEmptyObjects } from './prune-empty-objects';
 
 describe('initialOverrides', () => {
   it('asks for settings when a required one has no default (fs_read_file\'s baseDir)', () => {

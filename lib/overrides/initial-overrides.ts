@@ -1,5 +1,6 @@
 import { getDefaultFormState, type RJSFSchema } from '@rjsf/utils';
 import { formValidator } from './form-validator';
+import { isPlainObject } from './prune-empty-objects';
 
 /** What a new assignment starts with: the schema's defaults, and whether they suffice. */
 export interface InitialOverrides {
@@ -28,24 +29,6 @@ export function withDefaults(schema: RJSFSchema, overrides: Record<string, unkno
   return filled;
 }
 
-/**
- * Drops nested objects left with no values (an admin emptied every field of an optional group),
- * so the group counts as not set instead of as set with its required fields missing.
- */
-export function pruneEmptyObjects(data: Record<string, unknown>): Record<string, unknown> {
-  const pruned: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data)) {
-    if (value === undefined) continue;
-    if (isPlainObject(value)) {
-      const inner = pruneEmptyObjects(value);
-      if (Object.keys(inner).length > 0) pruned[key] = inner;
-    } else {
-      pruned[key] = value;
-    }
-  }
-  return pruned;
-}
-
 /** The overrides a tool gets when added without a form: its defaults, if they are valid. */
 export function initialOverrides(schema: RJSFSchema): InitialOverrides {
   const overrides = withDefaults(schema, {});
@@ -54,8 +37,4 @@ export function initialOverrides(schema: RJSFSchema): InitialOverrides {
 
 function asRecord(value: unknown): Record<string, unknown> {
   return isPlainObject(value) ? { ...value } : {};
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,4 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
+import { ApiProblem } from '@/lib/client-api/api-problem';
 
 // Prefetched data crosses from server to browser as one JSON string rather than as an object
 // tree: React's flight encoding of 10,000 objects costs far more on both ends than
@@ -25,5 +26,11 @@ export function makeServerQueryClient(): QueryClient {
 
 /** The browser's query client; reads what the server dehydrated. */
 export function makeBrowserQueryClient(): QueryClient {
-  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000 }, hydrate: { deserializeData } } });
+  return new QueryClient({ defaultOptions: { queries: { staleTime: 30_000, retry: shouldRetry }, hydrate: { deserializeData } } });
+}
+
+/** Retries a failed read twice, unless the server answered that it will not succeed (a 4xx). */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (error instanceof ApiProblem && error.status < 500) return false;
+  return failureCount < 2;
 }

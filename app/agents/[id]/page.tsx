@@ -13,11 +13,12 @@ export const dynamic = 'force-dynamic';
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: `Agent ${decodeURIComponent((await params).id)}` };
+  return { title: `Agent ${(await params).id}` };
 }
 
 export default async function AgentPage({ params }: Props) {
-  const id = decodeURIComponent((await params).id);
+  // Next decodes the segment; an agent id is a slug, so there is nothing more to decode.
+  const { id } = await params;
   const queryClient = makeServerQueryClient();
   try {
     await prefetchAgentPage(queryClient, id);

@@ -8,6 +8,6 @@ export const dynamic = 'force-dynamic';
 /** One tool of the catalogue with its schemas: what the overrides form is generated from. */
 export const GET = apiRoute<{ name: string }>(async (_request, { name }) => {
   const entry = await findCatalogueEntry([name]);
-  if (!entry) throw new AppError('not_found', `No tool named "${name}" is in the catalogue`);
+  if (!entry) throw new AppError('not_found', `No tool named "${name.length > 100 ? `${name.slice(0, 100)}…` : name}" is in the catalogue`);
   return jsonResponse(entry);
 });
