@@ -18,12 +18,12 @@ export function AgentRow({ agent, onEdit, onDelete }: AgentRowProps) {
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
           <Link href={`/agents/${encodeURIComponent(agent.id)}`} className="font-medium text-blue-800 underline-offset-2 wrap-anywhere hover:underline">
-            {agent.name}
+            <bdi>{agent.name}</bdi>
           </Link>
           <code className="text-sm text-slate-600 wrap-anywhere">{agent.id}</code>
         </div>
         <p className={`mt-1 truncate text-sm ${firstLine ? 'text-slate-700' : 'text-slate-500 italic'}`} title={firstLine || undefined}>
-          {firstLine || 'No description'}
+          {firstLine ? <bdi>{firstLine}</bdi> : 'No description'}
         </p>
       </div>
       <div className="flex items-center gap-4 sm:items-start">

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import type { FieldError } from '@/lib/app-error';
 import { toErrorTree } from '@/lib/overrides/error-schema';
 import { overridesUiSchema } from '@/lib/overrides/form-ui-schema';
-import { overridesFormValidator, transformFormErrors } from '@/lib/overrides/form-validator';
+import { errorTransformerFor, overridesFormValidator } from '@/lib/overrides/form-validator';
 import { DEFAULTS_BEHAVIOR } from '@/lib/overrides/initial-overrides';
 import { pruneEmptyObjects } from '@/lib/overrides/prune-empty-objects';
 import { formTemplates, formWidgets } from './form-widgets';
@@ -36,6 +36,7 @@ interface OverridesFormProps {
  */
 export function OverridesForm({ idPrefix, schema, formData, onChange, onSubmit, serverErrors, disabled, children }: OverridesFormProps) {
   const uiSchema = useMemo(() => overridesUiSchema(schema), [schema]);
+  const transformErrors = useMemo(() => errorTransformerFor(schema), [schema]);
   const extraErrors = useMemo(() => (serverErrors.length > 0 ? toErrorTree(serverErrors) : undefined), [serverErrors]);
   return (
     <Form
@@ -47,7 +48,7 @@ export function OverridesForm({ idPrefix, schema, formData, onChange, onSubmit, 
       widgets={formWidgets}
       templates={formTemplates}
       extraErrors={extraErrors}
-      transformErrors={transformFormErrors}
+      transformErrors={transformErrors}
       experimental_defaultFormStateBehavior={DEFAULTS_BEHAVIOR}
       liveValidate="onChange"
       showErrorList={false}

@@ -1,6 +1,6 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
-import { formValidator, formValidatorCompileCount, overridesFormValidator, transformFormErrors } from './form-validator';
+import { errorTransformerFor, formValidator, formValidatorCompileCount, overridesFormValidator } from './form-validator';
 
 function fiftyFieldSchema(): RJSFSchema {
   const properties = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`field${i}`, { type: 'string' as const, title: `Field ${i}`, minLength: 2 }]));
@@ -31,9 +31,31 @@ describe('formValidator', () => {
   it('says a missing setting is required by its title, as the server does', () => {
     const schema: RJSFSchema = { type: 'object', properties: { baseDir: { type: 'string', title: 'Base directory' } }, required: ['baseDir'] };
 
-    const { errors } = formValidator.validateFormData({}, schema, undefined, transformFormErrors);
+    const { errors } = formValidator.validateFormData({}, schema, undefined, errorTransformerFor(schema));
 
     expect(errors.map((error) => [error.property, error.message])).toEqual([['baseDir', 'Base directory is required']]);
+  });
+
+  it('names the setting in every other message, nested and referenced settings too', () => {
+    const schema: RJSFSchema = {
+      type: 'object',
+      properties: {
+        maxBytes: { type: 'integer', title: 'Maximum bytes', minimum: 1 },
+        proxy: { $ref: '#/$defs/proxy' },
+        tags: { type: 'array', items: { type: 'string', title: 'Tag', maxLength: 2 } },
+        untitled: { type: 'integer' },
+      },
+      $defs: { proxy: { type: 'object', title: 'Proxy', properties: { port: { type: 'integer', title: 'Proxy port', maximum: 10 } } } },
+    };
+
+    const { errors } = formValidator.validateFormData({ maxBytes: 0, proxy: { port: 99 }, tags: ['long'], untitled: 'x' }, schema, undefined, errorTransformerFor(schema));
+
+    expect(errors.map((error) => error.message).sort()).toEqual([
+      'Maximum bytes must be >= 1',
+      'Proxy port must be <= 10',
+      'Tag must NOT have more than 2 characters',
+      'must be integer',
+    ]);
   });
 });
 

@@ -1,4 +1,4 @@
-import type { RJSFValidationError, ValidatorType } from '@rjsf/utils';
+import type { ErrorTransformer, RJSFSchema, RJSFValidationError, ValidatorType } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type Ajv from 'ajv';
 import { isPlainObject, pruneEmptyObjects } from './prune-empty-objects';
@@ -60,14 +60,47 @@ export function formValidatorCompileCount(): number {
 }
 
 /**
- * Says "Base directory is required", as the server does, instead of Ajv's "must have required
- * property 'Base directory'"; other messages stay Ajv's, shown beside the field they concern.
+ * Messages that name their setting, as the server's do: "Base directory is required" instead of
+ * Ajv's "must have required property 'Base directory'", "Maximum bytes must be >= 1" instead of
+ * "must be >= 1". The setting's title comes from the schema (local `$ref`s followed).
  */
-export function transformFormErrors(errors: RJSFValidationError[]): RJSFValidationError[] {
-  return errors.map((error) => {
-    if (error.name !== 'required') return error;
+export function errorTransformerFor(schema: RJSFSchema): ErrorTransformer {
+  return (errors) =>
+    errors.map((error) => {
+      const message = namedMessage(schema, error);
+      return message === undefined ? error : { ...error, message, stack: message };
+    });
+}
+
+function namedMessage(schema: RJSFSchema, error: RJSFValidationError): string | undefined {
+  if (error.name === 'required') {
     const label = /'(.+)'$/.exec(error.message ?? '')?.[1] ?? String(error.params?.missingProperty ?? 'This setting');
-    const message = `${label} is required`;
-    return { ...error, message, stack: message };
-  });
+    return `${label} is required`;
+  }
+  const path = (error.property ?? '').split('.').filter(Boolean);
+  const title = path.length === 0 ? undefined : titleAt(schema, path);
+  return title && error.message ? `${title} ${error.message}` : undefined;
+}
+
+function titleAt(root: RJSFSchema, path: readonly string[]): string | undefined {
+  let node: unknown = root;
+  for (const segment of path) {
+    const resolved = resolveRef(root, node);
+    node = /^\d+$/.test(segment) ? resolved.items : isPlainObject(resolved.properties) ? resolved.properties[segment] : undefined;
+    if (!isPlainObject(node)) return undefined;
+  }
+  const own = isPlainObject(node) && typeof node.title === 'string' ? node.title : undefined;
+  const target = resolveRef(root, node).title;
+  return own ?? (typeof target === 'string' ? target : undefined);
+}
+
+function resolveRef(root: RJSFSchema, node: unknown): Record<string, unknown> {
+  if (!isPlainObject(node)) return {};
+  const ref = node.$ref;
+  if (typeof ref !== 'string' || !ref.startsWith('#/')) return node;
+  let target: unknown = root;
+  for (const token of ref.slice(2).split('/')) {
+    target = isPlainObject(target) ? target[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  }
+  return isPlainObject(target) ? target : node;
 }
