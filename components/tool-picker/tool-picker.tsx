@@ -1,7 +1,7 @@
 'use client';
 
 import { Command } from 'cmdk';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { firstLine } from '@/lib/catalogue/group-tools';
 import { filterCatalogue, indexCatalogue } from '@/lib/catalogue/filter-catalogue';
 import { limitGroups } from '@/lib/catalogue/limit-groups';
@@ -30,6 +30,9 @@ interface ToolPickerProps {
  */
 export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfirm }: ToolPickerProps) {
   const [query, setQuery] = useState('');
+  const inputRef = useRef<HTMLInputElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
+  useActiveDescendant(inputRef, listRef);
   const index = useMemo(() => indexCatalogue(tools), [tools]);
   const { groups, matched, shown } = useMemo(
     () => limitGroups(filterCatalogue(index, { query: query, group: '' }), SHOWN_LIMIT),
@@ -52,6 +55,7 @@ export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfi
       }}
     >
       <Command.Input
+        ref={inputRef}
         data-autofocus
         value={query}
         onValueChange={setQuery}
@@ -61,7 +65,7 @@ export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfi
       <p className="mt-1.5 text-xs text-slate-600" aria-live="polite">
         {matched === 0 ? '' : shown < matched ? `Showing the first ${shown} of ${matched.toLocaleString('en')} matching tools; type more to narrow.` : `${matched.toLocaleString('en')} ${matched === 1 ? 'tool' : 'tools'}`}
       </p>
-      <Command.List className="mt-2 max-h-[55vh] overflow-y-auto overscroll-contain" label="Tools by group">
+      <Command.List ref={listRef} className="mt-2 max-h-[55vh] overflow-y-auto overscroll-contain" label="Tools by group">
         <Command.Empty className="p-3 text-sm text-slate-700">No tools match “{query}”.</Command.Empty>
         {groups.map(({ group, label, tools: matches, total }) => {
           const all = index.find((section) => section.group === group)?.tools ?? [];
@@ -88,6 +92,29 @@ export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfi
       </Command.List>
     </Command>
   );
+}
+
+/**
+ * Keeps the search box's `aria-activedescendant` on the highlighted option. cmdk 1.1 works it out
+ * while rendering, before the options it just highlighted are in the page, so on opening and
+ * after each keystroke screen readers were told of no option (or of one already gone).
+ */
+function useActiveDescendant(inputRef: React.RefObject<HTMLInputElement | null>, listRef: React.RefObject<HTMLDivElement | null>) {
+  useEffect(() => {
+    const input = inputRef.current;
+    const list = listRef.current;
+    if (!input || !list) return;
+    const sync = () => {
+      const id = list.querySelector('[cmdk-item][aria-selected="true"]')?.id;
+      if (id && input.getAttribute('aria-activedescendant') !== id) input.setAttribute('aria-activedescendant', id);
+      if (!id && input.hasAttribute('aria-activedescendant')) input.removeAttribute('aria-activedescendant');
+    };
+    const observer = new MutationObserver(sync);
+    observer.observe(list, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-selected'] });
+    observer.observe(input, { attributes: true, attributeFilter: ['aria-activedescendant'] });
+    sync();
+    return () => observer.disconnect();
+  }, [inputRef, listRef]);
 }
 
 const itemClass =

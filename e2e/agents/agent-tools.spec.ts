@@ -51,6 +51,9 @@ test('[AGENTS][TOOLS]: admin adds fs_read_file and sets its base directory with 
   await page.keyboard.press('ArrowDown');
   await page.keyboard.type('fs_');
   await expect(dialog.getByRole('option', { name: /^fs_list_dir/ })).toHaveAttribute('aria-selected', 'true');
+  // Screen readers hear the highlighted option: the search box points at it.
+  const highlightedId = await dialog.getByRole('option', { name: /^fs_list_dir/ }).getAttribute('id');
+  await expect(dialog.getByRole('combobox', { name: 'Search tools' })).toHaveAttribute('aria-activedescendant', highlightedId!);
   await page.keyboard.press('ArrowDown');
   await expect(dialog.getByRole('option', { name: /^fs_read_file/ })).toHaveAttribute('aria-selected', 'true');
   await page.keyboard.press('Enter');
