@@ -9,6 +9,8 @@ export interface AddedTools {
   added: string[];
   /** Tools whose required settings have no default: they wait as drafts for the admin to fill. */
   needSettings: string[];
+  /** Tools someone else assigned in the meantime: left as they are. */
+  alreadyAssigned: string[];
   /** "name (why)" for each tool that could not be added. */
   failed: string[];
 }
@@ -21,7 +23,7 @@ const PARALLEL_REQUESTS = 4;
  * ones that need settings first. A tool someone else assigned meanwhile (428) is left as it is.
  */
 export async function addTools(queryClient: QueryClient, agentId: string, names: readonly string[]): Promise<AddedTools> {
-  const outcomes = new Map<string, 'added' | 'needSettings' | string>();
+  const outcomes = new Map<string, string>();
   let next = 0;
   const worker = async () => {
     while (next < names.length) {
@@ -30,11 +32,11 @@ export async function addTools(queryClient: QueryClient, agentId: string, names:
     }
   };
   await Promise.all(Array.from({ length: Math.min(PARALLEL_REQUESTS, names.length) }, worker));
-  const result: AddedTools = { added: [], needSettings: [], failed: [] };
+  const result: AddedTools = { added: [], needSettings: [], alreadyAssigned: [], failed: [] };
   for (const name of names) {
-    const outcome = outcomes.get(name);
-    if (outcome === 'added' || outcome === 'needSettings') result[outcome].push(name);
-    else if (outcome !== undefined && outcome !== 'skipped') result.failed.push(`${name} (${outcome})`);
+    const outcome = outcomes.get(name) ?? 'failed';
+    if (outcome === 'added' || outcome === 'needSettings' || outcome === 'alreadyAssigned') result[outcome].push(name);
+    else result.failed.push(`${name} (${outcome})`);
   }
   return result;
 }
@@ -47,19 +49,25 @@ async function addOne(queryClient: QueryClient, agentId: string, name: string): 
     await putAssignment(agentId, name, overrides);
     return 'added';
   } catch (error) {
-    if (isProblem(error, 428)) return 'skipped';
+    if (isProblem(error, 428)) return 'alreadyAssigned';
     return error instanceof Error ? error.message : 'failed';
   }
 }
 
+const list = (names: readonly string[]) => (names.length <= 5 ? names.join(', ') : `${names.length} tools`);
+
 /** What the page says after adding: tools named while few, counted when many. */
-export function addedMessage({ added, needSettings, failed }: AddedTools): string {
-  const list = (names: readonly string[]) => (names.length <= 5 ? names.join(', ') : `${names.length} tools`);
+export function addedMessage({ added, needSettings, alreadyAssigned }: AddedTools): string {
   return [
     added.length > 0 ? `Assigned ${list(added)}.` : '',
     needSettings.length > 0 ? `Fill in the settings of ${list(needSettings)} to assign ${needSettings.length === 1 ? 'it' : 'them'}.` : '',
-    failed.length > 0 ? `Could not add ${failed.join('; ')}.` : '',
+    alreadyAssigned.length > 0 ? `Someone else assigned ${list(alreadyAssigned)} meanwhile; ${alreadyAssigned.length === 1 ? 'it is' : 'they are'} listed with their settings.` : '',
   ]
     .filter(Boolean)
     .join(' ');
+}
+
+/** What went wrong while adding, if anything: shown as an error, apart from what worked. */
+export function failedMessage({ failed }: AddedTools): string {
+  return failed.length > 0 ? `Could not add ${failed.join('; ')}.` : '';
 }

@@ -6,7 +6,7 @@ import { ToolPickerDialog } from '@/components/tool-picker/tool-picker-dialog';
 import { agentQueryOptions } from '@/lib/client-api/agents-api';
 import { assignmentsQueryOptions } from '@/lib/client-api/assignments-api';
 import { catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
-import { addedMessage, addTools } from './add-tools';
+import { addedMessage, addTools, failedMessage } from './add-tools';
 import { ADD_TOOLS_ID, AgentHeader } from './agent-header';
 import type { EditorActions, ListedTool } from './assignment-card';
 import { AssignmentGroups } from './assignment-groups';
@@ -22,25 +22,29 @@ export function AgentDetail({ agentId }: { agentId: string }) {
   const [editing, setEditing] = useState<ReadonlySet<string>>(new Set());
   const [isPicking, setIsPicking] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  const [problem, setProblem] = useState('');
   const focusDraft = useRef<string | null>(null);
 
   const groupOf = useMemo(() => new Map((catalogue.data?.tools ?? []).map((tool) => [tool.name, tool.group])), [catalogue.data]);
   const assigned = useMemo(() => new Set(assignments.map((a) => a.toolName)), [assignments]);
   const pending = useMemo(() => new Set(drafts), [drafts]);
+  // A form stays while it is open, even when a refresh finds its tool removed by someone else:
+  // the admin's unsaved values go only when they choose (saving then shows the conflict).
+  const unsaved = [...new Set([...drafts, ...editing])].filter((name) => !assigned.has(name));
   const items: ListedTool[] = [
     ...assignments.map((assignment): ListedTool => ({ kind: 'saved', toolName: assignment.toolName, group: assignment.group, assignment })),
-    ...drafts
-      .filter((name) => !assignments.some((assignment) => assignment.toolName === name))
-      .map((toolName): ListedTool => ({ kind: 'draft', toolName, group: groupOf.get(toolName) })),
+    ...unsaved.map((toolName): ListedTool => ({ kind: 'draft', toolName, group: groupOf.get(toolName), wasRemoved: !drafts.includes(toolName) })),
   ];
 
   const add = async (names: readonly string[]) => {
-    const { added, needSettings, failed } = await addTools(queryClient, agentId, names);
+    const result = await addTools(queryClient, agentId, names);
+    const { needSettings } = result;
     setDrafts((previous) => [...previous, ...needSettings.filter((name) => !previous.includes(name))]);
     await queryClient.invalidateQueries({ queryKey: ['agents'] });
     focusDraft.current = needSettings[0] ?? null;
     setIsPicking(false);
-    setAnnouncement(addedMessage({ added, needSettings, failed }));
+    setAnnouncement(addedMessage(result));
+    setProblem(failedMessage(result));
   };
 
   // Once the picker has closed (and handed focus back to its opener), a tool that waits for its
@@ -60,8 +64,10 @@ export function AgentDetail({ agentId }: { agentId: string }) {
       // A tool that leaves the list (discarded, removed) takes its focused button with it.
       if (!assignments.some((assignment) => assignment.toolName === toolName)) document.getElementById(ADD_TOOLS_ID)?.focus();
     },
-    keepAsDraft: (toolName) => setDrafts((previous) => (previous.includes(toolName) ? previous : [...previous, toolName])),
-    announce: setAnnouncement,
+    announce: (message) => {
+      setAnnouncement(message);
+      setProblem('');
+    },
   };
   const open = new Set([...editing, ...drafts]);
 
@@ -84,6 +90,9 @@ export function AgentDetail({ agentId }: { agentId: string }) {
       )}
       <p role="status" className="mb-3 text-sm text-green-900">
         {announcement}
+      </p>
+      <p role="alert" className="mb-3 text-sm text-red-800">
+        {problem}
       </p>
       {items.length === 0 ? (
         <div className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-700">

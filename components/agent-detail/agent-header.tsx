@@ -1,7 +1,7 @@
 'use client';
 
 import { useRouter } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { DeleteAgentDialog } from '@/components/agents/delete-agent-dialog';
 import { EditAgentDialog } from '@/components/agents/edit-agent-dialog';
 import type { Agent } from '@/lib/agents/agent';
@@ -23,13 +23,16 @@ const buttonClass = 'rounded-md border border-slate-400 px-3 py-1.5 text-sm';
 export function AgentHeader({ agent, assignmentCount, canAddTools, onAddTools, onAnnounce }: AgentHeaderProps) {
   const router = useRouter();
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  // Arriving here (after creating the agent, or from the list), focus starts at the agent's name.
+  useEffect(() => heading.current?.focus({ preventScroll: true }), []);
   return (
     <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
       <div className="min-w-0">
-        <h1 className="text-2xl font-semibold wrap-anywhere">
+        <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold wrap-anywhere focus:outline-none">
           <bdi>{agent.name}</bdi>
         </h1>
-        <p className="font-mono text-sm text-slate-600">{agent.id}</p>
+        <p className="font-mono text-sm text-slate-600 wrap-anywhere">{agent.id}</p>
         {agent.description && <p className="mt-1 whitespace-pre-line text-slate-800 wrap-anywhere">{agent.description}</p>}
       </div>
       <div className="flex flex-wrap gap-2">

@@ -17,7 +17,7 @@ import { StatusBadge } from './status-badge';
 /** One row of the agent's tools: a saved assignment, or a chosen tool not saved yet (a draft). */
 export type ListedTool =
   | { kind: 'saved'; toolName: string; group: string | undefined; assignment: AssignmentView }
-  | { kind: 'draft'; toolName: string; group: string | undefined };
+  | { kind: 'draft'; toolName: string; group: string | undefined; /** Was saved, until someone else removed it while its form was open. */ wasRemoved: boolean };
 
 /** What a tool's card may ask of the page. */
 export interface EditorActions {
@@ -25,8 +25,6 @@ export interface EditorActions {
   open: (toolName: string) => void;
   /** Closes it: saved, cancelled or discarded. */
   close: (toolName: string) => void;
-  /** Keeps the form (as not saved) for a tool someone else removed while it was being edited. */
-  keepAsDraft: (toolName: string) => void;
   announce: (message: string) => void;
 }
 
@@ -50,9 +48,10 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
   const headingId = useId();
   const editButton = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(isOpen);
+  const isRemoved = useRef(false);
   // A form that closes (saved or cancelled) hands focus back to the button that opened it.
   useEffect(() => {
-    if (wasOpen.current && !isOpen) editButton.current?.focus();
+    if (wasOpen.current && !isOpen && !isRemoved.current) editButton.current?.focus();
     wasOpen.current = isOpen;
   }, [isOpen]);
 
@@ -62,6 +61,8 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
     try {
       await deleteAssignment(agentId, toolName, assignment.version);
       actions.announce(`Removed ${toolName}.`);
+      isRemoved.current = true;
+      actions.close(toolName);
       document.getElementById(ADD_TOOLS_ID)?.focus();
     } catch (error) {
       setProblem(
@@ -87,9 +88,13 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
       <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
         <div className="min-w-0 flex-1">
           <h3 id={headingId} className="flex flex-wrap items-center gap-2">
-            <Link href={toolPath(toolName)} className="font-mono font-medium break-all text-blue-800 hover:underline">
-              {toolName}
-            </Link>
+            {isMissing ? (
+              <span className="font-mono font-medium break-all">{toolName}</span>
+            ) : (
+              <Link href={toolPath(toolName)} className="font-mono font-medium break-all text-blue-800 hover:underline">
+                {toolName}
+              </Link>
+            )}
             <StatusBadge status={assignment?.status ?? 'draft'} />
           </h3>
           <StatusDetail assignment={assignment} />
@@ -113,7 +118,13 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
           {problem}
         </p>
       )}
-      {item.kind === 'draft' && <p className="mt-1 text-sm text-slate-700">Fill in its settings, then assign it.</p>}
+      {item.kind === 'draft' && (
+        <p className="mt-1 text-sm text-slate-700">
+          {item.wasRemoved
+            ? 'Someone else removed this tool from the agent. Your form is kept: save to assign it again, or discard it.'
+            : 'Fill in its settings, then assign it.'}
+        </p>
+      )}
       {isOpen && !isMissing && (
         <EditorSlot
           isLoading={entry.isPending}
@@ -134,7 +145,6 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
                 if (isDiscarded) actions.announce(`Discarded ${toolName}; it was not assigned.`);
                 actions.close(toolName);
               }}
-              onGone={() => actions.keepAsDraft(toolName)}
             />
           )}
         </EditorSlot>

@@ -26,8 +26,6 @@ interface AssignmentEditorProps {
   onSaved: (assignment: AssignmentView, isNew: boolean) => void;
   /** `isDiscarded`: a tool never saved was dropped. */
   onClose: (isDiscarded: boolean) => void;
-  /** Someone else removed the tool while it was edited: the form must stay, as not saved. */
-  onGone: () => void;
 }
 
 /** What a stale save found: the assignment as saved now, or null when it was removed. */
@@ -37,7 +35,7 @@ type Conflict = { theirs: AssignmentView | null };
  * Edits one assignment's overrides. Saves with If-Match; a stale save shows their values beside
  * the admin's, and nothing is lost or overwritten without the admin choosing it.
  */
-export function AssignmentEditor({ agentId, toolName, schema, saved, savedErrors, onSaved, onClose, onGone }: AssignmentEditorProps) {
+export function AssignmentEditor({ agentId, toolName, schema, saved, savedErrors, onSaved, onClose }: AssignmentEditorProps) {
   const queryClient = useQueryClient();
   const initial = useMemo(() => pruneEmptyObjects(withDefaults(schema, saved?.overrides ?? {})), [schema, saved]);
   const [baseline, setBaseline] = useState(initial);
@@ -46,6 +44,7 @@ export function AssignmentEditor({ agentId, toolName, schema, saved, savedErrors
   const [serverErrors, setServerErrors] = useState<readonly FieldError[]>(savedErrors);
   const [conflict, setConflict] = useState<Conflict | null>(null);
   const [message, setMessage] = useState('');
+  const [notice, setNotice] = useState('');
   const [isSaving, setIsSaving] = useState(false);
   const isNew = version === undefined;
   const container = useRef<HTMLDivElement>(null);
@@ -75,9 +74,7 @@ export function AssignmentEditor({ agentId, toolName, schema, saved, savedErrors
       setServerErrors(error.errors);
       setMessage('The server refused these settings. Fix the marked fields and save again.');
     } else if (isProblem(error, 412)) {
-      const theirs = isAssignment(error.current) ? error.current : null;
-      if (!theirs) onGone();
-      setConflict({ theirs });
+      setConflict({ theirs: isAssignment(error.current) ? error.current : null });
     } else if (isProblem(error, 428)) {
       // Someone assigned the tool while this admin was filling in a new one.
       const current = await apiFetch<AssignmentView>(assignmentPath(agentId, toolName)).catch(() => undefined);
@@ -100,11 +97,14 @@ export function AssignmentEditor({ agentId, toolName, schema, saved, savedErrors
     setData(values);
     setVersion(theirs.version);
     setServerErrors([]);
+    setNotice('Their saved values are in the form now.');
+    requestAnimationFrame(() => container.current?.querySelector<HTMLElement>('input, select, textarea')?.focus());
   };
 
   const cancel = () => {
     if (isDirty && !window.confirm(isNew ? `Discard ${toolName}? It has not been assigned.` : `Discard your unsaved changes to ${toolName}?`)) return;
-    onClose(isNew);
+    // A new tool someone else assigned meanwhile stays theirs: nothing of it is discarded.
+    onClose(isNew && !conflict?.theirs);
   };
 
   return (
@@ -128,6 +128,7 @@ export function AssignmentEditor({ agentId, toolName, schema, saved, savedErrors
         disabled={isSaving}
         onChange={(next) => {
           setData(next);
+          setNotice('');
           if (serverErrors.length > 0) setServerErrors([]);
         }}
         onSubmit={(next) => void save(next, version)}
@@ -137,6 +138,9 @@ export function AssignmentEditor({ agentId, toolName, schema, saved, savedErrors
             {message}
           </p>
         )}
+        <p role="status" className="text-sm text-slate-700">
+          {notice}
+        </p>
         <div className="flex flex-wrap items-center gap-2">
           <button type="submit" disabled={isSaving || Boolean(conflict)} className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white disabled:bg-slate-400">
             {isSaving ? 'Saving…' : isNew ? `Assign ${toolName}` : 'Save settings'}

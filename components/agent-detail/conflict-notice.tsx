@@ -1,6 +1,7 @@
 'use client';
 
 import type { RJSFSchema } from '@rjsf/utils';
+import { useEffect, useRef } from 'react';
 import { summarizeOverrides } from '@/lib/overrides/overrides-summary';
 
 interface ConflictNoticeProps {
@@ -22,12 +23,17 @@ export function ConflictNotice({ toolName, schema, theirs, mine, isSaving, onTak
   const theirItems = new Map(summarizeOverrides(theirs ?? {}, schema).map((item) => [item.key, item]));
   const myItems = new Map(summarizeOverrides(mine, schema).map((item) => [item.key, item]));
   const keys = [...new Set([...myItems.keys(), ...theirItems.keys()])];
+  const notice = useRef<HTMLDivElement>(null);
+  // Save is disabled while the conflict stands: focus moves here, to the choice to make.
+  useEffect(() => notice.current?.focus(), []);
   return (
-    <div role="alert" className="mb-4 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm">
+    <div ref={notice} tabIndex={-1} role="alert" className="mb-4 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm">
       <p className="font-semibold text-amber-950">
         {theirs ? `Someone else changed ${toolName} while you were editing.` : `Someone else removed ${toolName} from this agent while you were editing.`}
       </p>
-      <p className="mb-2 text-amber-950">Your changes are not saved yet. Compare, then keep theirs or save yours over them.</p>
+      <p className="mb-2 text-amber-950">
+        {theirs ? 'Your changes are not saved yet. Compare, then keep theirs or save yours over them.' : 'Your changes are not saved yet. Assign the tool again with them, or discard them.'}
+      </p>
       {theirs && (
         <div className="overflow-x-auto">
           <table className="w-full text-left">

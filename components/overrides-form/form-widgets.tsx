@@ -8,13 +8,45 @@ const core = getDefaultRegistry();
 const CoreCheckboxes = core.widgets.CheckboxesWidget!;
 const CoreBaseInput = core.templates.BaseInputTemplate;
 
-/** Core's checkboxes, as a group named by the field's label (core labels a plain div). */
+/**
+ * Core's checkboxes, as a group named by the field's label (core labels a plain div), plus a
+ * checked box for each saved value the schema no longer offers (a group that is gone), so the
+ * admin sees it and can untick it instead of being stuck with a value the form cannot show.
+ */
 function CheckboxGroupWidget(props: WidgetProps) {
+  const values: unknown[] = Array.isArray(props.value) ? props.value : [];
+  const offered = (props.options.enumOptions ?? []).map((option) => option.value);
+  const stale = values.filter((value) => !offered.includes(value));
   return (
     <div role="group" aria-label={props.label || props.name} className="checkbox-group">
       <CoreCheckboxes {...props} />
+      {stale.length > 0 && (
+        <div className="checkboxes mt-1">
+          {stale.map((value) => (
+            <label key={JSON.stringify(value)}>
+              <input
+                type="checkbox"
+                checked
+                disabled={props.disabled || props.readonly}
+                onChange={() => props.onChange(values.filter((other) => other !== value))}
+              />
+              <span className="text-red-800">{`${String(value)} (no longer offered)`}</span>
+            </label>
+          ))}
+        </div>
+      )}
     </div>
   );
+}
+
+/** RJSF's select, showing a saved value the schema does not allow instead of silently another one. */
+function SelectWidget(props: WidgetProps) {
+  const options = props.options.enumOptions ?? [];
+  const value: unknown = props.value;
+  const isStale = value !== undefined && !props.multiple && !options.some((option) => option.value === value);
+  if (!isStale) return <OptionSelectWidget {...props} />;
+  const withStale = { ...props.options, enumOptions: [...options, { label: `${String(value)} (not allowed)`, value }] };
+  return <OptionSelectWidget {...props} options={withStale} />;
 }
 
 /** Core's input, marked `aria-invalid` while the field has errors. */
@@ -44,7 +76,7 @@ const ButtonTemplates = {
 };
 
 /** The widgets the overrides form and the settings preview draw with. */
-export const formWidgets: FormProps['widgets'] = { SelectWidget: OptionSelectWidget, CheckboxesWidget: CheckboxGroupWidget };
+export const formWidgets: FormProps['widgets'] = { SelectWidget, CheckboxesWidget: CheckboxGroupWidget };
 
 /** The templates the overrides form draws with. */
 export const formTemplates: FormProps['templates'] = { BaseInputTemplate, ButtonTemplates };

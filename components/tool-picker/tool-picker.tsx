@@ -5,6 +5,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { firstLine } from '@/lib/catalogue/group-tools';
 import { filterCatalogue, indexCatalogue } from '@/lib/catalogue/filter-catalogue';
 import { limitGroups } from '@/lib/catalogue/limit-groups';
+import { rankMatches } from '@/lib/catalogue/rank-matches';
 import { isAvailable, type ToolSummary } from '@/lib/catalogue/tool-summary';
 
 /** A command menu mounts every item it is given: past this many matches, type to narrow. */
@@ -35,7 +36,7 @@ export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfi
   useActiveDescendant(inputRef, listRef);
   const index = useMemo(() => indexCatalogue(tools), [tools]);
   const { groups, matched, shown } = useMemo(
-    () => limitGroups(filterCatalogue(index, { query: query, group: '' }), SHOWN_LIMIT),
+    () => limitGroups(rankMatches(filterCatalogue(index, { query, group: '' }), query), SHOWN_LIMIT),
     [index, query],
   );
   const assignedLabel = (name: string) => (assigned.has(name) ? 'Already assigned' : pending?.has(name) ? 'Waiting for its settings' : undefined);

@@ -31,6 +31,7 @@ test('[AGENTS][CONFLICT]: the second of two admins editing one assignment sees b
   await second.getByRole('button', { name: 'Save settings' }).click();
   const conflict = second.getByRole('alert').filter({ hasText: 'Someone else changed fs_read_file while you were editing.' });
   await expect(conflict).toBeVisible();
+  await expect(conflict).toBeFocused();
   const row = conflict.getByRole('row', { name: /Base directory/ });
   await expect(row.getByRole('cell').nth(0)).toHaveText('/srv/theirs');
   await expect(row.getByRole('cell').nth(1)).toHaveText('/srv/mine');
@@ -79,6 +80,28 @@ test('[AGENTS][CONFLICT]: an admin whose tool someone else removed keeps their v
   expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ baseDir: '/srv/mine' });
 });
 
+test('[AGENTS][CONFLICT]: an open form outlives a refresh that finds its tool removed by someone else', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Refreshed');
+  const start = await assignTool(request, agentId, 'fs_read_file', { baseDir: '/srv/start' });
+  await assignTool(request, agentId, 'word_count', {});
+  await page.goto(`/agents/${agentId}`);
+  await page.getByRole('button', { name: 'Edit settings of fs_read_file' }).click();
+  await page.getByRole('textbox', { name: 'Base directory' }).fill('/srv/kept');
+  expect((await request.delete(`/api/v1/agents/${agentId}/tools/fs_read_file`, { headers: { 'if-match': `"${start.version}"` } })).status()).toBe(204);
+
+  // Removing another tool refreshes the list, which no longer has fs_read_file.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Remove word_count' }).click();
+  await expect(page.getByRole('heading', { name: /word_count/ })).toHaveCount(0);
+  await expect(page.getByText('Someone else removed this tool from the agent. Your form is kept')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue('/srv/kept');
+
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await page.getByRole('button', { name: 'Assign again with my values' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Assigned fs_read_file.' })).toBeVisible();
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ baseDir: '/srv/kept' });
+});
+
 test('[AGENTS][CONFLICT]: the second of two admins assigning the same new tool sees the first one\'s values beside theirs', async ({ page, request }) => {
   const agentId = await createTestAgent(request, 'Doubled');
   await page.goto(`/agents/${agentId}`);
@@ -94,6 +117,8 @@ test('[AGENTS][CONFLICT]: the second of two admins assigning the same new tool s
 
   await conflict.getByRole('button', { name: 'Take theirs' }).click();
   await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue('/srv/first');
+  await expect(page.getByRole('status').filter({ hasText: 'Their saved values are in the form now.' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Base directory' })).toBeFocused();
 });
 
 test('[AGENTS][UNSAVED]: leaving with unsaved changes asks first, and staying keeps them', async ({ page, request }) => {

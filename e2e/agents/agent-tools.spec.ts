@@ -160,17 +160,24 @@ test('[AGENTS][TOOLS]: declining the confirmation keeps the assignment', async (
   expect((await assignmentsOf(request, agentId)).has('word_count')).toBe(true);
 });
 
-test('[AGENTS][TOOLS]: an assignment whose saved settings fail the schema opens with its errors marked', async ({ page, request }) => {
-  const agentId = await createTestAgent(request, 'Broken');
-  // Overrides the tool's schema refuses can only come from before a schema change; the API
-  // never stores them, so they are written straight into the database the server uses.
+/**
+ * Stores overrides the tool's schema refuses. They can only come from before a schema change (a
+ * group that is gone, a tightened limit); the API never stores them, so they are written straight
+ * into the database the shared server uses.
+ */
+async function storeOutdatedOverrides(agentId: string, toolName: string, overrides: Record<string, unknown>): Promise<void> {
   const { default: Database } = await import('better-sqlite3');
   const db = new Database(process.env.E2E_DATABASE_FILE!);
   const now = new Date().toISOString();
   db.prepare('insert into assignments (agent_id, tool_name, overrides, version, created_at, updated_at) values (?, ?, ?, 1, ?, ?)').run(
-    agentId, 'fs_read_file', JSON.stringify({ baseDir: '/srv', maxBytes: 0 }), now, now,
+    agentId, toolName, JSON.stringify(overrides), now, now,
   );
   db.close();
+}
+
+test('[AGENTS][TOOLS]: an assignment whose saved settings fail the schema opens with its errors marked', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Broken');
+  await storeOutdatedOverrides(agentId, 'fs_read_file', { baseDir: '/srv', maxBytes: 0 });
 
   await page.goto(`/agents/${agentId}`);
   await expect(page.getByText('Invalid settings')).toBeVisible();
@@ -183,6 +190,43 @@ test('[AGENTS][TOOLS]: an assignment whose saved settings fail the schema opens 
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved the settings of fs_read_file.' })).toBeVisible();
   expect((await assignmentsOf(request, agentId)).get('fs_read_file')).toMatchObject({ status: 'ok', overrides: { baseDir: '/srv', maxBytes: 4096 } });
+});
+
+test('[AGENTS][TOOLS]: saved values the schema no longer offers are shown as they are and can be taken out', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Outdated');
+  await storeOutdatedOverrides(agentId, 'tool_search', { groups: ['fs', 'gone'] });
+  await storeOutdatedOverrides(agentId, 'text_slugify', { separator: '~' });
+  await page.goto(`/agents/${agentId}`);
+  await expect(page.getByText('Item 2 of groups is "gone", which is not one of the allowed values')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit settings of text_slugify' }).click();
+  await expect(page.getByRole('combobox', { name: 'Separator' }).locator('option:checked')).toHaveText('~ (not allowed)');
+  await page.getByRole('combobox', { name: 'Separator' }).selectOption({ label: '_' });
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved the settings of text_slugify.' })).toBeVisible();
+
+  await page.getByRole('button', { name: 'Edit settings of tool_search' }).click();
+  const groups = page.getByRole('group', { name: 'Searchable groups' });
+  await expect(groups.getByRole('checkbox', { name: 'gone (no longer offered)' })).toBeChecked();
+  // Unticked, the value leaves the form, and its box with it.
+  await groups.getByRole('checkbox', { name: 'gone (no longer offered)' }).click();
+  await expect(groups.getByRole('checkbox', { name: 'gone (no longer offered)' })).toHaveCount(0);
+  await groups.getByRole('checkbox', { name: 'todo', exact: true }).check();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved the settings of tool_search.' })).toBeVisible();
+  const saved = await assignmentsOf(request, agentId);
+  expect(saved.get('tool_search')).toMatchObject({ status: 'ok', overrides: { groups: ['fs', 'todo'] } });
+  expect(saved.get('text_slugify')).toMatchObject({ status: 'ok', overrides: { separator: '_' } });
+});
+
+test('[AGENTS][TOOLS]: typing a tool\'s name and pressing Enter chooses that tool, not one that only mentions it', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Namer');
+  await page.goto(`/agents/${agentId}`);
+  const dialog = await openPicker(page);
+  await page.keyboard.type('word');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByRole('option', { name: /^word_count/ })).toHaveAttribute('aria-checked', 'true');
+  await expect(dialog.getByText('1 tool chosen')).toBeVisible();
 });
 
 test('[AGENTS][API]: a PUT of invalid overrides straight to the API is refused with field errors and changes nothing', async ({ request }) => {

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { QueryClient } from '@tanstack/react-query';
 import { getAgent, type Agent } from '@/lib/agents';
+import { AppError } from '@/lib/app-error';
 import { listAssignments } from '@/lib/assignments';
 import { catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
 import { toCatalogueSummary } from '@/lib/catalogue/tool-summary';
@@ -28,4 +29,14 @@ export async function prefetchAgentPage(queryClient: QueryClient, agentId: strin
     if (entry) queryClient.setQueryData(toolEntryQueryOptions(toolName).queryKey, entry);
   }
   return agent;
+}
+
+/** The agent page's title: the agent's name, or that there is no such agent. */
+export async function agentTitle(agentId: string): Promise<string> {
+  try {
+    return (await getAgent({ db: await getDb(), id: agentId })).name;
+  } catch (error) {
+    if (error instanceof AppError && error.code === 'not_found') return 'Agent not found';
+    throw error;
+  }
 }

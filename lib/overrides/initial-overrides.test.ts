@@ -21,6 +21,12 @@ describe('initialOverrides', () => {
 });
 
 describe('withDefaults', () => {
+  it('keeps a saved value its enum no longer offers, instead of swapping in the default', () => {
+    const schema: RJSFSchema = { type: 'object', properties: { separator: { type: 'string', enum: ['-', '_'], default: '-' }, nested: { type: 'object', properties: { mode: { type: 'string', enum: ['a'], default: 'a' } } } } };
+
+    expect(withDefaults(schema, { separator: '~', nested: { mode: 'z' } })).toEqual({ separator: '~', nested: { mode: 'z' } });
+  });
+
   it('keeps saved values and fills only what is unset', () => {
     expect(withDefaults(fsOverridesSchema() as RJSFSchema, { baseDir: '/srv' })).toEqual({ baseDir: '/srv', maxBytes: 65_536 });
     expect(withDefaults(fsOverridesSchema() as RJSFSchema, { baseDir: '/srv', maxBytes: 5 })).toEqual({ baseDir: '/srv', maxBytes: 5 });

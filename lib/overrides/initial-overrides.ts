@@ -21,7 +21,9 @@ export const DEFAULTS_BEHAVIOR = { emptyObjectFields: 'populateRequiredDefaults'
  * unset, except optional nested objects the overrides do not have.
  */
 export function withDefaults(schema: RJSFSchema, overrides: Record<string, unknown>): Record<string, unknown> {
-  const filled = asRecord(getDefaultFormState(formValidator, schema, overrides, schema));
+  // Saved values always win: RJSF would swap a saved value its enum no longer has for the default,
+  // hiding what is stored behind a valid-looking choice.
+  const filled = savedOver(asRecord(getDefaultFormState(formValidator, schema, overrides, schema)), overrides);
   const required = new Set(Array.isArray(schema.required) ? schema.required : []);
   for (const [key, value] of Object.entries(filled)) {
     if (!(key in overrides) && !required.has(key) && isPlainObject(value)) delete filled[key];
@@ -33,6 +35,15 @@ export function withDefaults(schema: RJSFSchema, overrides: Record<string, unkno
 export function initialOverrides(schema: RJSFSchema): InitialOverrides {
   const overrides = withDefaults(schema, {});
   return { overrides, isComplete: formValidator.validateFormData(overrides, schema).errors.length === 0 };
+}
+
+function savedOver(defaults: Record<string, unknown>, saved: Record<string, unknown>): Record<string, unknown> {
+  const merged = { ...defaults };
+  for (const [key, value] of Object.entries(saved)) {
+    const base = merged[key];
+    merged[key] = isPlainObject(value) && isPlainObject(base) ? savedOver(base, value) : value;
+  }
+  return merged;
 }
 
 function asRecord(value: unknown): Record<string, unknown> {

@@ -32,8 +32,16 @@ describe('validateOverrides', () => {
 
     expect(validateOverrides(schema, { separator: '+', 'a/b': {}, stray: true })).toEqual([
       { pointer: '/overrides/stray', message: '"stray" is not a setting of this tool' },
-      { pointer: '/overrides/separator', message: 'separator must be equal to one of the allowed values ("-", "_")' },
+      { pointer: '/overrides/separator', message: 'separator is "+", which is not one of the allowed values ("-", "_")' },
       { pointer: '/overrides/a~1b/c', message: 'c is required' },
+    ]);
+  });
+
+  it('names an array item by its position and its list, with the value that is not allowed', () => {
+    const schema = { type: 'object', properties: { groups: { type: 'array', items: { type: 'string', enum: ['fs', 'todo'] } } } };
+
+    expect(validateOverrides(schema, { groups: ['fs', 'text'] })).toEqual([
+      { pointer: '/overrides/groups/1', message: 'Item 2 of groups is "text", which is not one of the allowed values ("fs", "todo")' },
     ]);
   });
 

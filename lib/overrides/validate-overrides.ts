@@ -60,14 +60,15 @@ function toFieldError(error: ErrorObject): FieldError {
     const property = params.additionalProperty;
     return { pointer: `${base}/${escapePointerToken(property)}`, message: `"${property}" is not a setting of this tool` };
   }
-  const label = ownTitle(error.parentSchema) ?? lastSegment(error.instancePath) ?? 'Overrides';
+  const label = ownTitle(error.parentSchema) ?? itemLabel(error.instancePath) ?? lastSegment(error.instancePath) ?? 'Overrides';
   if (error.keyword === 'type' && typeof params.type === 'string') {
     return { pointer: base, message: `${label} must be ${withArticle(params.type.replaceAll(',', ' or '))}` };
   }
-  const allowed = error.keyword === 'enum' && Array.isArray(params.allowedValues)
-    ? ` (${params.allowedValues.map((v) => JSON.stringify(v)).join(', ')})`
-    : '';
-  return { pointer: base, message: `${label} ${error.message ?? 'is not valid'}${allowed}` };
+  if (error.keyword === 'enum' && Array.isArray(params.allowedValues)) {
+    const allowed = params.allowedValues.map((v) => JSON.stringify(v)).join(', ');
+    return { pointer: base, message: `${label} is ${JSON.stringify(error.data)}, which is not one of the allowed values (${allowed})` };
+  }
+  return { pointer: base, message: `${label} ${error.message ?? 'is not valid'}` };
 }
 
 function withArticle(type: string): string {
@@ -81,6 +82,14 @@ function titleOf(objectSchema: unknown, property: string): string | undefined {
 
 function ownTitle(schema: unknown): string | undefined {
   return isRecord(schema) && typeof schema.title === 'string' && schema.title.trim() ? schema.title.trim() : undefined;
+}
+
+/** "Item 2 of groups" for `/groups/1`: an array item has no name of its own. */
+function itemLabel(pointer: string): string | undefined {
+  const segments = pointer.split('/');
+  const index = segments.at(-1);
+  if (index === undefined || !/^\d+$/.test(index) || segments.length < 3) return undefined;
+  return `Item ${Number(index) + 1} of ${lastSegment(segments.slice(0, -1).join('/'))}`;
 }
 
 function lastSegment(pointer: string): string | undefined {

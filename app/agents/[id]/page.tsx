@@ -4,7 +4,7 @@ import Link from 'next/link';
 import { notFound } from 'next/navigation';
 import { AgentDetail } from '@/components/agent-detail/agent-detail';
 import { AppError } from '@/lib/app-error';
-import { prefetchAgentPage } from '@/lib/agent-page/prefetch-agent-page';
+import { agentTitle, prefetchAgentPage } from '@/lib/agent-page/prefetch-agent-page';
 import { makeServerQueryClient } from '@/lib/query/query-clients';
 
 // Assignments and their statuses are read from the database and the live registry per request.
@@ -13,7 +13,7 @@ export const dynamic = 'force-dynamic';
 type Props = { params: Promise<{ id: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
-  return { title: `Agent ${(await params).id}` };
+  return { title: await agentTitle((await params).id) };
 }
 
 export default async function AgentPage({ params }: Props) {
