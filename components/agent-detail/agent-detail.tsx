@@ -65,7 +65,8 @@ export function AgentDetail({ agentId }: { agentId: string }) {
       if (!assignments.some((assignment) => assignment.toolName === toolName)) document.getElementById(ADD_TOOLS_ID)?.focus();
     },
     announce: (message) => {
-      setAnnouncement(message);
+      // The same words again would leave the live region unchanged, and unannounced.
+      setAnnouncement((previous) => (previous === message ? `${message}\u00a0` : message));
       setProblem('');
     },
   };

@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Dialog } from '@/components/ui/dialog';
 import type { ToolSummary } from '@/lib/catalogue/tool-summary';
 import { ToolPicker } from './tool-picker';
@@ -19,25 +19,40 @@ interface ToolPickerDialogProps {
 
 /** "Add tools": the tool picker in a modal dialog, with the chosen count and the Add button. */
 export function ToolPickerDialog({ isOpen, onClose, agentName, ...picking }: ToolPickerDialogProps) {
+  const chosenCount = useRef(0);
+  const setChosenCount = useCallback((count: number) => {
+    chosenCount.current = count;
+  }, []);
+  // Escape or Cancel with tools chosen would drop the choice: ask first.
+  const close = () => {
+    const count = chosenCount.current;
+    if (count > 0 && !window.confirm(`Close without adding the ${count} chosen ${count === 1 ? 'tool' : 'tools'}?`)) return;
+    onClose();
+  };
   return (
     <Dialog
       open={isOpen}
-      onClose={onClose}
+      onClose={close}
       title={`Add tools to ${agentName}`}
       description="Enter chooses the highlighted tool · Ctrl+Enter adds the chosen tools · Escape closes"
       isWide
     >
-      <ChooseTools onCancel={onClose} {...picking} />
+      <ChooseTools onCancel={close} onChosenCount={setChosenCount} {...picking} />
     </Dialog>
   );
 }
 
-type ChooseToolsProps = Pick<ToolPickerDialogProps, 'tools' | 'assigned' | 'pending' | 'onAdd'> & { onCancel: () => void };
+type ChooseToolsProps = Pick<ToolPickerDialogProps, 'tools' | 'assigned' | 'pending' | 'onAdd'> & {
+  onCancel: () => void;
+  onChosenCount: (count: number) => void;
+};
 
 // Rendered only while the dialog is open, so each opening starts with nothing chosen.
-function ChooseTools({ tools, assigned, pending, onAdd, onCancel }: ChooseToolsProps) {
+function ChooseTools({ tools, assigned, pending, onAdd, onCancel, onChosenCount }: ChooseToolsProps) {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [isAdding, setIsAdding] = useState(false);
+  useEffect(() => onChosenCount(chosen.size), [chosen, onChosenCount]);
+  useEffect(() => () => onChosenCount(0), [onChosenCount]);
 
   const toggle = (names: readonly string[], choose: boolean) =>
     setChosen((previous) => {

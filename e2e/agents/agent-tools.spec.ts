@@ -116,6 +116,29 @@ test('[AGENTS][TOOLS]: the picker shows unavailable tools disabled with their re
   await expect(dialog).toBeHidden();
 });
 
+test('[AGENTS][TOOLS]: closing the picker with tools chosen asks first', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Chooser');
+  await page.goto(`/agents/${agentId}`);
+  const dialog = await openPicker(page);
+  await page.keyboard.type('word_count');
+  await page.keyboard.press('Enter');
+  await expect(dialog.getByText('1 tool chosen')).toBeVisible();
+
+  const asked: string[] = [];
+  page.once('dialog', (confirm) => {
+    asked.push(confirm.message());
+    void confirm.dismiss();
+  });
+  await page.keyboard.press('Escape');
+  await expect.poll(() => asked).toEqual(['Close without adding the 1 chosen tool?']);
+  await expect(dialog.getByText('1 tool chosen')).toBeVisible();
+
+  page.once('dialog', (confirm) => void confirm.accept());
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect((await assignmentsOf(request, agentId)).size).toBe(0);
+});
+
 test('[AGENTS][TOOLS]: admin sets the groups tool_search may search from the known groups', async ({ page, request }) => {
   const agentId = await createTestAgent(request, 'Searcher');
   await page.goto(`/agents/${agentId}`);
