@@ -1,7 +1,7 @@
 import 'server-only';
 import { z } from 'zod';
 import { AppError, type AppErrorCode, type FieldError } from '@/lib/app-error';
-import { escapePointerToken } from './json-guards';
+import { escapePointerToken } from '@/lib/json-pointer';
 import { ProblemError, internalErrorResponse, problemResponse, statusTitle } from './problem';
 import { etagOf } from './etag';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapePointerToken, findForbiddenKey, jsonNestingDepth } from './json-guards';
+import { escapePointerToken } from '@/lib/json-pointer';
+import { findForbiddenKey, jsonNestingDepth } from './json-guards';
 
 describe('jsonNestingDepth', () => {
   it('counts nested arrays and objects', () => {

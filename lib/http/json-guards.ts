@@ -1,4 +1,5 @@
 import 'server-only';
+import { escapePointerToken } from '@/lib/json-pointer';
 
 /** The deepest nesting of arrays and objects a request body may have. */
 export const MAX_JSON_DEPTH = 32;
@@ -47,9 +48,4 @@ export function findForbiddenKey(value: unknown): string | undefined {
     }
   }
   return undefined;
-}
-
-/** Escapes one reference token of an RFC 6901 JSON Pointer. */
-export function escapePointerToken(token: string): string {
-  return token.replaceAll('~', '~0').replaceAll('/', '~1');
 }

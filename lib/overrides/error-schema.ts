@@ -1,5 +1,6 @@
 import type { ErrorSchema } from '@rjsf/utils';
 import type { FieldError } from '@/lib/app-error';
+import { unescapePointerToken } from '@/lib/json-pointer';
 
 /** RJSF's shape of errors: nested like the data, messages in `__errors`. */
 export type ErrorTree = ErrorSchema;
@@ -13,7 +14,7 @@ const OVERRIDES_POINTER = '/overrides';
 export function toErrorTree(errors: readonly FieldError[]): ErrorTree {
   const tree: ErrorTree = {};
   for (const { pointer, message } of errors) {
-    const path = pointer === OVERRIDES_POINTER || !pointer.startsWith(`${OVERRIDES_POINTER}/`) ? [] : pointer.slice(OVERRIDES_POINTER.length + 1).split('/').map(unescapeToken);
+    const path = pointer === OVERRIDES_POINTER || !pointer.startsWith(`${OVERRIDES_POINTER}/`) ? [] : pointer.slice(OVERRIDES_POINTER.length + 1).split('/').map(unescapePointerToken);
     let node = tree;
     for (const key of path) {
       const next: ErrorTree = node[key] ?? {};
@@ -23,8 +24,4 @@ export function toErrorTree(errors: readonly FieldError[]): ErrorTree {
     node.__errors = [...(node.__errors ?? []), message];
   }
   return tree;
-}
-
-function unescapeToken(token: string): string {
-  return token.replace(/~1/g, '/').replace(/~0/g, '~');
 }

@@ -1,3 +1,4 @@
+import { isPlainObject } from '@/lib/json-pointer';
 import type { UiSchema } from '@rjsf/utils';
 
 /**
@@ -10,9 +11,9 @@ export function overridesUiSchema(schema: unknown): UiSchema {
 }
 
 function fieldsUiSchema(schema: unknown): UiSchema {
-  if (!isRecord(schema)) return {};
+  if (!isPlainObject(schema)) return {};
   if (isEnumMultiSelect(schema)) return { 'ui:widget': 'checkboxes' };
-  const properties = isRecord(schema.properties) ? schema.properties : {};
+  const properties = isPlainObject(schema.properties) ? schema.properties : {};
   const ui: UiSchema = {};
   for (const [key, property] of Object.entries(properties)) {
     const child = fieldsUiSchema(property);
@@ -22,9 +23,5 @@ function fieldsUiSchema(schema: unknown): UiSchema {
 }
 
 function isEnumMultiSelect(schema: Record<string, unknown>): boolean {
-  return schema.type === 'array' && schema.uniqueItems === true && isRecord(schema.items) && Array.isArray(schema.items.enum);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
+  return schema.type === 'array' && schema.uniqueItems === true && isPlainObject(schema.items) && Array.isArray(schema.items.enum);
 }

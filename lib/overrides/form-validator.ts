@@ -1,7 +1,8 @@
 import type { ErrorTransformer, RJSFSchema, RJSFValidationError, ValidatorType } from '@rjsf/utils';
 import { customizeValidator } from '@rjsf/validator-ajv8';
 import type Ajv from 'ajv';
-import { isPlainObject, pruneEmptyObjects } from './prune-empty-objects';
+import { isPlainObject, unescapePointerToken } from '@/lib/json-pointer';
+import { pruneEmptyObjects } from './prune-empty-objects';
 
 /** The performance mark set each time the form's validator compiles a schema. */
 export const COMPILE_MARK = 'overrides-form:validator-compiled';
@@ -100,7 +101,7 @@ function resolveRef(root: RJSFSchema, node: unknown): Record<string, unknown> {
   if (typeof ref !== 'string' || !ref.startsWith('#/')) return node;
   let target: unknown = root;
   for (const token of ref.slice(2).split('/')) {
-    target = isPlainObject(target) ? target[token.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+    target = isPlainObject(target) ? target[unescapePointerToken(token)] : undefined;
   }
   return isPlainObject(target) ? target : node;
 }

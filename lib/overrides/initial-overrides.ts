@@ -1,6 +1,6 @@
 import { getDefaultFormState, type RJSFSchema } from '@rjsf/utils';
 import { formValidator } from './form-validator';
-import { isPlainObject } from './prune-empty-objects';
+import { isPlainObject } from '@/lib/json-pointer';
 
 /** What a new assignment starts with: the schema's defaults, and whether they suffice. */
 export interface InitialOverrides {

@@ -1,3 +1,5 @@
+import { isPlainObject } from '@/lib/json-pointer';
+
 /** One setting as the assignment list shows it. */
 export interface SummaryItem {
   readonly key: string;
@@ -16,11 +18,11 @@ const SECRET_NAME = /pass(word)?|secret|token|api[-_]?key|credential/i;
  * (`format: password`, or a secret-looking name when there is no schema) masked.
  */
 export function summarizeOverrides(overrides: Record<string, unknown>, schema?: Record<string, unknown>): SummaryItem[] {
-  const properties = isRecord(schema?.properties) ? schema.properties : {};
+  const properties = isPlainObject(schema?.properties) ? schema.properties : {};
   const order = Object.keys(properties);
   const keys = Object.keys(overrides).sort((a, b) => rank(order, a) - rank(order, b));
   return keys.map((key) => {
-    const property = isRecord(properties[key]) ? properties[key] : undefined;
+    const property = isPlainObject(properties[key]) ? properties[key] : undefined;
     const isSecret = property ? property.format === 'password' : SECRET_NAME.test(key);
     const label = typeof property?.title === 'string' && property.title.trim() ? property.title.trim() : key;
     return { key, label, text: isSecret ? MASK : shorten(formatValue(overrides[key])) };
@@ -42,8 +44,4 @@ function formatValue(value: unknown): string {
 
 function shorten(text: string): string {
   return text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT - 1)}…` : text;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

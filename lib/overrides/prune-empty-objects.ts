@@ -1,3 +1,5 @@
+import { isPlainObject } from '@/lib/json-pointer';
+
 /**
  * Drops nested objects left with no values (an admin emptied every field of an optional group),
  * so the group counts as not set instead of as set with its required fields missing.
@@ -14,9 +16,4 @@ export function pruneEmptyObjects(data: Record<string, unknown>): Record<string,
     }
   }
   return pruned;
-}
-
-/** A JSON object (not an array, not null). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -1,7 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FieldError } from '@/lib/app-error';
-import { escapePointerToken } from '@/lib/http/json-guards';
+import { escapePointerToken, isPlainObject, unescapePointerToken } from '@/lib/json-pointer';
 
 /** How many compiled schemas are kept; plugins bring a few hundred at most. */
 const MAX_CACHED_VALIDATORS = 1000;
@@ -76,12 +76,12 @@ function withArticle(type: string): string {
 }
 
 function titleOf(objectSchema: unknown, property: string): string | undefined {
-  const properties = isRecord(objectSchema) ? objectSchema.properties : undefined;
-  return isRecord(properties) ? ownTitle(properties[property]) : undefined;
+  const properties = isPlainObject(objectSchema) ? objectSchema.properties : undefined;
+  return isPlainObject(properties) ? ownTitle(properties[property]) : undefined;
 }
 
 function ownTitle(schema: unknown): string | undefined {
-  return isRecord(schema) && typeof schema.title === 'string' && schema.title.trim() ? schema.title.trim() : undefined;
+  return isPlainObject(schema) && typeof schema.title === 'string' && schema.title.trim() ? schema.title.trim() : undefined;
 }
 
 /** "Item 2 of groups" for `/groups/1`: an array item has no name of its own. */
@@ -94,17 +94,14 @@ function itemLabel(pointer: string): string | undefined {
 
 function lastSegment(pointer: string): string | undefined {
   const segment = pointer.split('/').pop();
-  return segment ? segment.replace(/~1/g, '/').replace(/~0/g, '~') : undefined;
+  return segment ? unescapePointerToken(segment) : undefined;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** JSON with object keys sorted, so equal schemas written in another key order share a validator. */
 function stableJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(stableJson).join(',')}]`;
-  if (isRecord(value)) {
+  if (isPlainObject(value)) {
     return `{${Object.keys(value)
       .sort()
       .filter((key) => value[key] !== undefined)
