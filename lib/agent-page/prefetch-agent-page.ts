@@ -1,5 +1,6 @@
 import 'server-only';
 import type { QueryClient } from '@tanstack/react-query';
+import { cache } from 'react';
 import { getAgent, type Agent } from '@/lib/agents';
 import { AppError } from '@/lib/app-error';
 import { listAssignments } from '@/lib/assignments';
@@ -10,6 +11,9 @@ import { assignmentsQueryOptions, toolEntryQueryOptions } from '@/lib/client-api
 import { getDb } from '@/lib/db';
 import { getToolRegistry } from '@/lib/registry-host';
 
+// The page's title and its body both need the agent: one read per request serves both.
+const readAgent = cache(async (agentId: string): Promise<Agent> => getAgent({ db: await getDb(), id: agentId }));
+
 /**
  * Fills the query cache the agent page reads: the agent, its assignments, the catalogue for the
  * picker and the catalogue entry (schemas) of each assigned tool, read from `lib/` directly.
@@ -17,7 +21,7 @@ import { getToolRegistry } from '@/lib/registry-host';
  */
 export async function prefetchAgentPage(queryClient: QueryClient, agentId: string): Promise<Agent> {
   const [db, registry] = await Promise.all([getDb(), getToolRegistry()]);
-  const agent = await getAgent({ db, id: agentId });
+  const agent = await readAgent(agentId);
   const assignments = await listAssignments({ db, registry, agentId });
   const snapshot = registry.snapshot();
   queryClient.setQueryData(agentQueryOptions(agentId).queryKey, agent);
@@ -34,7 +38,7 @@ export async function prefetchAgentPage(queryClient: QueryClient, agentId: strin
 /** The agent page's title: the agent's name, or that there is no such agent. */
 export async function agentTitle(agentId: string): Promise<string> {
   try {
-    return (await getAgent({ db: await getDb(), id: agentId })).name;
+    return (await readAgent(agentId)).name;
   } catch (error) {
     if (error instanceof AppError && error.code === 'not_found') return 'Agent not found';
     throw error;
