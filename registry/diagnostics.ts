@@ -9,6 +9,7 @@ export type DiagnosticPhase =
   | 'isAvailable'
   | 'unavailableReason'
   | 'overridesSchema'
+  | 'checkOverrides'
   | 'toolNames'
   | 'create'
   | 'tool';

@@ -5,7 +5,7 @@ import { loadPlugin } from './load-plugin';
 import { FactoryHandle, ProviderHandle, type AnyHandle } from './plugin-handle';
 import type { CatalogueEntry, ToolCatalogue, ToolMetadata } from './catalogue';
 import type { PluginRegistration } from './registration';
-import { serviceKey, type AgentTool, type ServiceKey, type Tool, type ToolCallScope, type ToolEnvironment } from './spi';
+import { serviceKey, type AgentTool, type OverridesProblem, type ServiceKey, type Tool, type ToolCallScope, type ToolEnvironment } from './spi';
 import { compareStrings } from './text';
 
 /** The registry's catalogue, offered to plugins (e.g. `tool_search`) under this key. */
@@ -157,6 +157,32 @@ export class ToolRegistry implements ToolCatalogue {
       throw new ToolResolutionError('unavailable', name, `Tool "${name}" is unavailable: ${unavailableReason}`);
     }
     throw new ToolResolutionError('unknown', name, `No tool named "${name}" is known`);
+  }
+
+  /**
+   * The plugin's own check of an agent's overrides for `toolName` (`checkOverrides`), asked of
+   * the claimant `resolve` would use, or of the first factory claiming the name when none is
+   * available. Empty when no plugin claims the name or the claimant has no check. A plugin that
+   * throws is logged like any fault, and its overrides count as unchecked: one problem says so.
+   */
+  checkOverrides(toolName: string, overrides: Readonly<Record<string, unknown>>): OverridesProblem[] {
+    let fallback: FactoryHandle | undefined;
+    for (const claim of this.claimsFor(toolName)) {
+      if (!claim.available) {
+        fallback ??= claim.handle;
+        continue;
+      }
+      return this.askCheck(claim.handle, toolName, overrides);
+    }
+    return fallback ? this.askCheck(fallback, toolName, overrides) : [];
+  }
+
+  private askCheck(handle: AnyHandle, toolName: string, overrides: Readonly<Record<string, unknown>>): OverridesProblem[] {
+    try {
+      return handle instanceof FactoryHandle ? handle.checkOverrides(overrides) : handle.checkOverrides(toolName, overrides);
+    } catch (error) {
+      return [{ pointer: '', message: `These settings could not be checked, so they are not accepted: ${handle.label} failed in checkOverrides(): ${errorMessage(error)}` }];
+    }
   }
 
   /** Failed plugins, name conflicts and warnings, as they stand now. */
