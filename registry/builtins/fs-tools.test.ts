@@ -6,6 +6,7 @@ import { createToolEnvironment } from '../environment';
 import { CATALOGUE_SCOPE } from '../plugin-handle';
 import type { Tool, ToolFactory } from '../spi';
 import { ToolRegistry } from '../tool-registry';
+import { FS_ALLOWED_ROOTS_SETTING } from './fs-policy';
 import { DEFAULT_MAX_BYTES } from './fs-settings';
 import { FsListDirToolFactory, FsReadFileToolFactory } from './fs-tools';
 import { builtinRegistrations } from './index';
@@ -37,7 +38,13 @@ afterAll(async () => {
 
 const scope = { sessionId: 's1', agentId: 'a1', purpose: 'call' } as const;
 
+/** The host's environment with `root` as the one allowed root. */
+function policyEnv(allowedRoots = root) {
+  return createToolEnvironment({ strings: { [FS_ALLOWED_ROOTS_SETTING]: allowedRoots }, env: {} });
+}
+
 function build(factory: ToolFactory, overrides: Record<string, unknown>): Tool {
+  factory.bind?.(policyEnv());
   return factory.create({ agentId: 'a1', toolName: factory.name(), overrides }, scope);
 }
 
@@ -206,10 +213,7 @@ describe('fs_list_dir', () => {
 
 describe('fs tools in the registry', () => {
   it('are listed in the fs group with the baseDir and maxBytes overrides', async () => {
-    const registry = await ToolRegistry.load({
-      registrations: builtinRegistrations(),
-      environment: createToolEnvironment({ env: {} }),
-    });
+    const registry = await ToolRegistry.load({ registrations: builtinRegistrations(), environment: policyEnv() });
     const entries = registry.catalogue().filter((entry) => entry.group === 'fs');
     expect(entries.map((entry) => entry.name)).toEqual(['fs_list_dir', 'fs_read_file']);
     for (const entry of entries) {
@@ -218,7 +222,7 @@ describe('fs tools in the registry', () => {
       expect(entry.overridesSchema).toEqual({
         type: 'object',
         properties: {
-          baseDir: { type: 'string', title: 'Base directory', description: expect.any(String), minLength: 1 },
+          baseDir: { type: 'string', title: 'Base directory', description: expect.stringContaining(`inside the allowed folder: ${root}.`), minLength: 1 },
           maxBytes: {
             type: 'integer',
             title: 'Maximum bytes',
@@ -242,7 +246,7 @@ describe('fs tools in the registry', () => {
   });
 
   it('read files for an agent whose overrides set baseDir', async () => {
-    const registry = await ToolRegistry.load({ registrations: builtinRegistrations(), environment: createToolEnvironment({ env: {} }) });
+    const registry = await ToolRegistry.load({ registrations: builtinRegistrations(), environment: policyEnv() });
     const tool = registry.resolve({ agentId: 'a1', toolName: 'fs_read_file', overrides: { baseDir: base } }, scope);
     await expect(tool.execute({ path: 'sub/inner.txt' })).resolves.toBe('inner');
   });
