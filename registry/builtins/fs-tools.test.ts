@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -249,5 +250,77 @@ describe('fs tools in the registry', () => {
     const registry = await ToolRegistry.load({ registrations: builtinRegistrations(), environment: policyEnv() });
     const tool = registry.resolve({ agentId: 'a1', toolName: 'fs_read_file', overrides: { baseDir: base } }, scope);
     await expect(tool.execute({ path: 'sub/inner.txt' })).resolves.toBe('inner');
+  });
+});
+
+describe('fs tools and the operator policy (FS_ALLOWED_ROOTS)', () => {
+  function checked(overrides: Record<string, unknown>, allowedRoots = path.join(root, 'base')) {
+    const factory = new FsReadFileToolFactory();
+    factory.bind(policyEnv(allowedRoots));
+    return factory.checkOverrides(overrides);
+  }
+
+  it('accepts a baseDir that is an allowed root or a folder inside one, symlinks resolved', () => {
+    expect(checked({ baseDir: base })).toEqual([]);
+    expect(checked({ baseDir: path.join(base, 'sub') })).toEqual([]);
+    expect(checked({ baseDir: path.join(base, 'sub-link') })).toEqual([]);
+  });
+
+  it.each([
+    ['/', /Base directory "\/" is outside the folders this server lets agents read/],
+    ['/etc', /Base directory "\/etc" is outside/],
+    ['../etc', /Base directory "..\/etc" is a relative path; give an absolute one/],
+    ['/does/not/exist', /Base directory "\/does\/not\/exist" is outside/],
+    ['   ', /Base directory is blank/],
+    [' /tmp ', /starts or ends with spaces/],
+  ])('refuses %j with a message on the baseDir field', (baseDir, message) => {
+    expect(checked({ baseDir })).toEqual([{ pointer: '/baseDir', message: expect.stringMatching(message) }]);
+  });
+
+  it('refuses a missing folder inside an allowed root as missing, and a file as not a folder', () => {
+    expect(checked({ baseDir: path.join(base, 'nope') })).toEqual([{ pointer: '/baseDir', message: expect.stringContaining('does not exist') }]);
+    expect(checked({ baseDir: path.join(base, 'hello.txt') })).toEqual([{ pointer: '/baseDir', message: expect.stringContaining('is not a folder') }]);
+  });
+
+  it('refuses a symlink inside an allowed root that leads out of it, naming where it leads', () => {
+    expect(checked({ baseDir: path.join(base, 'outside-link') })).toEqual([
+      { pointer: '/baseDir', message: expect.stringContaining(`(it leads to "${path.join(root, 'outside')}") is outside`) },
+    ]);
+  });
+
+  it('names the allowed roots in the settings schema, so the form shows them beside the field', () => {
+    const factory = new FsListDirToolFactory();
+    factory.bind(policyEnv(`${base}:/srv/other`));
+    const schema = factory.overridesSchema() as { properties: { baseDir: { description: string } } };
+    expect(schema.properties.baseDir.description).toContain(`inside one of the allowed folders: ${base}, /srv/other.`);
+  });
+
+  it('is unavailable, with the reason, when the allowed roots are missing or relative', async () => {
+    for (const [value, reason] of [
+      [undefined, 'set FS_ALLOWED_ROOTS'],
+      ['data/files', '"data/files" is not absolute'],
+    ] as const) {
+      const environment = createToolEnvironment({ env: value === undefined ? {} : { FS_ALLOWED_ROOTS: value } });
+      const registry = await ToolRegistry.load({ registrations: builtinRegistrations(), environment });
+      const entry = registry.catalogue().find((candidate) => candidate.name === 'fs_read_file');
+      expect(entry).toMatchObject({ available: false, unavailableReason: expect.stringContaining(reason) });
+    }
+  });
+
+  it('refuses to run with a baseDir the policy no longer allows, even when the server stored it', async () => {
+    const factory = new FsReadFileToolFactory();
+    factory.bind(policyEnv(path.join(base, 'sub')));
+    const tool = (factory as ToolFactory).create({ agentId: 'a1', toolName: 'fs_read_file', overrides: { baseDir: base } }, scope);
+    await expect(tool.execute({ path: 'hello.txt' })).rejects.toThrow(/fs_read_file cannot run with this agent's settings: Base directory .* is outside/);
+  });
+
+  it('answers at once, with an error, for a FIFO in baseDir', async () => {
+    execFileSync('mkfifo', [path.join(base, 'pipe')]);
+    try {
+      await expect(readFile().execute({ path: 'pipe' })).rejects.toThrow('Path "pipe" is not a regular file');
+      await expect(listDir().execute({ path: 'pipe' })).rejects.toThrow('Path "pipe" is not a directory');
+    } finally {
+      await rm(path.join(base, 'pipe'));
+    }
   });
 });
