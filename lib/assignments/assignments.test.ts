@@ -120,6 +120,22 @@ describeEachDatabase('assignments', (databases) => {
     expect(actions).toEqual(['assignment.put', 'assignment.put', 'agent.create']);
   });
 
+  it('shows an assignment as invalid once the operator narrows FS_ALLOWED_ROOTS past its baseDir, keeping its overrides', async () => {
+    const { db } = await databases.create();
+    await agentWithNothing(db);
+    const wide = files.folder('wide');
+    await putAssignment({ db, registry: await builtins(), actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'fs_read_file', overrides: { baseDir: wide } });
+
+    const narrowed = await loadRegistry(builtinRegistrations(), createToolEnvironment({ env: { FS_ALLOWED_ROOTS: files.folder('narrow') } }));
+    const [view] = await listAssignments({ db, registry: narrowed, agentId: 'bot' });
+
+    expect(view).toMatchObject({
+      status: 'invalid',
+      overrides: { baseDir: wide },
+      errors: [{ pointer: '/overrides/baseDir', message: expect.stringContaining(`is outside the folders this server lets agents read (${files.folder('narrow')};`) }],
+    });
+  });
+
   it('keeps a missing tool assignable and deletable, since it was assigned before', async () => {
     const { db } = await databases.create();
     await agentWithNothing(db);
