@@ -210,6 +210,29 @@ describe('fs_list_dir', () => {
   it('names the baseDir setting when it is missing', async () => {
     await expect(listDir({}).execute({})).rejects.toThrow('fs_list_dir is not configured: set the "baseDir" setting');
   });
+
+  it('lists a large directory in part: the first entries by name, and how many more there are', async () => {
+    const big = path.join(base, 'big');
+    await mkdir(big);
+    try {
+      await Promise.all(Array.from({ length: 3000 }, (_, i) => writeFile(path.join(big, `f${String(i).padStart(4, '0')}.txt`), 'x')));
+
+      const text = await listDir({ baseDir: base, maxBytes: 200 }).execute({ path: 'big' });
+
+      expect(text.split('\n')).toEqual([
+        'Directory "big" has 3000 entries:',
+        'file  f0000.txt (1 bytes)',
+        'file  f0001.txt (1 bytes)',
+        'file  f0002.txt (1 bytes)',
+        'file  f0003.txt (1 bytes)',
+        'file  f0004.txt (1 bytes)',
+        'file  f0005.txt (1 bytes)',
+        '[2994 more entries not shown (maxBytes setting).]',
+      ]);
+    } finally {
+      await rm(big, { recursive: true });
+    }
+  });
 });
 
 describe('fs tools in the registry', () => {
