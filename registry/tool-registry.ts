@@ -161,20 +161,27 @@ export class ToolRegistry implements ToolCatalogue {
 
   /**
    * The plugin's own check of an agent's overrides for `toolName` (`checkOverrides`), asked of
-   * the claimant `resolve` would use, or of the first factory claiming the name when none is
-   * available. Empty when no plugin claims the name or the claimant has no check. A plugin that
-   * throws is logged like any fault, and its overrides count as unchecked: one problem says so.
+   * the first available claimant in claim order (the one `resolve` uses), or of the first
+   * factory claiming the name when none is available. Empty when no plugin claims the name or
+   * the claimant has no check. A plugin that throws is logged like any fault, and its
+   * overrides count as unchecked: one problem says so.
    */
   checkOverrides(toolName: string, overrides: Readonly<Record<string, unknown>>): OverridesProblem[] {
-    let fallback: FactoryHandle | undefined;
-    for (const claim of this.claimsFor(toolName)) {
-      if (!claim.available) {
-        fallback ??= claim.handle;
-        continue;
-      }
-      return this.askCheck(claim.handle, toolName, overrides);
-    }
-    return fallback ? this.askCheck(fallback, toolName, overrides) : [];
+    return this.overridesChecker()(toolName, overrides);
+  }
+
+  /**
+   * `checkOverrides` for many assignments at once (a request's worth): every provider's names
+   * are read once, on the first check, instead of once per assignment.
+   */
+  overridesChecker(): (toolName: string, overrides: Readonly<Record<string, unknown>>) => OverridesProblem[] {
+    let byName: Map<string, Claim[]> | undefined;
+    return (toolName, overrides) => {
+      byName ??= this.claims().byName;
+      const claims = byName.get(toolName) ?? [];
+      const claim = claims.find((candidate) => candidate.available) ?? claims[0];
+      return claim ? this.askCheck(claim.handle, toolName, overrides) : [];
+    };
   }
 
   private askCheck(handle: AnyHandle, toolName: string, overrides: Readonly<Record<string, unknown>>): OverridesProblem[] {

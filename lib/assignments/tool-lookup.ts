@@ -35,10 +35,11 @@ export function toolLookup(registry: ToolRegistry): ToolLookup {
     const bundle = offlineBundles.find(({ group }) => toolName.startsWith(`${group}_`));
     return bundle && { ...bundle, name: toolName };
   };
+  const checkOverrides = registry.overridesChecker();
   const overridesErrors = (entry: CatalogueEntry, overrides: Readonly<Record<string, unknown>>): FieldError[] => {
     const errors = validateOverrides(entry.overridesSchema, overrides);
     if (errors.length > 0) return errors;
-    return registry.checkOverrides(entry.name, overrides).map(({ pointer, message }) => ({ pointer: `/overrides${pointer}`, message }));
+    return checkOverrides(entry.name, overrides).map(({ pointer, message }) => ({ pointer: `/overrides${pointer}`, message }));
   };
   return Object.assign(find, { overridesErrors });
 }
