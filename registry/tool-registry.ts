@@ -175,13 +175,29 @@ export class ToolRegistry implements ToolCatalogue {
    * are read once, on the first check, instead of once per assignment.
    */
   overridesChecker(): (toolName: string, overrides: Readonly<Record<string, unknown>>) => OverridesProblem[] {
-    let byName: Map<string, Claim[]> | undefined;
+    let factoriesByName: Map<string, FactoryHandle[]> | undefined;
+    let providerWinners: Map<string, ProviderHandle> | undefined;
     return (toolName, overrides) => {
-      byName ??= this.claims().byName;
-      const claims = byName.get(toolName) ?? [];
-      const claim = claims.find((candidate) => candidate.available) ?? claims[0];
-      return claim ? this.askCheck(claim.handle, toolName, overrides) : [];
+      factoriesByName ??= groupByName(this.factories);
+      const factories = factoriesByName.get(toolName) ?? [];
+      const available = factories.find((handle) => handle.availability().available);
+      if (available) return this.askCheck(available, toolName, overrides);
+      // Providers are read only for a name no available factory owns, and then once for all names.
+      providerWinners ??= this.providerWinners();
+      const provider = providerWinners.get(toolName);
+      if (provider) return this.askCheck(provider, toolName, overrides);
+      return factories[0] ? this.askCheck(factories[0], toolName, overrides) : [];
     };
+  }
+
+  /** The first available provider serving each name, from one reading of every provider's names. */
+  private providerWinners(): Map<string, ProviderHandle> {
+    const winners = new Map<string, ProviderHandle>();
+    for (const handle of this.providers) {
+      if (!handle.availability().available) continue;
+      for (const name of handle.toolNames()) if (!winners.has(name)) winners.set(name, handle);
+    }
+    return winners;
   }
 
   private askCheck(handle: AnyHandle, toolName: string, overrides: Readonly<Record<string, unknown>>): OverridesProblem[] {
@@ -281,6 +297,16 @@ export class ToolRegistry implements ToolCatalogue {
       reason: 'Its provider lists the name but does not build a tool for it',
     });
   }
+}
+
+function groupByName(factories: readonly FactoryHandle[]): Map<string, FactoryHandle[]> {
+  const byName = new Map<string, FactoryHandle[]>();
+  for (const handle of factories) {
+    const same = byName.get(handle.name);
+    if (same) same.push(handle);
+    else byName.set(handle.name, [handle]);
+  }
+  return byName;
 }
 
 const emptyMetadata: ToolMetadata = { description: '', parametersSchema: {}, streamsResultToUser: false };
