@@ -218,6 +218,15 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
     return current.ok ? current.names : new Set();
   }
 
+  /** Whether the provider has a `checkOverrides` at all; a member that throws when read counts as one, so the check reports it. */
+  get hasOverridesCheck(): boolean {
+    try {
+      return typeof this.plugin.checkOverrides === 'function';
+    } catch {
+      return true;
+    }
+  }
+
   /** The provider's own check of one tool's overrides (none without `checkOverrides`); throws what it threw, after logging it. */
   checkOverrides(toolName: string, overrides: Readonly<Record<string, unknown>>): OverridesProblem[] {
     const outcome = this.call(

@@ -182,7 +182,9 @@ export class ToolRegistry implements ToolCatalogue {
       const factories = factoriesByName.get(toolName) ?? [];
       const available = factories.find((handle) => handle.availability().available);
       if (available) return this.askCheck(available, toolName, overrides);
-      // Providers are read only for a name no available factory owns, and then once for all names.
+      // Providers are read only for a name no available factory owns, and then once for all names;
+      // not at all when none of them checks and no factory is waiting to be the fallback.
+      if (factories.length === 0 && !this.providers.some((handle) => handle.hasOverridesCheck)) return [];
       providerWinners ??= this.providerWinners();
       const provider = providerWinners.get(toolName);
       if (provider) return this.askCheck(provider, toolName, overrides);
