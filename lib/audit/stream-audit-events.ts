@@ -1,0 +1,35 @@
+import 'server-only';
+import type { Db } from '@/lib/db/schema';
+import { toAuditEvent, type AuditEvent, type AuditFilters } from './audit-event';
+import { auditEventsQuery } from './audit-query';
+
+const BATCH = 500;
+
+/** What `streamAuditEvents` needs. */
+export interface StreamAuditEventsOptions {
+  db: Db;
+  filters?: AuditFilters;
+  /** Events read per query; memory holds one batch at a time. */
+  batchSize?: number;
+}
+
+/**
+ * Every event matching `filters`, newest first, read in keyset batches so an export of any size
+ * holds one batch in memory. Events written after it starts are not included.
+ * Errors: `invalid` for a `from`/`to` that is not an ISO 8601 time, thrown by this call, before
+ * anything is read or sent.
+ */
+export function streamAuditEvents({ db, filters = {}, batchSize = BATCH }: StreamAuditEventsOptions): AsyncGenerator<AuditEvent> {
+  auditEventsQuery(db, filters);
+  return batches(db, filters, batchSize);
+}
+
+async function* batches(db: Db, filters: AuditFilters, batchSize: number): AsyncGenerator<AuditEvent> {
+  let beforeId: number | undefined;
+  for (;;) {
+    const rows = await auditEventsQuery(db, filters, beforeId).limit(batchSize).execute();
+    for (const row of rows) yield toAuditEvent(row);
+    if (rows.length < batchSize) return;
+    beforeId = Number(rows[rows.length - 1]!.id);
+  }
+}
