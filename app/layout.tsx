@@ -23,6 +23,7 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
             <Link href="/agents" className="text-sm text-slate-700 hover:text-slate-900 hover:underline">
               Agents
             </Link>
+            <Link href="/audit" className="text-sm text-slate-700 hover:text-slate-900 hover:underline">Audit log</Link>
           </nav>
         </header>
         <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
