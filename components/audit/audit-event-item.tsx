@@ -22,8 +22,12 @@ export function AuditEventItem({ event }: { event: AuditEvent }) {
           <time dateTime={event.at} className="font-mono text-xs text-muted-foreground">
             {event.at.replace('T', ' ').replace(/\.\d+Z$/, 'Z').replace('Z', ' UTC')}
           </time>
-          <Badge tone={actionTones[verb] ?? 'info'}>{event.action}</Badge>
-          <span className="font-mono wrap-anywhere">{event.target}</span>
+          <Badge tone={actionTones[verb] ?? 'info'} data-event-action>
+            {event.action}
+          </Badge>
+          <span className="font-mono wrap-anywhere" data-event-target>
+            {event.target}
+          </span>
           <span className="text-muted-foreground">
             by <span className="text-foreground">{event.actorName}</span>
             {event.actorName !== event.actor && <span className="font-mono text-xs"> ({event.actor})</span>}

@@ -26,7 +26,7 @@ const filterText = (description: string) =>
 const time = (description: string) =>
   z
     .string()
-    .regex(ISO_TIME, TIME_RULE)
+    .regex(ISO_TIME, { message: TIME_RULE, abort: true })
     .refine((value) => !Number.isNaN(new Date(value).getTime()), TIME_RULE)
     .optional()
     .meta({ description });
