@@ -37,8 +37,14 @@ function DiffLine({ row }: { row: DiffRow }) {
         <Badge tone={kind.tone}>{kind.label}</Badge>
       </div>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
-        {row.kind !== 'added' && <Value label="Before" value={row.before} isStruck={row.kind === 'removed'} />}
-        {row.kind !== 'removed' && <Value label="After" value={row.after} />}
+        {row.kind === 'unchanged' ? (
+          <Value label="Before and after" value={row.after} />
+        ) : (
+          <>
+            {row.kind !== 'added' && <Value label="Before" value={row.before} isStruck={row.kind === 'removed'} />}
+            {row.kind !== 'removed' && <Value label="After" value={row.after} />}
+          </>
+        )}
       </div>
     </li>
   );

@@ -1,17 +1,27 @@
 import 'server-only';
 import { AppError } from '@/lib/app-error';
 
-/** The cursor of the page that starts below event `id`. */
-export function encodeAuditCursor(id: number): string {
-  return Buffer.from(JSON.stringify({ before: id })).toString('base64url');
+/** Where a page of the log starts: below this event in the log's (at, id) order. */
+export interface AuditPosition {
+  at: string;
+  id: number;
 }
 
-/** The event id a cursor starts below; `invalid` for a cursor this server did not give out. */
-export function decodeAuditCursor(cursor: string): number {
+/** The cursor of the page that starts below `position`. */
+export function encodeAuditCursor(position: AuditPosition): string {
+  return Buffer.from(JSON.stringify({ at: position.at, before: position.id })).toString('base64url');
+}
+
+/** The position a cursor starts below; `invalid` for a cursor this server did not give out. */
+export function decodeAuditCursor(cursor: string): AuditPosition {
   try {
     const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    const before = typeof value === 'object' && value !== null ? (value as { before?: unknown }).before : undefined;
-    if (typeof before === 'number' && Number.isSafeInteger(before) && before > 0) return before;
+    if (typeof value === 'object' && value !== null) {
+      const { at, before } = value as { at?: unknown; before?: unknown };
+      if (typeof before === 'number' && Number.isSafeInteger(before) && before > 0 && typeof at === 'string' && !Number.isNaN(Date.parse(at))) {
+        return { at, id: before };
+      }
+    }
   } catch {
     // Not JSON: reported below like any other cursor this server did not give out.
   }

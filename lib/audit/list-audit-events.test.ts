@@ -72,6 +72,20 @@ describeEachDatabase('audit log filters', (databases) => {
     expect(second.nextCursor).toBeUndefined();
   });
 
+  it('orders by time, then by id among events of one instant, and pages across equal times', async () => {
+    const { db } = await databases.create();
+    await record(db, ada, 'agent.create', 'agents/late', '2026-03-01T00:00:00.000Z');
+    await record(db, ada, 'agent.create', 'agents/early', '2026-02-01T00:00:00.000Z');
+    await record(db, ada, 'agent.create', 'agents/same-1', '2026-02-15T00:00:00.000Z');
+    await record(db, ada, 'agent.create', 'agents/same-2', '2026-02-15T00:00:00.000Z');
+
+    const first = await listAuditEvents({ db, limit: 2 });
+    const second = await listAuditEvents({ db, limit: 2, cursor: first.nextCursor });
+
+    expect([...targets(first), ...targets(second)]).toEqual(['agents/late', 'agents/same-2', 'agents/same-1', 'agents/early']);
+    expect(second.nextCursor).toBeUndefined();
+  });
+
   it('refuses a time that is not ISO 8601, naming the filter', async () => {
     const { db } = await databases.create();
 
@@ -96,19 +110,25 @@ describeEachDatabase('audit log filters', (databases) => {
 });
 
 describeSqlite('audit log query plan', (databases) => {
-  it('reads a filtered page through the filter column\'s index, not the whole table', async () => {
+  it('reads a filtered page in order through one index range: no table scan, no sort', async () => {
     const { db } = await databases.create();
     await seed(db);
+    const below = { at: '2026-01-04T10:00:00.000Z', id: 4 };
 
     for (const [filters, index] of [
+      [{}, 'audit_events_at_id'],
       [{ actor: 'user-ada' }, 'audit_events_actor_id'],
       [{ agent: 'alpha' }, 'audit_events_agent_id'],
       [{ tool: 'fs_read_file' }, 'audit_events_tool_name'],
       [{ action: 'agent.update' }, 'audit_events_action'],
+      [{ from: '2026-01-02', to: '2026-01-05' }, 'audit_events_at_id'],
+      [{ agent: 'alpha', from: '2026-01-02', to: '2026-01-05' }, 'audit_events_agent_id'],
     ] as const) {
-      const compiled = auditEventsQuery(db, filters).limit(51).compile();
+      const compiled = auditEventsQuery(db, filters, below).limit(51).compile();
       const plan = await db.executeQuery<{ detail: string }>(CompiledQuery.raw(`explain query plan ${compiled.sql}`, [...compiled.parameters]));
-      expect(plan.rows.map((row) => row.detail).join(' | '), index).toContain(index);
+      const detail = plan.rows.map((row) => row.detail).join(' | ');
+      expect(detail, index).toMatch(new RegExp(`^SEARCH audit_events USING INDEX ${index} `));
+      expect(detail, index).not.toMatch(/TEMP B-TREE|SCAN/);
     }
   });
 });

@@ -28,10 +28,10 @@ export async function listAuditEvents({ db, limit, cursor, filters = {} }: ListA
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_AUDIT_PAGE) {
     throw new AppError('invalid', `The page size must be a whole number from 1 to ${MAX_AUDIT_PAGE} (got ${limit})`);
   }
-  const beforeId = cursor === undefined ? undefined : decodeAuditCursor(cursor);
-  // Ids only grow, so paging by id stays stable while new events arrive.
-  const rows = await auditEventsQuery(db, filters, beforeId).limit(limit + 1).execute();
+  const below = cursor === undefined ? undefined : decodeAuditCursor(cursor);
+  // New events sort above every page already given out, so paging stays stable while they arrive.
+  const rows = await auditEventsQuery(db, filters, below).limit(limit + 1).execute();
   const page = rows.slice(0, limit).map(toAuditEvent);
   const last = rows.length > limit ? rows[limit - 1] : undefined;
-  return last ? { events: page, nextCursor: encodeAuditCursor(Number(last.id)) } : { events: page };
+  return last ? { events: page, nextCursor: encodeAuditCursor({ at: last.at, id: Number(last.id) }) } : { events: page };
 }

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db/schema';
 import { toAuditEvent, type AuditEvent, type AuditFilters } from './audit-event';
+import type { AuditPosition } from './audit-cursor';
 import { auditEventsQuery } from './audit-query';
 
 const BATCH = 500;
@@ -15,7 +16,7 @@ export interface StreamAuditEventsOptions {
 
 /**
  * Every event matching `filters`, newest first, read in keyset batches so an export of any size
- * holds one batch in memory. Events written after it starts are not included.
+ * holds one batch in memory. Events written after its first batch are not included.
  * Errors: `invalid` for a `from`/`to` that is not an ISO 8601 time, thrown by this call, before
  * anything is read or sent.
  */
@@ -25,11 +26,12 @@ export function streamAuditEvents({ db, filters = {}, batchSize = BATCH }: Strea
 }
 
 async function* batches(db: Db, filters: AuditFilters, batchSize: number): AsyncGenerator<AuditEvent> {
-  let beforeId: number | undefined;
+  let below: AuditPosition | undefined;
   for (;;) {
-    const rows = await auditEventsQuery(db, filters, beforeId).limit(batchSize).execute();
+    const rows = await auditEventsQuery(db, filters, below).limit(batchSize).execute();
     for (const row of rows) yield toAuditEvent(row);
-    if (rows.length < batchSize) return;
-    beforeId = Number(rows[rows.length - 1]!.id);
+    const last = rows.at(-1);
+    if (rows.length < batchSize || last === undefined) return;
+    below = { at: last.at, id: Number(last.id) };
   }
 }

@@ -2,18 +2,19 @@ import 'server-only';
 import { sql, type Kysely, type Migration } from 'kysely';
 import type { DatabaseKind } from '../dialect-of';
 
+// The log is read newest first by (at, id): each filter's index ends in those two columns, so
+// a filtered page, a time range, or both, is one index range read in order, stopped after a page.
 const FILTER_INDEXES: Record<string, string[]> = {
-  audit_events_actor_id: ['actor_id', 'id'],
-  audit_events_agent_id: ['agent_id', 'id'],
-  audit_events_tool_name: ['tool_name', 'id'],
-  audit_events_action: ['action', 'id'],
-  audit_events_at: ['at'],
+  audit_events_at_id: ['at', 'id'],
+  audit_events_actor_id: ['actor_id', 'at', 'id'],
+  audit_events_agent_id: ['agent_id', 'at', 'id'],
+  audit_events_tool_name: ['tool_name', 'at', 'id'],
+  audit_events_action: ['action', 'at', 'id'],
 };
 
 /**
  * The audit log's filter columns: who acted (`actor_id`, `actor_name`), on which agent and tool,
- * each indexed together with `id`, so a filtered page is one index range read newest first.
- * Existing rows are backfilled from their actor and target.
+ * each indexed with the log's order. Existing rows are backfilled from their actor and target.
  */
 export function auditFiltersMigration(kind: DatabaseKind): Migration {
   return {
