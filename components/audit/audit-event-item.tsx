@@ -32,7 +32,7 @@ export function AuditEventItem({ event }: { event: AuditEvent }) {
             by <span className="text-foreground">{event.actorName}</span>
             {event.actorName !== event.actor && <span className="font-mono text-xs"> ({event.actor})</span>}
           </span>
-          <Button variant="ghost" size="sm" className="ml-auto" aria-expanded={isOpen} aria-controls={isOpen ? diffId : undefined} onClick={() => setIsOpen(!isOpen)}>
+          <Button data-event-toggle variant="ghost" size="sm" className="ml-auto" aria-expanded={isOpen} aria-controls={isOpen ? diffId : undefined} onClick={() => setIsOpen(!isOpen)}>
             {isOpen ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
             {isOpen ? 'Hide changes' : 'Show changes'}
             <span className="sr-only"> of {event.action} {event.target} at {event.at}</span>

@@ -2,15 +2,16 @@
 
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { useEffect } from 'react';
-import { auditExportUrl, auditLogQueryOptions } from '@/lib/client-api/audit-api';
+import { useEffect, useRef } from 'react';
+import { isProblem } from '@/lib/client-api/api-problem';
+import { AUDIT_FILTER_NAMES, auditExportUrl, auditLogQueryOptions } from '@/lib/client-api/audit-api';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { AuditEmpty } from './audit-empty';
 import { AuditEventItem } from './audit-event-item';
 import { AuditFiltersForm } from './audit-filters-form';
 import { AuditSkeleton } from './audit-skeleton';
-import { useAuditFilters } from './use-audit-filters';
+import { useAuditFilters, type AuditFilterName } from './use-audit-filters';
 
 /** The audit page's live part: filters in the URL, the events newest first, "Load more" and the export. */
 export function AuditView() {
@@ -23,6 +24,18 @@ export function AuditView() {
   });
   const events = data?.pages.flatMap((page) => page.events);
   const isUpdating = !isSettled || (isPlaceholderData && isFetching);
+  const listRef = useRef<HTMLOListElement>(null);
+  // A 400 names the filter at fault: shown at that field, where retrying would not help.
+  const fieldErrors = isProblem(error, 400) ? filterErrors(error.errors) : {};
+  const hasFieldErrors = Object.keys(fieldErrors).length > 0;
+
+  const loadOlder = async () => {
+    const shownBefore = events?.length ?? 0;
+    const result = await fetchNextPage();
+    if (result.isError) return;
+    // Keyboard users carry on at the first event just loaded, not back at the top.
+    listRef.current?.querySelectorAll<HTMLButtonElement>('[data-event-toggle]')[shownBefore]?.focus();
+  };
 
   useEffect(() => {
     if (events !== undefined && performance.getEntriesByName('audit:interactive').length === 0) performance.mark('audit:interactive');
@@ -30,7 +43,7 @@ export function AuditView() {
 
   return (
     <>
-      <AuditFiltersForm filters={filters} onChange={setFilters} onClear={clear} hasFilters={hasFilters} />
+      <AuditFiltersForm filters={filters} errors={fieldErrors} onChange={setFilters} onClear={clear} hasFilters={hasFilters} />
       <div className="mb-3 flex flex-wrap items-center gap-3">
         <p role="status" className="flex-1 text-sm text-muted-foreground">
           {statusText(events?.length, Boolean(hasNextPage), isUpdating)}
@@ -40,7 +53,7 @@ export function AuditView() {
           Export JSON lines
         </a>
       </div>
-      {error && !isFetchingNextPage && (
+      {error && !isFetchingNextPage && !hasFieldErrors && (
         <LoadError
           message={`The audit log could not be ${events ? 'refreshed; showing the last events loaded' : 'loaded'}. ${error.message}`}
           isRetrying={isFetching}
@@ -48,9 +61,14 @@ export function AuditView() {
         />
       )}
       {events === undefined && !error && <AuditSkeleton />}
+      {hasFieldErrors && (
+        <p role="alert" className="mb-4 rounded-md border border-destructive/40 bg-destructive-muted p-3 text-sm text-destructive">
+          No events shown: a filter is not valid. Correct it or clear the filters.
+        </p>
+      )}
       {events !== undefined && events.length === 0 && !isUpdating && <AuditEmpty hasFilters={hasFilters} onClearFilters={clear} />}
       {events !== undefined && events.length > 0 && (
-        <ol aria-label="Audit events, newest first" aria-busy={isUpdating} className={isUpdating ? 'space-y-2 opacity-60' : 'space-y-2'}>
+        <ol ref={listRef} aria-label="Audit events, newest first" aria-busy={isUpdating} className={isUpdating ? 'space-y-2 opacity-60' : 'space-y-2'}>
           {events.map((event) => (
             <AuditEventItem key={event.id} event={event} />
           ))}
@@ -58,13 +76,18 @@ export function AuditView() {
       )}
       {hasNextPage && (
         <div className="mt-4 flex justify-center">
-          <Button onClick={() => fetchNextPage()} disabled={isFetchingNextPage || isUpdating}>
+          <Button onClick={loadOlder} disabled={isFetchingNextPage || isUpdating}>
             {isFetchingNextPage ? 'Loading older events…' : 'Load older events'}
           </Button>
         </div>
       )}
     </>
   );
+}
+
+function filterErrors(errors: readonly { pointer: string; message: string }[]): Partial<Record<AuditFilterName, string>> {
+  const names: readonly string[] = AUDIT_FILTER_NAMES;
+  return Object.fromEntries(errors.map((error) => [error.pointer.slice(1), error.message]).filter(([name]) => names.includes(name!)));
 }
 
 function statusText(count: number | undefined, hasMore: boolean, isUpdating: boolean): string {

@@ -34,6 +34,18 @@ test('[AUDIT][FILTER]: admin can filter the log by agent and action, the filters
   await expect(page).toHaveURL(/\/audit$/);
 });
 
+test('[AUDIT][FILTER]: a time in the URL that is not ISO 8601 is pointed out at its field, and clearing the filters recovers', async ({ page }) => {
+  await page.goto('/audit?from=yesterday');
+
+  await expect(page.getByLabel('From (UTC)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('From (UTC)')).toHaveAccessibleDescription(/ISO 8601/);
+  await expect(page.getByRole('alert')).toContainText('a filter is not valid');
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+
+  await expect(page.getByRole('list', { name: 'Audit events, newest first' })).toBeVisible();
+  await expect(page.getByLabel('From (UTC)')).not.toHaveAttribute('aria-invalid', 'true');
+});
+
 test('[AUDIT][DIFF]: admin can open an event and see what changed, key by key', async ({ page, request }) => {
   const { id, names } = await agentWithHistory(request, 1);
   await page.goto(`/audit?agent=${id}&action=agent.update`);
@@ -73,6 +85,8 @@ test('[AUDIT][PAGING]: admin can load older events with the keyboard until the o
 
   await expect(page.getByRole('status').filter({ hasText: 'events shown' })).toHaveText('57 events shown, newest first; that is all of them.');
   await expect(older).toHaveCount(0);
+  // Focus moves to the first event just loaded, the 51st.
+  await expect(page.getByRole('button', { name: `Show changes of ${api[50]!.action} ${api[50]!.target} at ${api[50]!.at}` })).toBeFocused();
   expect(await shownEvents(page)).toEqual(api.map((event) => `${event.action} ${event.target}`));
 });
 
