@@ -29,12 +29,17 @@ export function AuditView() {
   const fieldErrors = isProblem(error, 400) ? filterErrors(error.errors) : {};
   const hasFieldErrors = Object.keys(fieldErrors).length > 0;
 
-  const loadOlder = async () => {
-    const shownBefore = events?.length ?? 0;
-    const result = await fetchNextPage();
-    if (result.isError) return;
-    // Keyboard users carry on at the first event just loaded, not back at the top.
-    listRef.current?.querySelectorAll<HTMLButtonElement>('[data-event-toggle]')[shownBefore]?.focus();
+  // Keyboard users carry on at the first event just loaded, once it is on screen.
+  const focusAt = useRef<number | undefined>(undefined);
+  const shownCount = events?.length ?? 0;
+  useEffect(() => {
+    if (focusAt.current === undefined || shownCount <= focusAt.current) return;
+    listRef.current?.querySelectorAll<HTMLButtonElement>('[data-event-toggle]')[focusAt.current]?.focus();
+    focusAt.current = undefined;
+  }, [shownCount]);
+  const loadOlder = () => {
+    focusAt.current = shownCount;
+    void fetchNextPage();
   };
 
   useEffect(() => {
