@@ -2,7 +2,7 @@ import 'server-only';
 import type { Migration } from 'kysely';
 import type { DatabaseKind } from '../dialect-of';
 import { initialMigration } from './0001-initial';
-import { auditFiltersMigration } from './0002-audit-filters';
+import { auditFiltersMigration } from './0010-audit-filters';
 
 /**
  * Every migration by name, applied in name order. Listed here rather than read from a
@@ -11,6 +11,6 @@ import { auditFiltersMigration } from './0002-audit-filters';
 export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(kind),
-    '0002-audit-filters': auditFiltersMigration(kind),
+    '0010-audit-filters': auditFiltersMigration(kind),
   };
 }

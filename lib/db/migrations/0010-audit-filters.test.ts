@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import { expect, it } from 'vitest';
 import { describeEachDatabase } from '@/lib/db/testing';
 import { initialMigration } from './0001-initial';
-import { auditFiltersMigration } from './0002-audit-filters';
+import { auditFiltersMigration } from './0010-audit-filters';
 
-describeEachDatabase('migration 0002-audit-filters', (databases) => {
+describeEachDatabase('migration 0010-audit-filters', (databases) => {
   it('backfills actor, agent and tool of events written before it, from their actor and target', async () => {
     const url = await databases.createBlank();
     const db = await databases.open(url);
