@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { HydrationBoundary, dehydrate } from '@tanstack/react-query';
 import { listAuditEvents } from '@/lib/audit';
+import { requirePageActor } from '@/lib/auth/page-actor';
 import { AUDIT_FILTER_NAMES, AUDIT_PAGE_SIZE, auditLogQueryOptions, toAuditFilters } from '@/lib/client-api/audit-api';
 import { getDb } from '@/lib/db';
 import { makeServerQueryClient } from '@/lib/query/query-clients';
@@ -16,6 +17,7 @@ interface AuditPageProps {
 }
 
 export default async function AuditPage({ searchParams }: AuditPageProps) {
+  const actor = await requirePageActor();
   const params = await searchParams;
   const filters = toAuditFilters(
     Object.fromEntries(AUDIT_FILTER_NAMES.map((name) => [name, [params[name]].flat()[0] ?? ''])),
@@ -25,7 +27,7 @@ export default async function AuditPage({ searchParams }: AuditPageProps) {
   // here: the browser then asks the API itself and shows its message with a Retry.
   await queryClient.prefetchInfiniteQuery({
     ...auditLogQueryOptions(filters),
-    queryFn: async () => listAuditEvents({ db: await getDb(), limit: AUDIT_PAGE_SIZE, filters }),
+    queryFn: async () => listAuditEvents({ db: await getDb(), actor, limit: AUDIT_PAGE_SIZE, filters }),
   });
   return (
     <>

@@ -15,6 +15,16 @@ export const AUDIT_ACTIONS = [
   'assignment.put',
   'assignment.delete',
   'todo.write',
+  'auth.sign-in',
+  'auth.sign-in-failed',
+  'auth.sign-out',
+  'auth.setup',
+  'access.denied',
+  'session.revoke',
+  'user.create',
+  'user.update',
+  'token.create',
+  'token.revoke',
 ] as const;
 
 /** What a page or an export of the audit log may be narrowed to; every given filter must hold. */
@@ -74,6 +84,16 @@ export function todoListTarget(sessionId: string): string {
 export function targetParts(target: string): { agentId: string | null; toolName: string | null } {
   const match = /^agents\/([^/]+)(?:\/tools\/(.+))?$/.exec(target);
   return { agentId: match?.[1] ?? null, toolName: match?.[2] ?? null };
+}
+
+/** The audit target of a user account, by email. */
+export function userTarget(email: string): string {
+  return `users/${email}`;
+}
+
+/** The audit target of an API token. */
+export function tokenTarget(tokenId: string): string {
+  return `tokens/${tokenId}`;
 }
 
 /** A stored event as the app sees it. */

@@ -1,14 +1,16 @@
 import { CompiledQuery, sql } from 'kysely';
 import { expect, it } from 'vitest';
-import type { Actor } from '@/lib/actor';
+import type { Actor, TokenActor } from '@/lib/auth/actor';
+import { TEST_VIEWER } from '@/lib/auth/test-actors';
 import { inTransaction } from '@/lib/db/transaction';
 import { describeEachDatabase, describeSqlite } from '@/lib/db/testing';
 import type { Db } from '@/lib/db/schema';
 import { listAuditEvents, recordAuditEvent, streamAuditEvents, type AuditAction } from '.';
 import { auditEventsQuery } from './audit-query';
 
-const ada: Actor = { id: 'user-ada', displayName: 'Ada Lovelace' };
-const ci: Actor = { id: 'token-ci', displayName: 'CI token' };
+const ada: Actor = { kind: 'user', id: 'user-ada', displayName: 'Ada Lovelace', userId: 'ada', email: 'ada@example.test', role: 'editor', sessionId: 's-ada' };
+const ci: TokenActor = { kind: 'token', id: 'token-ci', displayName: 'CI token', tokenId: 'ci', scopes: ['agents:write'] };
+const reader = TEST_VIEWER;
 
 async function record(db: Db, actor: Actor, action: AuditAction, target: string, at?: string): Promise<void> {
   await inTransaction(db, (trx) => recordAuditEvent(trx, { actor, action, target, before: null, after: { target } }));
@@ -31,7 +33,7 @@ describeEachDatabase('audit log filters', (databases) => {
     const { db } = await databases.create();
     await seed(db);
 
-    const { events } = await listAuditEvents({ db, limit: 10 });
+    const { events } = await listAuditEvents({ db, actor: reader, limit: 10 });
 
     expect(events.map(({ actor, actorName, agentId, toolName }) => ({ actor, actorName, agentId, toolName }))).toEqual([
       { actor: 'user-ada', actorName: 'Ada Lovelace', agentId: 'alpha', toolName: 'word_count' },
@@ -46,7 +48,7 @@ describeEachDatabase('audit log filters', (databases) => {
   it('narrows to the events matching every filter given, newest first', async () => {
     const { db } = await databases.create();
     await seed(db);
-    const list = (filters: Parameters<typeof listAuditEvents>[0]['filters']) => listAuditEvents({ db, limit: 10, filters }).then(targets);
+    const list = (filters: Parameters<typeof listAuditEvents>[0]['filters']) => listAuditEvents({ db, actor: reader, limit: 10, filters }).then(targets);
 
     expect(await list({ actor: 'token-ci' })).toEqual(['agents/beta', 'agents/beta/tools/fs_read_file']);
     expect(await list({ agent: 'alpha' })).toEqual(['agents/alpha/tools/word_count', 'agents/alpha/tools/fs_read_file', 'agents/alpha']);
@@ -64,8 +66,8 @@ describeEachDatabase('audit log filters', (databases) => {
     const { db } = await databases.create();
     await seed(db);
 
-    const first = await listAuditEvents({ db, limit: 2, filters: { actor: 'user-ada' } });
-    const second = await listAuditEvents({ db, limit: 2, filters: { actor: 'user-ada' }, cursor: first.nextCursor });
+    const first = await listAuditEvents({ db, actor: reader, limit: 2, filters: { actor: 'user-ada' } });
+    const second = await listAuditEvents({ db, actor: reader, limit: 2, filters: { actor: 'user-ada' }, cursor: first.nextCursor });
 
     expect(targets(first)).toEqual(['agents/alpha/tools/word_count', 'sessions/s1/todos']);
     expect(targets(second)).toEqual(['agents/alpha/tools/fs_read_file', 'agents/alpha']);
@@ -79,21 +81,28 @@ describeEachDatabase('audit log filters', (databases) => {
     await record(db, ada, 'agent.create', 'agents/same-1', '2026-02-15T00:00:00.000Z');
     await record(db, ada, 'agent.create', 'agents/same-2', '2026-02-15T00:00:00.000Z');
 
-    const first = await listAuditEvents({ db, limit: 2 });
-    const second = await listAuditEvents({ db, limit: 2, cursor: first.nextCursor });
+    const first = await listAuditEvents({ db, actor: reader, limit: 2 });
+    const second = await listAuditEvents({ db, actor: reader, limit: 2, cursor: first.nextCursor });
 
     expect([...targets(first), ...targets(second)]).toEqual(['agents/late', 'agents/same-2', 'agents/same-1', 'agents/early']);
     expect(second.nextCursor).toBeUndefined();
   });
 
+  it('refuses a reader without audit:read, such as a token of any scope, before reading anything', async () => {
+    const { db } = await databases.create();
+
+    await expect(listAuditEvents({ db, actor: ci, limit: 5 })).rejects.toMatchObject({ code: 'forbidden' });
+    expect(() => streamAuditEvents({ db, actor: ci })).toThrow('audit:read');
+  });
+
   it('refuses a time that is not ISO 8601, naming the filter', async () => {
     const { db } = await databases.create();
 
-    await expect(listAuditEvents({ db, limit: 5, filters: { from: 'yesterday' } })).rejects.toMatchObject({
+    await expect(listAuditEvents({ db, actor: reader, limit: 5, filters: { from: 'yesterday' } })).rejects.toMatchObject({
       code: 'invalid',
       details: { errors: [{ pointer: '/from' }] },
     });
-    expect(() => streamAuditEvents({ db, filters: { to: '2026-13-45' } })).toThrow('"to" must be an ISO 8601');
+    expect(() => streamAuditEvents({ db, actor: reader, filters: { to: '2026-13-45' } })).toThrow('"to" must be an ISO 8601');
   });
 
   it('streams every matching event in batches, newest first, the same events the pages hold', async () => {
@@ -101,9 +110,9 @@ describeEachDatabase('audit log filters', (databases) => {
     await seed(db);
 
     const streamed: string[] = [];
-    for await (const event of streamAuditEvents({ db, filters: { actor: 'user-ada' }, batchSize: 2 })) streamed.push(event.target);
+    for await (const event of streamAuditEvents({ db, actor: reader, filters: { actor: 'user-ada' }, batchSize: 2 })) streamed.push(event.target);
 
-    const paged = targets(await listAuditEvents({ db, limit: 10, filters: { actor: 'user-ada' } }));
+    const paged = targets(await listAuditEvents({ db, actor: reader, limit: 10, filters: { actor: 'user-ada' } }));
     expect(streamed).toEqual(paged);
     expect(streamed).toHaveLength(4);
   });

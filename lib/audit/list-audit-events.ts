@@ -1,5 +1,7 @@
 import 'server-only';
 import { AppError } from '@/lib/app-error';
+import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
 import { MAX_AUDIT_PAGE, toAuditEvent, type AuditEvent, type AuditFilters } from './audit-event';
 import { decodeAuditCursor, encodeAuditCursor } from './audit-cursor';
@@ -8,6 +10,8 @@ import { auditEventsQuery } from './audit-query';
 /** What `listAuditEvents` needs. */
 export interface ListAuditEventsOptions {
   db: Db;
+  /** Who reads; needs `audit:read`. */
+  actor: Actor;
   /** Events per page, 1 to {@link MAX_AUDIT_PAGE}. */
   limit: number;
   /** The `nextCursor` of the page before; absent for the newest page. */
@@ -18,13 +22,15 @@ export interface ListAuditEventsOptions {
 
 /**
  * A page of the audit log, newest first; `nextCursor` is absent on the last page.
- * Errors: `invalid` for a page size out of range, a cursor this server did not give out, or a
+ * Errors: `forbidden` without `audit:read`; `invalid` for a page size out of range, a cursor this server did not give out, or a
  * `from`/`to` that is not an ISO 8601 time.
  */
-export async function listAuditEvents({ db, limit, cursor, filters = {} }: ListAuditEventsOptions): Promise<{
+export async function listAuditEvents({ db, actor, limit, cursor, filters = {} }: ListAuditEventsOptions): Promise<{
   events: AuditEvent[];
   nextCursor?: string;
 }> {
+  authorize(actor, 'audit:read');
+  authorize(actor, 'audit:read');
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_AUDIT_PAGE) {
     throw new AppError('invalid', `The page size must be a whole number from 1 to ${MAX_AUDIT_PAGE} (got ${limit})`);
   }

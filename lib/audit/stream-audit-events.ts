@@ -1,4 +1,6 @@
 import 'server-only';
+import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
 import { toAuditEvent, type AuditEvent, type AuditFilters } from './audit-event';
 import type { AuditPosition } from './audit-cursor';
@@ -9,6 +11,8 @@ const BATCH = 500;
 /** What `streamAuditEvents` needs. */
 export interface StreamAuditEventsOptions {
   db: Db;
+  /** Who reads; needs `audit:read`. */
+  actor: Actor;
   filters?: AuditFilters;
   /** Events read per query; memory holds one batch at a time. */
   batchSize?: number;
@@ -17,10 +21,11 @@ export interface StreamAuditEventsOptions {
 /**
  * Every event matching `filters`, newest first, read in keyset batches so an export of any size
  * holds one batch in memory. Events written after its first batch are not included.
- * Errors: `invalid` for a `from`/`to` that is not an ISO 8601 time, thrown by this call, before
+ * Errors: `forbidden` without `audit:read`; `invalid` for a `from`/`to` that is not an ISO 8601 time, thrown by this call, before
  * anything is read or sent.
  */
-export function streamAuditEvents({ db, filters = {}, batchSize = BATCH }: StreamAuditEventsOptions): AsyncGenerator<AuditEvent> {
+export function streamAuditEvents({ db, actor, filters = {}, batchSize = BATCH }: StreamAuditEventsOptions): AsyncGenerator<AuditEvent> {
+  authorize(actor, 'audit:read');
   auditEventsQuery(db, filters);
   return batches(db, filters, batchSize);
 }

@@ -13,15 +13,15 @@ export const dynamic = 'force-dynamic';
  * `Accept: application/x-ndjson`) every matching event streamed as JSON lines. Read-only: no
  * method changes or deletes an event.
  */
-export const GET = apiRoute(async (request) => {
+export const GET = apiRoute({ permission: 'audit:read' }, async (request, _params, actor) => {
   const { limit, cursor, format, ...filters } = readQuery(request, AuditQuerySchema);
   const db = await getDb();
   const wantsLines = format === 'jsonl' || (format === undefined && acceptsJsonLines(request));
   if (wantsLines) {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-    return jsonLinesResponse(streamAuditEvents({ db, filters }), { filename: `audit-${stamp}.jsonl` });
+    return jsonLinesResponse(streamAuditEvents({ db, actor, filters }), { filename: `audit-${stamp}.jsonl` });
   }
-  return jsonResponse(await listAuditEvents({ db, limit, cursor, filters }));
+  return jsonResponse(await listAuditEvents({ db, actor, limit, cursor, filters }));
 });
 
 function acceptsJsonLines(request: Request): boolean {
