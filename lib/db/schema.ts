@@ -9,6 +9,12 @@ export interface Database {
   assignments: AssignmentsTable;
   audit_events: AuditEventsTable;
   todo_items: TodoItemsTable;
+  auth_user: AuthUserTable;
+  auth_session: AuthSessionTable;
+  api_tokens: ApiTokensTable;
+  auth_throttle: AuthThrottleTable;
+  setup_tokens: SetupTokensTable;
+  app_secrets: AppSecretsTable;
 }
 
 /** One agent. */
@@ -36,9 +42,18 @@ export interface AssignmentsTable {
 export interface AuditEventsTable {
   id: Generated<number>;
   at: string;
+  /** The actor's id when the event was written (kept for older readers; `actor_id` is what filters). */
   actor: string;
+  /** The acting user's or token's id. */
+  actor_id: string;
+  /** The actor's display name when the event was written. */
+  actor_name: string | null;
   action: string;
   target: string;
+  /** The agent the target belongs to, if any. */
+  agent_id: string | null;
+  /** The tool of an assignment target, if any. */
+  tool_name: string | null;
   /** JSON text, or null when there was nothing before (a create). */
   before: ColumnType<string | null, string | null, never>;
   /** JSON text, or null when nothing is left after (a delete). */
@@ -52,6 +67,73 @@ export interface TodoItemsTable {
   content: string;
   status: string;
   updated_at: string;
+}
+
+/** Better Auth's user (with the admin plugin's role and ban columns); Better Auth owns its shape. */
+export interface AuthUserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: ColumnType<boolean | number, boolean | number, boolean | number>;
+  image: string | null;
+  createdAt: ColumnType<Date | string, Date | string, Date | string>;
+  updatedAt: ColumnType<Date | string, Date | string, Date | string>;
+  role: string | null;
+  banned: ColumnType<boolean | number | null, boolean | number | null, boolean | number | null>;
+  banReason: string | null;
+  banExpires: ColumnType<Date | string | null, Date | string | null, Date | string | null>;
+  version: number;
+}
+
+/** Better Auth's session; `updatedAt` is the last request it served (the idle limit reads it). */
+export interface AuthSessionTable {
+  id: string;
+  token: string;
+  userId: string;
+  expiresAt: ColumnType<Date | string, Date | string, Date | string>;
+  createdAt: ColumnType<Date | string, Date | string, Date | string>;
+  updatedAt: ColumnType<Date | string, Date | string, Date | string>;
+  ipAddress: string | null;
+  userAgent: string | null;
+  impersonatedBy: string | null;
+}
+
+/** One API token; only the SHA-256 of its secret is kept. */
+export interface ApiTokensTable {
+  id: string;
+  name: string;
+  /** The secret's first characters, to recognise it in lists. */
+  prefix: string;
+  secret_hash: string;
+  /** JSON array of scopes. */
+  scopes: string;
+  expires_at: string | null;
+  /** The creator's actor id. */
+  created_by: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** Failed sign-ins of one account or one client address in the current window. */
+export interface AuthThrottleTable {
+  key: string;
+  failures: number;
+  window_started_at: string;
+  blocked_until: string | null;
+}
+
+/** The one-time setup link's token, hashed; used once. */
+export interface SetupTokensTable {
+  token_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** Secrets the app generated for itself (the session signing key when BETTER_AUTH_SECRET is unset). */
+export interface AppSecretsTable {
+  name: string;
+  value: string;
 }
 
 /** A connection to the tools-admin database, SQLite or PostgreSQL. */

@@ -1,5 +1,5 @@
-// `npm run bench`: measures the catalogue at 10,000 tools and the overrides form of a tool with
-// 50 settings against their targets, and prints one run's figures. It reports; it never fails on
+// `npm run bench`: measures the catalogue at 10,000 tools, the overrides form of a tool with
+// 50 settings and the audit log at 100,000 events against their targets, and prints one run's figures. It reports; it never fails on
 // a missed target.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,6 +9,7 @@ import { startNextServer, type NextServer } from '../../e2e/support/next-server'
 import { startBareServer } from './bare-server';
 import { launchBrowser, measureKeystrokes, measurePageLoad, type PageLoad } from './browser';
 import { closeConnections, timeInTurns, timeRequests, timedGet } from './http-timing';
+import { benchAuditLog } from './audit-log';
 import { benchOverridesForm } from './overrides-form';
 import { median, ms, percentile } from './stats';
 
@@ -36,17 +37,19 @@ function keystrokeLines(label: string, latencies: readonly number[]): void {
 
 async function benchApi(server: NextServer): Promise<void> {
   const url = `${server.url}/api/v1/tools`;
-  const sample = await fetch(url, { headers: { 'accept-encoding': 'identity' } });
+  // Signed in as the server's first admin; the bare server ignores the cookie, so both carry it alike.
+  const cookie = { cookie: server.adminCookie };
+  const sample = await fetch(url, { headers: { 'accept-encoding': 'identity', ...cookie } });
   const body = await sample.text();
   const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-bench-'));
   const file = path.join(folder, 'payload.json');
   await writeFile(file, body);
   const bare = await startBareServer(file, basePort + 2);
   try {
-    const [api = [], baseline = []] = await timeInTurns([url, bare.url], API_RUNS, 5);
-    const etag = (await timedGet(url)).etag ?? '';
-    const notModified = await timeRequests(url, API_RUNS, 2, { 'if-none-match': etag });
-    const summary = await timeRequests(`${url}?view=summary`, API_RUNS, 2);
+    const [api = [], baseline = []] = await timeInTurns([url, bare.url], API_RUNS, 5, cookie);
+    const etag = (await timedGet(url, cookie)).etag ?? '';
+    const notModified = await timeRequests(url, API_RUNS, 2, { 'if-none-match': etag, ...cookie });
+    const summary = await timeRequests(`${url}?view=summary`, API_RUNS, 2, cookie);
     const ratio = median(api) / median(baseline);
     console.log(`GET /api/v1/tools at 10,000 tools (${(body.length / 1e6).toFixed(1)} MB, ${API_RUNS} requests each, taking turns, medians)`);
     line('Next route (registry re-read; body and ETag reused while unchanged)', ms(median(api)));
@@ -62,6 +65,16 @@ async function benchApi(server: NextServer): Promise<void> {
 
 async function main(): Promise<void> {
   buildIfStale({ ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
+  if (process.env.BENCH_ONLY === 'audit') {
+    const browser = await launchBrowser();
+    try {
+      await benchAuditLog(browser, basePort + 4, line);
+    } finally {
+      await browser.close();
+      closeConnections();
+    }
+    return;
+  }
   const fixture = { TOOLS_PLUGIN_PATH: 'e2e/fixtures/scale-plugins' };
   const large = await startNextServer(basePort, { ...fixture, SCALE_TOOL_COUNT: '10000' });
   const small = await startNextServer(basePort + 1, { ...fixture, SCALE_TOOL_COUNT: '100' });
@@ -71,12 +84,12 @@ async function main(): Promise<void> {
     await benchApi(large);
 
     // Alternate the two catalogues so machine noise hits both alike; the first load of each warms the server.
-    await measurePageLoad(browser, large.url);
-    await measurePageLoad(browser, small.url);
+    await measurePageLoad(browser, large);
+    await measurePageLoad(browser, small);
     const loads = { large: [] as PageLoad[], small: [] as PageLoad[] };
     for (let run = 0; run < PAGE_RUNS; run++) {
-      loads.large.push(await measurePageLoad(browser, large.url));
-      loads.small.push(await measurePageLoad(browser, small.url));
+      loads.large.push(await measurePageLoad(browser, large));
+      loads.small.push(await measurePageLoad(browser, small));
     }
     const interactive = (runs: PageLoad[]) => median(runs.map((r) => r.interactiveMs));
     const firstPaint = (runs: PageLoad[]) => median(runs.map((r) => r.firstPaintMs));
@@ -91,6 +104,7 @@ async function main(): Promise<void> {
     line('tool rows in the DOM at 10,000 tools (most of any load)', String(rows), '≤ 150', rows <= 150);
 
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await large.signIn(context);
     const page = await context.newPage();
     await page.goto(large.url);
     await page.waitForFunction(() => performance.getEntriesByName('catalogue:interactive').length > 0);
@@ -108,6 +122,7 @@ async function main(): Promise<void> {
     keystrokeLines(`broad: typing "${BROAD_QUERY}" (all tools match), then Backspace to empty`, broad);
 
     await benchOverridesForm(browser, basePort + 3);
+    await benchAuditLog(browser, basePort + 4, line);
   } finally {
     await browser.close();
     closeConnections();

@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { beforeAll, expect, it } from 'vitest';
-import { LOCAL_ADMIN } from '@/lib/actor';
+import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import { getOpenApiDocument } from '@/lib/api/openapi';
 import { apiRequest, callRoute, describeApi } from '@/lib/api/testing';
 import { createAgent } from '@/lib/agents';
@@ -70,7 +70,7 @@ it('the check refuses a body or a status the document does not describe', async 
 
 describeApi('real answers conform to the OpenAPI document', (database) => {
   beforeAll(async () => {
-    await createAgent({ db: database.db, actor: LOCAL_ADMIN, input: { id: 'conform', name: 'Conform' } });
+    await createAgent({ db: database.db, actor: TEST_ADMIN, input: { id: 'conform', name: 'Conform' } });
   });
 
   it('agents: 200 list, 201 create, 200 read, 400 bad body, 404 unknown, 412 stale', async () => {
@@ -107,6 +107,16 @@ describeApi('real answers conform to the OpenAPI document', (database) => {
   it('audit, the document itself and deleting an agent', async () => {
     await expectConforms(await listAudit(apiRequest('/api/v1/audit?limit=2'), noParams), 'GET', '/api/v1/audit', 200);
     await expectConforms(await listAudit(apiRequest('/api/v1/audit?limit=0'), noParams), 'GET', '/api/v1/audit', 400);
+    await expectConforms(await listAudit(apiRequest('/api/v1/audit?agent=conform&from=2020-01-01'), noParams), 'GET', '/api/v1/audit', 200);
+    await expectConforms(await listAudit(apiRequest('/api/v1/audit?from=soon'), noParams), 'GET', '/api/v1/audit', 400);
+    // JSON lines: the media type is documented, and each line is a documented AuditEvent.
+    const lines = await listAudit(apiRequest('/api/v1/audit?format=jsonl'), noParams);
+    const document = getOpenApiDocument() as { paths: Record<string, Record<string, Operation>> };
+    expect(Object.keys(document.paths['/api/v1/audit']?.get?.responses['200']?.content ?? {})).toContain(lines.headers.get('content-type')?.split(';')[0]);
+    const validateEvent = ajv().getSchema(`${DOCUMENT_ID}#/components/schemas/AuditEvent`);
+    const events = (await lines.text()).trimEnd().split('\n');
+    expect(events.length).toBeGreaterThan(0);
+    for (const line of events) expect(validateEvent?.(JSON.parse(line)), line).toBe(true);
     await expectConforms(await getDocument(apiRequest('/api/v1/openapi.json'), noParams), 'GET', '/api/v1/openapi.json', 200);
     await expectConforms(await callRoute(deleteAgent, apiRequest('/api/v1/agents/conform', { method: 'DELETE', ifMatch: '*' }), { id: 'conform' }), 'DELETE', '/api/v1/agents/{id}', 200);
   });

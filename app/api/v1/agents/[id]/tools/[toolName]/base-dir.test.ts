@@ -2,7 +2,7 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, expect, it } from 'vitest';
-import { LOCAL_ADMIN } from '@/lib/actor';
+import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import { AssignmentListSchema, AssignmentViewSchema } from '@/lib/api/assignment-schemas';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
 import { apiRequest, callRoute, describeApi, snapshotTables } from '@/lib/api/testing';
@@ -21,7 +21,7 @@ describeApi('baseDir against FS_ALLOWED_ROOTS through /api/v1/agents/{id}/tools/
   let counter = 0;
   beforeEach(async () => {
     agentId = `reader-${++counter}`;
-    await createAgent({ db: database.db, actor: LOCAL_ADMIN, input: { id: agentId, name: 'Reader' } });
+    await createAgent({ db: database.db, actor: TEST_ADMIN, input: { id: agentId, name: 'Reader' } });
   });
 
   function put(overrides: Record<string, unknown>, ifMatch?: string): Promise<Response> {
