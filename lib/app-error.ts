@@ -5,7 +5,9 @@ export type AppErrorCode =
   | 'unprocessable'
   | 'conflict'
   | 'precondition_required'
-  | 'precondition_failed';
+  | 'precondition_failed'
+  /** Something took longer than it may (a tool call past its time limit). */
+  | 'timeout';
 
 /** One problem with one field, located by an RFC 6901 JSON Pointer into the request body. */
 export interface FieldError {

@@ -3,6 +3,7 @@ import * as agents from './agent-schemas';
 import * as assignments from './assignment-schemas';
 import * as audit from './audit-schemas';
 import * as catalogue from './catalogue-schemas';
+import * as runtime from './runtime-schemas';
 import { OpenApiDocumentSchema } from './meta-schemas';
 import { FieldErrorSchema, ProblemSchema } from './problem-schemas';
 import { apiOperations, type ApiOperation, type SuccessSpec } from './routes';
@@ -14,6 +15,7 @@ const requestSchemas: Record<string, z.ZodType> = {
   CreateAgentBody: agents.CreateAgentBodySchema,
   UpdateAgentBody: agents.UpdateAgentBodySchema,
   PutAssignmentBody: assignments.PutAssignmentBodySchema,
+  InvokeBody: runtime.InvokeBodySchema,
 };
 
 /** Named response schemas, converted as the output they describe. */
@@ -32,6 +34,8 @@ const responseSchemas: Record<string, z.ZodType> = {
   AssignmentStatus: assignments.AssignmentStatusSchema,
   AssignmentView: assignments.AssignmentViewSchema,
   AssignmentList: assignments.AssignmentListSchema,
+  EffectiveTools: runtime.EffectiveToolsSchema,
+  InvokeResult: runtime.InvokeResultSchema,
   AuditEvent: audit.AuditEventSchema,
   AuditPage: audit.AuditPageSchema,
   OpenApiDocument: OpenApiDocumentSchema,
@@ -46,6 +50,9 @@ const problemTitles: Record<number, string> = {
   415: 'The body is not application/json',
   422: 'The tool is unknown',
   428: 'The change needs an If-Match header',
+  401: 'No valid runtime token (`Authorization: Bearer …`); the answer carries `WWW-Authenticate: Bearer`',
+  503: 'The endpoint is off: the server has no RUNTIME_TOKEN',
+  504: 'The tool did not finish in time',
   500: 'The server failed; the error was logged',
 };
 

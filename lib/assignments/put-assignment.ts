@@ -12,6 +12,7 @@ import { viewAssignment } from './assignment-view';
 import { findAssignmentRow } from './find-assignment-row';
 import { saveAssignment } from './save-assignment';
 import { toolLookup } from './tool-lookup';
+import { publishChange } from '@/lib/events';
 
 /** What `putAssignment` needs. */
 export interface PutAssignmentOptions {
@@ -36,7 +37,7 @@ export interface PutAssignmentOptions {
 export async function putAssignment(options: PutAssignmentOptions): Promise<{ assignment: AssignmentView; created: boolean }> {
   const { db, registry, actor, agentId, toolName, overrides, expectedVersion } = options;
   const lookup = toolLookup(registry);
-  return inTransaction(db, async (trx) => {
+  const outcome = await inTransaction(db, async (trx) => {
     await lockAgent(trx, agentId);
     const existing = await findAssignmentRow(trx, agentId, toolName);
     const entry = lookup(toolName);
@@ -56,6 +57,8 @@ export async function putAssignment(options: PutAssignmentOptions): Promise<{ as
     const saved = await saveAssignment(trx, { actor, agentId, toolName, overrides, existing });
     return { assignment: viewAssignment(saved, lookup), created: !existing };
   });
+  await publishChange({ kind: 'agent-tools', agentId });
+  return outcome;
 }
 
 function overridesErrors(overrides: unknown, entry: CatalogueEntry | undefined): FieldError[] {

@@ -11,7 +11,8 @@ export type AuditAction =
   | 'agent.delete'
   | 'assignment.put'
   | 'assignment.delete'
-  | 'todo.write';
+  | 'todo.write'
+  | 'tool.invoke';
 
 /** One audited change, newest first in the log. */
 export interface AuditEvent {

@@ -9,6 +9,7 @@ export interface Database {
   assignments: AssignmentsTable;
   audit_events: AuditEventsTable;
   todo_items: TodoItemsTable;
+  mcp_sessions: McpSessionsTable;
 }
 
 /** One agent. */
@@ -52,6 +53,13 @@ export interface TodoItemsTable {
   content: string;
   status: string;
   updated_at: string;
+}
+
+/** One session of an agent's MCP endpoint; its id is the tools' `ToolCallScope.sessionId`. */
+export interface McpSessionsTable {
+  id: string;
+  agent_id: string;
+  created_at: string;
 }
 
 /** A connection to the tools-admin database, SQLite or PostgreSQL. */

@@ -12,6 +12,7 @@ const statusOf: Record<AppErrorCode, number> = {
   conflict: 409,
   precondition_required: 428,
   precondition_failed: 412,
+  timeout: 504,
 };
 
 /**

@@ -26,6 +26,8 @@ const titles: Record<number, string> = {
   422: 'Unprocessable Content',
   428: 'Precondition Required',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 /** The standard reason phrase of a status, used as a problem's title. */

@@ -2,6 +2,7 @@ import 'server-only';
 import type { Migration } from 'kysely';
 import type { DatabaseKind } from '../dialect-of';
 import { initialMigration } from './0001-initial';
+import { mcpSessionsMigration } from './0012-mcp-sessions';
 
 /**
  * Every migration by name, applied in name order. Listed here rather than read from a
@@ -10,5 +11,6 @@ import { initialMigration } from './0001-initial';
 export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(kind),
+    '0012-mcp-sessions': mcpSessionsMigration(),
   };
 }
