@@ -4,29 +4,38 @@ import type { EffectiveTool } from './effective-tool';
 export const TOOL_FORMATS = ['openai', 'anthropic', 'mcp'] as const;
 export type ToolFormat = (typeof TOOL_FORMATS)[number];
 
+/** A JSON Schema of an object: what providers and MCP take as a tool's parameters. */
+export type ObjectSchema = { type: 'object' } & Record<string, unknown>;
+
 /** One OpenAI Chat Completions function tool. */
 export interface OpenAiTool {
   type: 'function';
-  function: { name: string; description: string; parameters: Record<string, unknown> };
+  function: { name: string; description: string; parameters: ObjectSchema };
 }
 
 /** One Anthropic Messages tool. */
 export interface AnthropicTool {
   name: string;
   description: string;
-  input_schema: Record<string, unknown>;
+  input_schema: ObjectSchema;
 }
 
 /** One tool of an MCP `tools/list` result. */
 export interface McpTool {
   name: string;
   description: string;
-  inputSchema: Record<string, unknown>;
+  inputSchema: ObjectSchema;
 }
 
-/** Providers and MCP want an object schema at the top; an empty schema means "no arguments". */
-export function objectSchemaOf(schema: Record<string, unknown>): Record<string, unknown> {
-  return schema.type === undefined && Object.keys(schema).length === 0 ? { type: 'object', properties: {} } : schema;
+/**
+ * Providers and MCP want an object schema at the top: an empty schema means "no arguments", and
+ * one without a type (only `properties`) is an object's. A schema of another type is passed as it
+ * is (the warnings name it: strict mode refuses it, and so do most providers).
+ */
+export function objectSchemaOf(schema: Record<string, unknown>): ObjectSchema {
+  if (Object.keys(schema).length === 0) return { type: 'object', properties: {} };
+  if (schema.type === undefined) return { type: 'object', ...schema };
+  return schema as ObjectSchema;
 }
 
 /** The tool as OpenAI Chat Completions `tools` lists it. */
