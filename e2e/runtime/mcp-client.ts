@@ -1,0 +1,39 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+
+/** An official MCP SDK client connected to one agent's endpoint, counting list_changed notices. */
+export interface AgentMcpClient {
+  client: Client;
+  /** Resolves on the next `notifications/tools/list_changed`. */
+  nextListChanged(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Connects to `<baseUrl>/api/v1/agents/<agentId>/mcp` with the bearer token. */
+export async function connectAgent(baseUrl: string, agentId: string, token: string): Promise<AgentMcpClient> {
+  const client = new Client({ name: 'e2e', version: '1.0.0' });
+  let waiting: (() => void)[] = [];
+  client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
+    const resolvers = waiting;
+    waiting = [];
+    for (const resolve of resolvers) resolve();
+  });
+  const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/api/v1/agents/${agentId}/mcp`), {
+    requestInit: { headers: { Authorization: `Bearer ${token}` } },
+  });
+  await client.connect(transport);
+  return {
+    client,
+    nextListChanged: () => new Promise<void>((resolve) => waiting.push(resolve)),
+    close: async () => {
+      await transport.terminateSession().catch(() => undefined);
+      await client.close();
+    },
+  };
+}
+
+/** Resolves when `promise` does, or fails after `ms` naming `what`. */
+export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms))]);
+}
