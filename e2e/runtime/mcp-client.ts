@@ -10,8 +10,8 @@ export interface AgentMcpClient {
   close(): Promise<void>;
 }
 
-/** Connects to `<baseUrl>/api/v1/agents/<agentId>/mcp` with the bearer token. */
-export async function connectAgent(baseUrl: string, agentId: string, token: string): Promise<AgentMcpClient> {
+/** Connects to `<baseUrl>/api/v1/agents/<agentId>/mcp` with the bearer token (through `fetchVia` when given). */
+export async function connectAgent(baseUrl: string, agentId: string, token: string, fetchVia?: typeof fetch): Promise<AgentMcpClient> {
   const client = new Client({ name: 'e2e', version: '1.0.0' });
   let waiting: (() => void)[] = [];
   client.setNotificationHandler(ToolListChangedNotificationSchema, () => {
@@ -21,6 +21,7 @@ export async function connectAgent(baseUrl: string, agentId: string, token: stri
   });
   const transport = new StreamableHTTPClientTransport(new URL(`${baseUrl}/api/v1/agents/${agentId}/mcp`), {
     requestInit: { headers: { Authorization: `Bearer ${token}` } },
+    ...(fetchVia ? { fetch: fetchVia } : {}),
   });
   await client.connect(transport);
   return {

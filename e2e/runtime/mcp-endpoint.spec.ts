@@ -81,7 +81,7 @@ test.describe('[RUNTIME][MCP]', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const removed = await fetch(`${server.url}/api/v1/agents/helper/tools/todo_read`, { method: 'DELETE', headers: { 'if-match': '*' } });
     expect(removed.status).toBe(204);
-    await within(changed, 10_000, 'notifications/tools/list_changed');
+    await within(changed, 3_000, 'notifications/tools/list_changed');
     const { tools } = await watcher.client.listTools();
     expect(tools.map((tool) => tool.name)).not.toContain('todo_read');
   });
