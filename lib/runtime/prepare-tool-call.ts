@@ -2,7 +2,11 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '@/lib/actor';
 import { AppError } from '@/lib/app-error';
-import { getAssignment } from '@/lib/assignments';
+import { getAgent } from '@/lib/agents/get-agent';
+import { toAssignment } from '@/lib/assignments/assignment';
+import { viewAssignment } from '@/lib/assignments/assignment-view';
+import { findAssignmentRow } from '@/lib/assignments/find-assignment-row';
+import { toolLookup } from '@/lib/assignments/tool-lookup';
 import { assignmentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import type { Db } from '@/lib/db/schema';
@@ -55,7 +59,11 @@ export interface PreparedToolCall {
 export async function prepareToolCall(options: PrepareToolCallOptions): Promise<PreparedToolCall> {
   const { db, registry, actor, agentId, toolName, arguments: args } = options;
   const limits = options.limits ?? runtimeLimits();
-  const assignment = await getAssignment({ db, registry, agentId, toolName });
+  await getAgent({ db, id: agentId });
+  const row = await findAssignmentRow(db, agentId, toolName);
+  if (!row) throw new AppError('not_found', `Agent "${agentId}" has no tool "${toolName}" assigned`);
+  // One name's entry, not the whole catalogue; the full lookup only for a name no one claims now.
+  const assignment = viewAssignment(toAssignment(row), (name) => registry.entry(name) ?? toolLookup(registry)(name));
   if (assignment.status === 'missing') throw new AppError('conflict', `Tool "${toolName}" is assigned to agent "${agentId}" but no plugin provides it any more`);
   if (assignment.status === 'invalid') {
     throw new AppError('conflict', `Tool "${toolName}" of agent "${agentId}" has saved settings that no longer fit its schema; fix them first`, { errors: assignment.errors });

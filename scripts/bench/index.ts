@@ -1,5 +1,5 @@
-// `npm run bench`: measures the catalogue at 10,000 tools and the overrides form of a tool with
-// 50 settings against their targets, and prints one run's figures. It reports; it never fails on
+// `npm run bench`: measures the catalogue at 10,000 tools, the overrides form of a tool with
+// 50 settings, invoking a tool and the MCP endpoint's tools/list against their targets, and prints one run's figures. It reports; it never fails on
 // a missed target.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -10,6 +10,7 @@ import { startBareServer } from './bare-server';
 import { launchBrowser, measureKeystrokes, measurePageLoad, type PageLoad } from './browser';
 import { closeConnections, timeInTurns, timeRequests, timedGet } from './http-timing';
 import { benchOverridesForm } from './overrides-form';
+import { benchRuntime } from './runtime';
 import { median, ms, percentile } from './stats';
 
 const basePort = Number(process.env.BENCH_PORT ?? 3390);
@@ -108,6 +109,9 @@ async function main(): Promise<void> {
     keystrokeLines(`broad: typing "${BROAD_QUERY}" (all tools match), then Backspace to empty`, broad);
 
     await benchOverridesForm(browser, basePort + 3);
+    // The catalogue's servers are not needed any more: stop them so they do not compete.
+    await Promise.all([large.stop(), small.stop()]);
+    await benchRuntime(basePort + 4, line);
   } finally {
     await browser.close();
     closeConnections();
