@@ -6,6 +6,9 @@ export type AppErrorCode =
   | 'conflict'
   | 'precondition_required'
   | 'precondition_failed'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'too_many_requests'
   /** Something took longer than it may (a tool call past its time limit). */
   | 'timeout';
 
@@ -19,6 +22,10 @@ export interface FieldError {
 export interface AppErrorDetails {
   errors?: FieldError[];
   current?: unknown;
+  /** The permission a `forbidden` actor lacks. */
+  permission?: string;
+  /** For `too_many_requests`: when to try again, sent as Retry-After. */
+  retryAfterSeconds?: number;
 }
 
 /** The one error type `lib/` throws for expected failures. */

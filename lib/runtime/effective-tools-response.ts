@@ -1,5 +1,6 @@
 import 'server-only';
 import { EffectiveToolsQuerySchema } from '@/lib/api/runtime-schemas';
+import type { Actor } from '@/lib/auth/actor';
 import { etagOf, matchesIfNoneMatch } from '@/lib/catalogue/etag';
 import { getDb } from '@/lib/db';
 import { readQuery } from '@/lib/http/query';
@@ -11,9 +12,9 @@ import { listEffectiveTools } from './list-effective-tools';
  * `GET /api/v1/agents/{id}/effective-tools?format=…`: the agent's effective tools in one format,
  * with an ETag of the body and 304 to a matching If-None-Match.
  */
-export async function effectiveToolsResponse(request: Request, agentId: string): Promise<Response> {
+export async function effectiveToolsResponse(request: Request, agentId: string, actor: Actor): Promise<Response> {
   const format = readQuery(request, EffectiveToolsQuerySchema).format ?? 'openai';
-  const set = await listEffectiveTools({ db: await getDb(), registry: await getToolRegistry(), agentId });
+  const set = await listEffectiveTools({ db: await getDb(), registry: await getToolRegistry(), actor, agentId });
   const body = JSON.stringify(effectiveToolsBody(agentId, set, format));
   const etag = etagOf(body);
   const headers = { etag, 'cache-control': 'no-cache' };

@@ -1,11 +1,11 @@
 import 'server-only';
 import { InvokeBodySchema } from '@/lib/api/runtime-schemas';
 import { AppError } from '@/lib/app-error';
+import type { Actor } from '@/lib/auth/actor';
 import { getDb } from '@/lib/db';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/responses';
 import { getToolRegistry } from '@/lib/registry-host';
-import { runtimeCaller } from './caller';
 import { prepareToolCall } from './prepare-tool-call';
 import { sseMessage } from './sse';
 
@@ -14,12 +14,12 @@ import { sseMessage } from './sse';
  * streams its result to the user answers `text/event-stream` with one MCP-style JSON-RPC
  * message (`result.content`, `isError`), as the MCP endpoint sends it; the rest answer JSON.
  */
-export async function invokeResponse(request: Request, agentId: string, toolName: string): Promise<Response> {
+export async function invokeResponse(request: Request, agentId: string, toolName: string, actor: Actor): Promise<Response> {
   const body = await readJsonBody(request, InvokeBodySchema);
   const call = await prepareToolCall({
     db: await getDb(),
     registry: await getToolRegistry(),
-    actor: runtimeCaller(request),
+    actor,
     agentId,
     toolName,
     arguments: body.arguments,

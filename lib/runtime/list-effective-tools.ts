@@ -1,6 +1,10 @@
 import 'server-only';
-import { listAssignments } from '@/lib/assignments';
-import type { AssignmentView } from '@/lib/assignments';
+import { requireAgent } from './require-agent';
+import { toAssignment, type AssignmentView } from '@/lib/assignments/assignment';
+import { compareViews, viewAssignment } from '@/lib/assignments/assignment-view';
+import { toolLookup } from '@/lib/assignments/tool-lookup';
+import { can, type Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
 import type { ToolRegistry } from '@/registry';
 import type { EffectiveTool, EffectiveToolSet, LeftOutTool } from './effective-tool';
@@ -9,6 +13,8 @@ import type { EffectiveTool, EffectiveToolSet, LeftOutTool } from './effective-t
 export interface ListEffectiveToolsOptions {
   db: Db;
   registry: ToolRegistry;
+  /** Needs `runtime` (the runtime reads its tools) or `agents:read` (an admin looks). */
+  actor: Actor;
   agentId: string;
 }
 
@@ -18,10 +24,14 @@ const METADATA_SESSION = 'effective-tools';
  * Exactly what the agent's model receives: every assigned tool that is available and whose
  * overrides are valid, each built through the registry with the agent's overrides (a tool may
  * describe itself by its settings), in the assignments' order. The rest are `leftOut` with the
- * reason. AppError `not_found` naming the agent when there is none.
+ * reason. AppError `forbidden` with neither `runtime` nor `agents:read`; `not_found` naming the agent.
  */
-export async function listEffectiveTools({ db, registry, agentId }: ListEffectiveToolsOptions): Promise<EffectiveToolSet> {
-  const assignments = await listAssignments({ db, registry, agentId });
+export async function listEffectiveTools({ db, registry, actor, agentId }: ListEffectiveToolsOptions): Promise<EffectiveToolSet> {
+  if (!can(actor, 'runtime')) authorize(actor, 'agents:read');
+  await requireAgent(db, agentId);
+  const rows = await db.selectFrom('assignments').selectAll().where('agent_id', '=', agentId).execute();
+  const lookup = toolLookup(registry);
+  const assignments = rows.map((row) => viewAssignment(toAssignment(row), lookup)).sort(compareViews);
   const tools: EffectiveTool[] = [];
   const leftOut: LeftOutTool[] = [];
   for (const assignment of assignments) {

@@ -1,16 +1,15 @@
 import 'server-only';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
-import { getAgent } from '@/lib/agents/get-agent';
+import { requireAgent } from './require-agent';
+import { AGENT_RUNTIME, type Actor } from '@/lib/auth/actor';
 import { getDb } from '@/lib/db';
 import { readJsonValue } from '@/lib/http/read-json-body';
 import { getToolRegistry } from '@/lib/registry-host';
-import { runtimeCaller } from './caller';
 import { listEffectiveTools } from './list-effective-tools';
 import { createMcpServer } from './mcp-server';
 import { createMcpSession, deleteMcpSession, isMcpSessionOf } from './mcp-sessions';
 import { trackOpenStream } from './open-streams';
-import { checkRuntimeToken } from './runtime-token';
 import { toMcpTool } from './tool-formats';
 import { watchToolList } from './watch-tool-list';
 
@@ -21,12 +20,10 @@ import { watchToolList } from './watch-tool-list';
  * database accepts it. A GET stream re-reads the tool list when the change bus reports a change
  * for the agent (from any instance, through PostgreSQL NOTIFY) and sends `list_changed`.
  */
-export async function mcpResponse(request: Request, agentId: string): Promise<Response> {
-  const refused = checkRuntimeToken(request);
-  if (refused) return refused;
+export async function mcpResponse(request: Request, agentId: string, actor: Actor): Promise<Response> {
   const db = await getDb();
   const registry = await getToolRegistry();
-  await getAgent({ db, id: agentId });
+  await requireAgent(db, agentId);
   const given = request.headers.get('mcp-session-id');
   const parsedBody = request.method === 'POST' ? await readJsonValue(request) : undefined;
   const initializing = Array.isArray(parsedBody) ? parsedBody.some(isInitializeRequest) : isInitializeRequest(parsedBody);
@@ -44,7 +41,7 @@ export async function mcpResponse(request: Request, agentId: string): Promise<Re
     return new Response(null, { status: 200 });
   }
 
-  const server = createMcpServer({ db, registry, actor: runtimeCaller(request, { viaRuntimeToken: true }), agentId, sessionId });
+  const server = createMcpServer({ db, registry, actor, agentId, sessionId });
   // Initialize runs in stateful mode so the SDK itself answers the new session's id; the rest are
   // stateless, since the session was checked above and may have been opened on another instance.
   const transport = new WebStandardStreamableHTTPServerTransport({
@@ -63,7 +60,7 @@ export async function mcpResponse(request: Request, agentId: string): Promise<Re
 /** Watches the agent's list while the GET stream is open; ends with the client or at shutdown. */
 function withListChanged(response: Response, agentId: string, notify: () => void, close: () => Promise<void>): Response {
   const fingerprint = async () => {
-    const { tools } = await listEffectiveTools({ db: await getDb(), registry: await getToolRegistry(), agentId });
+    const { tools } = await listEffectiveTools({ db: await getDb(), registry: await getToolRegistry(), actor: AGENT_RUNTIME, agentId });
     return JSON.stringify(tools.map(toMcpTool));
   };
   const stopWatching = watchToolList(agentId, fingerprint, notify);

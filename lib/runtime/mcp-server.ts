@@ -1,7 +1,7 @@
 import 'server-only';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
-import type { Actor } from '@/lib/actor';
+import type { Actor } from '@/lib/auth/actor';
 import { AppError } from '@/lib/app-error';
 import type { Db } from '@/lib/db/schema';
 import type { ToolRegistry } from '@/registry';
@@ -31,7 +31,7 @@ export function createMcpServer({ db, registry, actor, agentId, sessionId }: Mcp
     { capabilities: { tools: { listChanged: true } }, instructions: `The tools of agent "${agentId}", as Tools Admin serves them.` },
   );
   server.setRequestHandler(ListToolsRequestSchema, async () => {
-    const { tools } = await listEffectiveTools({ db, registry, agentId });
+    const { tools } = await listEffectiveTools({ db, registry, actor, agentId });
     // Our schemas are JSON Schema objects already; the SDK's type only narrows `type` to "object".
     return { tools: tools.map(toMcpTool) as ListToolsResult['tools'] };
   });

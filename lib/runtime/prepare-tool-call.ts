@@ -1,8 +1,9 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
-import type { Actor } from '@/lib/actor';
+import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
 import { AppError } from '@/lib/app-error';
-import { getAgent } from '@/lib/agents/get-agent';
+import { requireAgent } from './require-agent';
 import { toAssignment } from '@/lib/assignments/assignment';
 import { viewAssignment } from '@/lib/assignments/assignment-view';
 import { findAssignmentRow } from '@/lib/assignments/find-assignment-row';
@@ -52,14 +53,15 @@ export interface PreparedToolCall {
 
 /**
  * Builds the agent's tool with a `ToolCallScope` (the session, the agent, the caller) and checks
- * the arguments. AppError `not_found` naming the agent, or the tool not assigned to it;
+ * the arguments. AppError `forbidden` without the `runtime` permission; `not_found` naming the agent, or the tool not assigned to it;
  * `conflict` when the assigned tool is missing, unavailable or has invalid settings; `invalid`
  * with pointers under `/arguments` when the arguments fail the parameters schema (audited).
  */
 export async function prepareToolCall(options: PrepareToolCallOptions): Promise<PreparedToolCall> {
   const { db, registry, actor, agentId, toolName, arguments: args } = options;
   const limits = options.limits ?? runtimeLimits();
-  await getAgent({ db, id: agentId });
+  authorize(actor, 'runtime');
+  await requireAgent(db, agentId);
   const row = await findAssignmentRow(db, agentId, toolName);
   if (!row) throw new AppError('not_found', `Agent "${agentId}" has no tool "${toolName}" assigned`);
   // One name's entry, not the whole catalogue; the full lookup only for a name no one claims now.

@@ -2,7 +2,7 @@ import { Ajv2020 } from 'ajv/dist/2020';
 import type Anthropic from '@anthropic-ai/sdk';
 import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_ADMIN } from '@/lib/actor';
+import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import { EffectiveToolsSchema } from '@/lib/api/runtime-schemas';
 import { apiRequest, callRoute, describeApi } from '@/lib/api/testing';
 import { createAgent } from '@/lib/agents';
@@ -57,7 +57,7 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 
 describeApi('GET /api/v1/agents/{id}/effective-tools', (database) => {
   beforeAll(async () => {
-    await createAgent({ db: database.db, actor: LOCAL_ADMIN, input: { id: 'runner', name: 'Runner' } });
+    await createAgent({ db: database.db, actor: TEST_ADMIN, input: { id: 'runner', name: 'Runner' } });
     for (const [toolName, overrides] of [
       ['word_count', {}],
       ['todo_read', {}],

@@ -3,5 +3,5 @@ import { effectiveToolsResponse } from '@/lib/runtime/effective-tools-response';
 
 export const dynamic = 'force-dynamic';
 
-/** What the agent's model receives, in OpenAI, Anthropic or MCP form. */
-export const GET = apiRoute<{ id: string }>((request, { id }) => effectiveToolsResponse(request, id));
+/** What the agent's model receives, in OpenAI, Anthropic or MCP form; for `runtime` or `agents:read`. */
+export const GET = apiRoute<{ id: string }>({ permission: 'signed-in' }, (request, { id }, actor) => effectiveToolsResponse(request, id, actor));

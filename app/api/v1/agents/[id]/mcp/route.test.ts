@@ -2,13 +2,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LOCAL_ADMIN } from '@/lib/actor';
+import { createToken } from '@/lib/auth/create-token';
+import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import { apiRequest, callRoute, describeApi } from '@/lib/api/testing';
 import { createAgent } from '@/lib/agents';
 import { DELETE as removeTool, PUT } from '../tools/[toolName]/route';
 import { DELETE, GET, POST } from './route';
 
-process.env.RUNTIME_TOKEN = 'test-runtime-token';
 const BASE = 'http://127.0.0.1:3000';
 
 /** Hands the client's requests straight to the route handlers, as Next.js would. */
@@ -20,7 +20,10 @@ function routeFetch(agentId: string): typeof fetch {
   };
 }
 
-async function connect(agentId: string, token = 'test-runtime-token'): Promise<Client> {
+/** The secret of a token with the `runtime` scope, made in each engine's block. */
+let runtimeToken = '';
+
+async function connect(agentId: string, token = runtimeToken): Promise<Client> {
   const client = new Client({ name: 'test', version: '1' });
   const transport = new StreamableHTTPClientTransport(new URL(`${BASE}/api/v1/agents/${agentId}/mcp`), {
     fetch: routeFetch(agentId),
@@ -34,7 +37,8 @@ describeApi('the per-agent MCP endpoint', (database) => {
   const clients: Client[] = [];
   beforeAll(async () => {
     (globalThis as { toolRegistry?: unknown }).toolRegistry = undefined;
-    await createAgent({ db: database.db, actor: LOCAL_ADMIN, input: { id: 'mcp', name: 'MCP' } });
+    runtimeToken = (await createToken({ db: database.db, actor: TEST_ADMIN, input: { name: 'runtime', scopes: ['runtime'] } })).secret;
+    await createAgent({ db: database.db, actor: TEST_ADMIN, input: { id: 'mcp', name: 'MCP' } });
     for (const toolName of ['word_count', 'todo_read', 'todo_write']) {
       await callRoute(PUT, apiRequest(`/api/v1/agents/mcp/tools/${toolName}`, { method: 'PUT', json: { overrides: {} } }), { id: 'mcp', toolName });
     }
@@ -84,10 +88,12 @@ describeApi('the per-agent MCP endpoint', (database) => {
     expect(tools.map((tool) => tool.name).sort()).toEqual(['todo_write', 'word_count']);
   });
 
-  it('refuses a call without the token (401) or with another one', async () => {
-    const response = await callRoute(POST, apiRequest('/api/v1/agents/mcp/mcp', { method: 'POST', json: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }), { id: 'mcp' });
+  it('refuses a call without a token (401), with an unknown one (401) and with one lacking the runtime scope (403)', async () => {
+    const response = await callRoute(POST, apiRequest('/api/v1/agents/mcp/mcp', { as: 'anonymous', method: 'POST', json: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }), { id: 'mcp' });
     expect(response.status).toBe(401);
-    expect(response.headers.get('www-authenticate')).toBe('Bearer');
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
     await expect(connect('mcp', 'wrong')).rejects.toThrow(/401|Unauthorized/);
+    const reader = (await createToken({ db: database.db, actor: TEST_ADMIN, input: { name: 'reader', scopes: ['agents:read'] } })).secret;
+    await expect(connect('mcp', reader)).rejects.toThrow(/403|Forbidden/);
   });
 });

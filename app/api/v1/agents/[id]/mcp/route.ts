@@ -3,7 +3,8 @@ import { mcpResponse } from '@/lib/runtime/mcp-response';
 
 export const dynamic = 'force-dynamic';
 
-const handler = apiRoute<{ id: string }>((request, { id }) => mcpResponse(request, id));
+// A Bearer token with the `runtime` scope (or an admin's session).
+const handler = apiRoute<{ id: string }>({ permission: 'runtime' }, (request, { id }, actor) => mcpResponse(request, id, actor));
 
 /** The agent's MCP server over Streamable HTTP: JSON-RPC messages in, answers and SSE streams out. */
 export const POST = handler;

@@ -2,7 +2,7 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { LOCAL_ADMIN } from '@/lib/actor';
+import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import { InvokeResultSchema } from '@/lib/api/runtime-schemas';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
 import { apiRequest, callRoute, describeApi } from '@/lib/api/testing';
@@ -20,7 +20,7 @@ describeApi('POST /api/v1/agents/{id}/tools/{toolName}/invoke', (database) => {
     baseDir = await mkdtemp(path.join(os.tmpdir(), 'invoke-'));
     await writeFile(path.join(baseDir, 'notes.txt'), 'hello from the base dir');
     process.env.FS_ALLOWED_ROOTS = baseDir;
-    await createAgent({ db: database.db, actor: LOCAL_ADMIN, input: { id: 'caller', name: 'Caller' } });
+    await createAgent({ db: database.db, actor: TEST_ADMIN, input: { id: 'caller', name: 'Caller' } });
     for (const [toolName, overrides] of [['word_count', {}], ['todo_write', {}], ['todo_read', {}], ['fs_read_file', { baseDir }], ['acme_lookup', {}]] as const) {
       await callRoute(PUT, apiRequest(`/api/v1/agents/caller/tools/${toolName}`, { method: 'PUT', json: { overrides } }), { id: 'caller', toolName });
     }
@@ -54,7 +54,9 @@ describeApi('POST /api/v1/agents/{id}/tools/{toolName}/invoke', (database) => {
     expect(problem.errors).toEqual([{ pointer: '/arguments/text', message: expect.stringContaining('string') }]);
     const events = await database.db.selectFrom('audit_events').selectAll().where('action', '=', 'tool.invoke').orderBy('id', 'desc').execute();
     expect(JSON.parse(events[0]?.after ?? '{}')).toMatchObject({ outcome: 'invalid_arguments', arguments: { text: 3 } });
-    expect(events[0]?.actor).toBe(LOCAL_ADMIN.id);
+    expect(events[0]?.actor).toBe(TEST_ADMIN.id);
+    const editor = await callRoute(POST, apiRequest('/api/v1/agents/caller/tools/word_count/invoke', { as: 'editor', method: 'POST', json: { arguments: { text: 'a' } } }), { id: 'caller', toolName: 'word_count' });
+    expect(editor.status).toBe(403);
   });
 
   it('reads a file inside the base directory and answers 422 with the tool\'s message outside it', async () => {

@@ -4,4 +4,4 @@ import { invokeResponse } from '@/lib/runtime/invoke-response';
 export const dynamic = 'force-dynamic';
 
 /** Calls one of the agent's tools as the agent. */
-export const POST = apiRoute<{ id: string; toolName: string }>((request, { id, toolName }) => invokeResponse(request, id, toolName));
+export const POST = apiRoute<{ id: string; toolName: string }>({ permission: 'runtime' }, (request, { id, toolName }, actor) => invokeResponse(request, id, toolName, actor));
