@@ -34,6 +34,13 @@ export async function connectAgent(baseUrl: string, agentId: string, token: stri
   };
 }
 
+/** Makes an API token with the `runtime` scope on the server, as its admin; answers the secret. */
+export async function createRuntimeToken(server: { fetch(pathname: string, init?: RequestInit): Promise<Response> }): Promise<string> {
+  const response = await server.fetch('/api/v1/tokens', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ name: 'e2e runtime', scopes: ['runtime'] }) });
+  if (response.status !== 201) throw new Error(`Creating a runtime token failed: HTTP ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { secret: string }).secret;
+}
+
 /** Resolves when `promise` does, or fails after `ms` naming `what`. */
 export function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
   return Promise.race([promise, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${what} did not happen within ${ms} ms`)), ms))]);

@@ -3,10 +3,9 @@ import { expect, test } from '@playwright/test';
 import pg from 'pg';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
-import { connectAgent, within } from './mcp-client';
+import { connectAgent, createRuntimeToken, within } from './mcp-client';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-const TOKEN = 'e2e-two-instances-token';
 
 function urlWithSchema(url: string, schema: string): string {
   const parsed = new URL(url);
@@ -38,16 +37,17 @@ test.describe('[RUNTIME][MCP-TWO-INSTANCES]', () => {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
     await admin.query(`create schema ${schema}`);
-    const env = { DATABASE_URL: urlWithSchema(adminUrl ?? '', schema), SEED_DEMO: '0', RUNTIME_TOKEN: TOKEN };
+    const env = { DATABASE_URL: urlWithSchema(adminUrl ?? '', schema), SEED_DEMO: '0' };
     let a: NextServer | undefined;
     let b: NextServer | undefined;
     try {
       a = await startNextServer(ownServerPort(21), env);
       b = await startNextServer(ownServerPort(22), env);
+      const TOKEN = await createRuntimeToken(a);
       const json = { 'content-type': 'application/json' };
-      expect((await fetch(`${a.url}/api/v1/agents`, { method: 'POST', headers: json, body: JSON.stringify({ id: 'shared', name: 'Shared' }) })).status).toBe(201);
+      expect((await a.fetch('/api/v1/agents', { method: 'POST', headers: json, body: JSON.stringify({ id: 'shared', name: 'Shared' }) })).status).toBe(201);
       for (const toolName of ['word_count', 'todo_read', 'todo_write']) {
-        const response = await fetch(`${a.url}/api/v1/agents/shared/tools/${toolName}`, { method: 'PUT', headers: json, body: JSON.stringify({ overrides: {} }) });
+        const response = await a.fetch(`/api/v1/agents/shared/tools/${toolName}`, { method: 'PUT', headers: json, body: JSON.stringify({ overrides: {} }) });
         expect(response.status).toBe(201);
       }
 
@@ -60,7 +60,7 @@ test.describe('[RUNTIME][MCP-TWO-INSTANCES]', () => {
       const onB = await connectAgent(b.url, 'shared', TOKEN);
       const changed = onB.nextListChanged();
       await new Promise((resolve) => setTimeout(resolve, 500));
-      expect((await fetch(`${a.url}/api/v1/agents/shared/tools/todo_read`, { method: 'DELETE', headers: { 'if-match': '*' } })).status).toBe(204);
+      expect((await a.fetch('/api/v1/agents/shared/tools/todo_read', { method: 'DELETE', headers: { 'if-match': '*' } })).status).toBe(204);
       // Well before the streams' own 5-second re-check: the notice came through NOTIFY.
       await within(changed, 3_000, 'list_changed on B for a change made on A');
       const { tools } = await onB.client.listTools();

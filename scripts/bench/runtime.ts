@@ -5,11 +5,11 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { createRuntimeToken } from '../../e2e/runtime/mcp-client';
 import { startNextServer } from '../../e2e/support/next-server';
 import { median, ms } from './stats';
 
 const RUNS = 40;
-const TOKEN = 'bench-runtime-token';
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 type Line = (label: string, value: string, target?: string, isMet?: boolean) => void;
@@ -54,24 +54,27 @@ function startBareInvokeServer(port: number, env: Record<string, string>): Promi
 /** Measures the runtime side on its own servers at `port` and `port + 1`. */
 export async function benchRuntime(port: number, line: Line): Promise<void> {
   const plugins = { TOOLS_PLUGIN_PATH: 'e2e/fixtures/scale-plugins', SCALE_TOOL_COUNT: '2000' };
-  const server = await startNextServer(port, { ...plugins, SEED_DEMO: '0', RUNTIME_TOKEN: TOKEN });
+  const server = await startNextServer(port, { ...plugins, SEED_DEMO: '0' });
+  const TOKEN = await createRuntimeToken(server);
   const bare = await startBareInvokeServer(port + 1, plugins);
   const json = { 'content-type': 'application/json' };
+  const asAdmin = { ...json, cookie: server.adminCookie };
+  const asRuntime = { ...json, authorization: `Bearer ${TOKEN}` };
   try {
-    for (const id of ['bench', 'thousand']) await timed(`${server.url}/api/v1/agents`, 'POST', json, JSON.stringify({ id, name: id }));
-    await timed(`${server.url}/api/v1/agents/bench/tools/word_count`, 'PUT', json, JSON.stringify({ overrides: {} }));
-    const catalogue = JSON.parse((await timed(`${server.url}/api/v1/tools?view=summary`, 'GET', {})).text) as { tools: { name: string; unavailableReason?: string }[] };
+    for (const id of ['bench', 'thousand']) await timed(`${server.url}/api/v1/agents`, 'POST', asAdmin, JSON.stringify({ id, name: id }));
+    await timed(`${server.url}/api/v1/agents/bench/tools/word_count`, 'PUT', asAdmin, JSON.stringify({ overrides: {} }));
+    const catalogue = JSON.parse((await timed(`${server.url}/api/v1/tools?view=summary`, 'GET', { cookie: server.adminCookie })).text) as { tools: { name: string; unavailableReason?: string }[] };
     const names = catalogue.tools.filter((tool) => !tool.unavailableReason).map((tool) => tool.name).slice(0, 1000);
-    for (const name of names) await timed(`${server.url}/api/v1/agents/thousand/tools/${name}`, 'PUT', json, JSON.stringify({ overrides: {} }));
+    for (const name of names) await timed(`${server.url}/api/v1/agents/thousand/tools/${name}`, 'PUT', asAdmin, JSON.stringify({ overrides: {} }));
 
     const body = JSON.stringify({ arguments: { text: 'one two three' } });
     const [api = [], baseline = []] = await inTurns(
-      [() => timed(`${server.url}/api/v1/agents/bench/tools/word_count/invoke`, 'POST', json, body), () => timed(bare.url, 'POST', json, body)],
+      [() => timed(`${server.url}/api/v1/agents/bench/tools/word_count/invoke`, 'POST', asRuntime, body), () => timed(bare.url, 'POST', json, body)],
       RUNS,
     );
     const invokeRatio = median(api) / median(baseline);
     console.log(`\nInvoking word_count ("one two three"), ${RUNS} calls each, taking turns, medians`);
-    line('POST /api/v1/agents/{id}/tools/word_count/invoke (checks, audit event)', ms(median(api)));
+    line('POST /api/v1/agents/{id}/tools/word_count/invoke (token, checks, audit event)', ms(median(api)));
     line('bare node:http creating and running word_count through the registry', ms(median(baseline)));
     line('ratio route ÷ bare', invokeRatio.toFixed(2), '≤ 1.5', invokeRatio <= 1.5);
 
@@ -87,7 +90,7 @@ export async function benchRuntime(port: number, line: Line): Promise<void> {
     const [mcp = [], plain = []] = await inTurns(
       [
         () => timed(`${server.url}/api/v1/agents/thousand/mcp`, 'POST', sessionHeaders, listBody),
-        () => timed(`${server.url}/api/v1/agents/thousand/effective-tools?format=mcp`, 'GET', { 'accept-encoding': 'identity' }),
+        () => timed(`${server.url}/api/v1/agents/thousand/effective-tools?format=mcp`, 'GET', { 'accept-encoding': 'identity', authorization: `Bearer ${TOKEN}` }),
       ],
       RUNS / 2,
     );
