@@ -8,7 +8,9 @@ export type AppErrorCode =
   | 'precondition_failed'
   | 'unauthenticated'
   | 'forbidden'
-  | 'too_many_requests';
+  | 'too_many_requests'
+  /** Something took longer than it may (a tool call past its time limit). */
+  | 'timeout';
 
 /** One problem with one field, located by an RFC 6901 JSON Pointer into the request body. */
 export interface FieldError {

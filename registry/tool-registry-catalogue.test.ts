@@ -196,3 +196,15 @@ describe('snapshot', () => {
     expect(snapshot.diagnostics).toMatchObject([{ kind: 'conflict', toolName: 'counted_a' }]);
   });
 });
+
+describe('entry', () => {
+  it('answers one name\'s entry as the catalogue lists it, and nothing for a name no one claims', async () => {
+    const names = new Set(['wf_a']);
+    const registry = await loadRegistry([factory(echoFactory('echo', 'EchoFactory')), factory(offlineFactory('offline')), provider(setProvider('wf', names, 'SetBundle'))]);
+    for (const name of ['echo', 'offline', 'wf_a']) expect(registry.entry(name)).toEqual(registry.catalogue().find((entry) => entry.name === name));
+    expect(registry.entry('offline')?.available).toBe(false);
+    expect(registry.entry('wf_b')).toBeUndefined();
+    names.add('wf_b');
+    expect(registry.entry('wf_b')?.name).toBe('wf_b');
+  });
+});

@@ -123,6 +123,15 @@ export class ToolRegistry implements ToolCatalogue {
     return entries.sort((a, b) => compareStrings(a.group, b.group) || compareStrings(a.name, b.name));
   }
 
+  /**
+   * The catalogue entry of one known name, from its claimants only (without reading the rest of
+   * the catalogue); undefined for a name no factory or available provider claims.
+   */
+  entry(name: string): CatalogueEntry | undefined {
+    const claims = [...this.claimsFor(name)];
+    return claims.length === 0 ? undefined : this.entryFor(name, claims);
+  }
+
   /** Same as `catalogue()`; lets the registry serve as the `ToolCatalogue` service. */
   entries(): CatalogueEntry[] {
     return this.catalogue();

@@ -2,6 +2,8 @@
 
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { ModelViewPanel } from '@/components/agent-runtime/model-view-panel';
+import { TryItPanel } from '@/components/agent-runtime/try-it-panel';
 import { ToolPickerDialog } from '@/components/tool-picker/tool-picker-dialog';
 import { agentQueryOptions } from '@/lib/client-api/agents-api';
 import { assignmentsQueryOptions } from '@/lib/client-api/assignments-api';
@@ -28,6 +30,7 @@ export function AgentDetail({ agentId }: { agentId: string }) {
   const groupOf = useMemo(() => new Map((catalogue.data?.tools ?? []).map((tool) => [tool.name, tool.group])), [catalogue.data]);
   const assigned = useMemo(() => new Set(assignments.map((a) => a.toolName)), [assignments]);
   const pending = useMemo(() => new Set(drafts), [drafts]);
+  const assignedGroups = useMemo(() => new Map(assignments.map((a) => [a.toolName, a.group])), [assignments]);
   // A form stays while it is open, even when a refresh finds its tool removed by someone else:
   // the admin's unsaved values go only when they choose (saving then shows the conflict).
   const unsaved = [...new Set([...drafts, ...editing])].filter((name) => !assigned.has(name));
@@ -108,6 +111,8 @@ export function AgentDetail({ agentId }: { agentId: string }) {
           actions={actions}
         />
       )}
+      <TryItPanel agentId={agentId} groupOf={assignedGroups} />
+      <ModelViewPanel agentId={agentId} />
       <ToolPickerDialog
         isOpen={isPicking}
         onClose={() => setIsPicking(false)}

@@ -9,6 +9,7 @@ import { inTransaction } from '@/lib/db/transaction';
 import { toAgent } from './agent';
 import { checkVersion } from '@/lib/check-version';
 import { lockAgent } from './lock-agent';
+import { publishChange } from '@/lib/events';
 
 /** What `deleteAgent` needs. */
 export interface DeleteAgentOptions {
@@ -27,7 +28,7 @@ export async function deleteAgent({ db, actor, id, expectedVersion }: DeleteAgen
   deletedAssignments: number;
 }> {
   authorize(actor, 'agents:write');
-  return inTransaction(db, async (trx) => {
+  const deleted = await inTransaction(db, async (trx) => {
     const current = await lockAgent(trx, id);
     checkVersion(`Agent "${id}"`, current.version, expectedVersion, () => toAgent(current));
     const assignments = await trx.deleteFrom('assignments').where('agent_id', '=', id).returningAll().execute();
@@ -41,4 +42,6 @@ export async function deleteAgent({ db, actor, id, expectedVersion }: DeleteAgen
     });
     return { deletedAssignments: assignments.length };
   });
+  await publishChange({ kind: 'agent-tools', agentId: id });
+  return deleted;
 }

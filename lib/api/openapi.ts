@@ -4,6 +4,7 @@ import * as assignments from './assignment-schemas';
 import * as audit from './audit-schemas';
 import * as auth from './auth-schemas';
 import * as catalogue from './catalogue-schemas';
+import * as runtime from './runtime-schemas';
 import { OpenApiDocumentSchema } from './meta-schemas';
 import { FieldErrorSchema, ProblemSchema } from './problem-schemas';
 import { apiOperations, type ApiOperation, type SuccessSpec } from './routes';
@@ -18,6 +19,7 @@ const requestSchemas: Record<string, z.ZodType> = {
   CreateUserBody: auth.CreateUserBodySchema,
   UpdateUserBody: auth.UpdateUserBodySchema,
   CreateTokenBody: auth.CreateTokenBodySchema,
+  InvokeBody: runtime.InvokeBodySchema,
 };
 
 /** Named response schemas, converted as the output they describe. */
@@ -36,6 +38,8 @@ const responseSchemas: Record<string, z.ZodType> = {
   AssignmentStatus: assignments.AssignmentStatusSchema,
   AssignmentView: assignments.AssignmentViewSchema,
   AssignmentList: assignments.AssignmentListSchema,
+  EffectiveTools: runtime.EffectiveToolsSchema,
+  InvokeResult: runtime.InvokeResultSchema,
   AuditEvent: audit.AuditEventSchema,
   AuditPage: audit.AuditPageSchema,
   OpenApiDocument: OpenApiDocumentSchema,
@@ -60,6 +64,7 @@ const problemTitles: Record<number, string> = {
   415: 'The body is not application/json',
   422: 'The tool is unknown',
   428: 'The change needs an If-Match header',
+  504: 'The tool did not finish in time',
   500: 'The server failed; the error was logged',
 };
 

@@ -7,6 +7,7 @@ import {
   UpdateUserBodySchema, UserListSchema, UserSchema,
 } from './auth-schemas';
 import { OpenApiDocumentSchema } from './meta-schemas';
+import { EffectiveToolsQuerySchema, EffectiveToolsSchema, InvokeBodySchema, InvokeResultSchema } from './runtime-schemas';
 import { CatalogueEntrySchema, CatalogueQuerySchema, CatalogueSnapshotSchema, CatalogueSummarySchema } from './catalogue-schemas';
 
 /** The HTTP methods a route file may export. */
@@ -31,7 +32,7 @@ export interface ApiOperation {
   path: string;
   operationId: string;
   summary: string;
-  tag: 'catalogue' | 'agents' | 'assignments' | 'audit' | 'meta' | 'users' | 'tokens' | 'sessions';
+  tag: 'catalogue' | 'agents' | 'assignments' | 'runtime' | 'audit' | 'meta' | 'users' | 'tokens' | 'sessions';
   query?: z.ZodObject;
   body?: z.ZodType;
   /** `required`: every call needs If-Match; `when-exists`: needed to replace an existing resource. */
@@ -163,6 +164,42 @@ export const apiOperations: ApiOperation[] = [
       412: 'If-Match names an older version; `current` holds the current assignment with its status, the ETag header its version',
     },
   },
+  {
+    method: 'GET', path: '/api/v1/agents/{id}/effective-tools', operationId: 'getEffectiveTools', tag: 'runtime',
+    summary: 'What the agent\'s model receives: its available, valid tools in OpenAI, Anthropic or MCP form, with what was left out, warnings and token counts',
+    query: EffectiveToolsQuerySchema,
+    success: {
+      200: { description: 'The effective tools; the ETag names this exact body', schema: EffectiveToolsSchema, hasEtag: true },
+      304: { description: 'Unchanged since the ETag sent in If-None-Match; no body', hasEtag: true },
+    },
+    problems: [400, 404],
+    problemDescriptions: { 400: invalidQuery, 404: 'The agent does not exist' },
+  },
+  {
+    method: 'POST', path: '/api/v1/agents/{id}/tools/{toolName}/invoke', operationId: 'invokeAgentTool', tag: 'runtime',
+    summary: 'Calls a tool as the agent (a tool that streams its result to the user answers text/event-stream, one MCP-style JSON-RPC message)',
+    body: InvokeBodySchema,
+    success: { 200: { description: 'The tool\'s result, how long it took and the session it ran in', schema: InvokeResultSchema } },
+    problems: [...bodyProblems, 404, 409, 422, 504],
+    problemDescriptions: {
+      400: 'The body does not have the expected shape, or the arguments fail the tool\'s parameters schema (field errors in `errors`, pointers under `/arguments`)',
+      404: 'The agent does not exist, or the tool is not assigned to it',
+      409: 'The assigned tool is missing, unavailable, or its saved settings are invalid',
+      422: 'The tool failed: `detail` is its message (or its output passed 1 MiB)',
+      504: 'The tool did not finish within the time limit (TOOL_CALL_TIMEOUT_MS, 30 s by default)',
+    },
+  },
+  ...(['POST', 'GET', 'DELETE'] as const).map((method): ApiOperation => ({
+    method, path: '/api/v1/agents/{id}/mcp', operationId: `mcp${method[0]}${method.slice(1).toLowerCase()}`, tag: 'runtime',
+    summary: {
+      POST: 'The agent\'s MCP server (Streamable HTTP): JSON-RPC requests; tools/list gives the effective tools, tools/call invokes one as the agent',
+      GET: 'The agent\'s MCP server: the session\'s SSE stream, which carries notifications/tools/list_changed',
+      DELETE: 'The agent\'s MCP server: ends the session named by Mcp-Session-Id',
+    }[method],
+    success: { 200: { description: 'An MCP message stream (text/event-stream) or JSON-RPC answer, as the MCP Streamable HTTP transport defines' } },
+    problems: [401, 403, 404],
+    problemDescriptions: { 401: 'No API token (or session); the answer carries `WWW-Authenticate: Bearer`', 403: 'The token lacks the `runtime` scope', 404: 'The agent does not exist, or the Mcp-Session-Id names no session of it (initialize again)' },
+  })),
   {
     method: 'GET', path: '/api/v1/audit', operationId: 'listAuditEvents', tag: 'audit',
     summary: 'Audit events, newest first, filtered, one page at a time or all as JSON lines; no method changes or deletes one',

@@ -13,6 +13,7 @@ import { toAssignment } from './assignment';
 import { viewAssignment } from './assignment-view';
 import { findAssignmentRow } from './find-assignment-row';
 import { toolLookup } from './tool-lookup';
+import { publishChange } from '@/lib/events';
 
 /** What `deleteAssignment` needs. */
 export interface DeleteAssignmentOptions {
@@ -48,4 +49,5 @@ export async function deleteAssignment({ db, registry, actor, agentId, toolName,
       after: null,
     });
   });
+  await publishChange({ kind: 'agent-tools', agentId });
 }

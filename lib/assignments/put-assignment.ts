@@ -12,6 +12,7 @@ import { viewAssignment } from './assignment-view';
 import { findAssignmentRow } from './find-assignment-row';
 import { saveAssignment } from './save-assignment';
 import { toolLookup, type ToolLookup } from './tool-lookup';
+import { publishChange } from '@/lib/events';
 
 /** What `putAssignment` needs. */
 export interface PutAssignmentOptions {
@@ -38,7 +39,7 @@ export async function putAssignment(options: PutAssignmentOptions): Promise<{ as
   const { db, registry, actor, agentId, toolName, overrides, expectedVersion } = options;
   authorize(actor, 'agents:write');
   const lookup = toolLookup(registry);
-  return inTransaction(db, async (trx) => {
+  const outcome = await inTransaction(db, async (trx) => {
     await lockAgent(trx, agentId);
     const existing = await findAssignmentRow(trx, agentId, toolName);
     const entry = lookup(toolName);
@@ -58,6 +59,8 @@ export async function putAssignment(options: PutAssignmentOptions): Promise<{ as
     const saved = await saveAssignment(trx, { actor, agentId, toolName, overrides, existing });
     return { assignment: viewAssignment(saved, lookup), created: !existing };
   });
+  await publishChange({ kind: 'agent-tools', agentId });
+  return outcome;
 }
 
 function overridesErrors(overrides: unknown, entry: CatalogueEntry | undefined, lookup: ToolLookup): FieldError[] {

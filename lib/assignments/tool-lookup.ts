@@ -35,11 +35,24 @@ export function toolLookup(registry: ToolRegistry): ToolLookup {
     const bundle = offlineBundles.find(({ group }) => toolName.startsWith(`${group}_`));
     return bundle && { ...bundle, name: toolName };
   };
+  return Object.assign(find, { overridesErrors: overridesErrorsOf(registry) });
+}
+
+/**
+ * A lookup for one call: it reads the named tool's entry alone, and the whole catalogue (as
+ * {@link toolLookup}) only for a name no factory or provider claims now.
+ */
+export function singleToolLookup(registry: ToolRegistry): ToolLookup {
+  let full: ToolLookup | undefined;
+  const find = (toolName: string): CatalogueEntry | undefined => registry.entry(toolName) ?? (full ??= toolLookup(registry))(toolName);
+  return Object.assign(find, { overridesErrors: overridesErrorsOf(registry) });
+}
+
+function overridesErrorsOf(registry: ToolRegistry): ToolLookup['overridesErrors'] {
   const checkOverrides = registry.overridesChecker();
-  const overridesErrors = (entry: CatalogueEntry, overrides: Readonly<Record<string, unknown>>): FieldError[] => {
+  return (entry, overrides) => {
     const errors = validateOverrides(entry.overridesSchema, overrides);
     if (errors.length > 0) return errors;
-    return checkOverrides(entry.name, overrides).map(({ pointer, message }) => ({ pointer: `/overrides${pointer}`, message }));
+    return checkOverrides(entry.name, overrides).map(({ pointer, message }): FieldError => ({ pointer: `/overrides${pointer}`, message }));
   };
-  return Object.assign(find, { overridesErrors });
 }

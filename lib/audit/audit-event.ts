@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'user.update',
   'token.create',
   'token.revoke',
+  'tool.invoke',
 ] as const;
 
 /** What a page or an export of the audit log may be narrowed to; every given filter must hold. */

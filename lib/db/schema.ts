@@ -15,6 +15,7 @@ export interface Database {
   auth_throttle: AuthThrottleTable;
   setup_tokens: SetupTokensTable;
   app_secrets: AppSecretsTable;
+  mcp_sessions: McpSessionsTable;
 }
 
 /** One agent. */
@@ -134,6 +135,13 @@ export interface SetupTokensTable {
 export interface AppSecretsTable {
   name: string;
   value: string;
+}
+
+/** One session of an agent's MCP endpoint; its id is the tools' `ToolCallScope.sessionId`. */
+export interface McpSessionsTable {
+  id: string;
+  agent_id: string;
+  created_at: string;
 }
 
 /** A connection to the tools-admin database, SQLite or PostgreSQL. */

@@ -29,6 +29,8 @@ const titles: Record<number, string> = {
   428: 'Precondition Required',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
+  504: 'Gateway Timeout',
 };
 
 /** The standard reason phrase of a status, used as a problem's title. */

@@ -1,5 +1,5 @@
 // `npm run bench`: measures the catalogue at 10,000 tools, the overrides form of a tool with
-// 50 settings and the audit log at 100,000 events against their targets, and prints one run's figures. It reports; it never fails on
+// 50 settings, the audit log at 100,000 events, invoking a tool and the MCP endpoint's tools/list against their targets, and prints one run's figures. It reports; it never fails on
 // a missed target.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -11,6 +11,7 @@ import { launchBrowser, measureKeystrokes, measurePageLoad, type PageLoad } from
 import { closeConnections, timeInTurns, timeRequests, timedGet } from './http-timing';
 import { benchAuditLog } from './audit-log';
 import { benchOverridesForm } from './overrides-form';
+import { benchRuntime } from './runtime';
 import { median, ms, percentile } from './stats';
 
 const basePort = Number(process.env.BENCH_PORT ?? 3390);
@@ -123,6 +124,9 @@ async function main(): Promise<void> {
 
     await benchOverridesForm(browser, basePort + 3);
     await benchAuditLog(browser, basePort + 4, line);
+    // The catalogue's servers are not needed any more: stop them so they do not compete.
+    await Promise.all([large.stop(), small.stop()]);
+    await benchRuntime(basePort + 5, line);
   } finally {
     await browser.close();
     closeConnections();

@@ -11,6 +11,8 @@ import { DELETE as deleteTool, GET as getTool, PUT } from './agents/[id]/tools/[
 import { GET as listAgents, POST } from './agents/route';
 import { GET as listAudit } from './audit/route';
 import { GET as getDocument } from './openapi.json/route';
+import { GET as effectiveTools } from './agents/[id]/effective-tools/route';
+import { POST as invoke } from './agents/[id]/tools/[toolName]/invoke/route';
 import { tempFilesRoot } from '@/lib/files/testing';
 
 const files = tempFilesRoot();
@@ -102,6 +104,19 @@ describeApi('real answers conform to the OpenAPI document', (database) => {
       callRoute(deleteTool, apiRequest('/api/v1/agents/conform/tools/fs_read_file', { method: 'DELETE', ifMatch }), { id: 'conform', toolName: 'fs_read_file' });
     await expectConforms(await removeTool('"9"'), 'DELETE', path, 412);
     await expectConforms(await removeTool('*'), 'DELETE', path, 204);
+  });
+
+  it('runtime: effective tools 200 and 404, invoke 200, 400 bad arguments, 404 unassigned', async () => {
+    await PUT(apiRequest('/api/v1/agents/conform/tools/word_count', { method: 'PUT', json: { overrides: {} } }), { params: Promise.resolve({ id: 'conform', toolName: 'word_count' }) });
+    const path = '/api/v1/agents/{id}/effective-tools';
+    await expectConforms(await callRoute(effectiveTools, apiRequest('/api/v1/agents/conform/effective-tools?format=anthropic'), { id: 'conform' }), 'GET', path, 200);
+    await expectConforms(await callRoute(effectiveTools, apiRequest('/api/v1/agents/nobody/effective-tools'), { id: 'nobody' }), 'GET', path, 404);
+    const call = (toolName: string, json: unknown) =>
+      callRoute(invoke, apiRequest(`/api/v1/agents/conform/tools/${toolName}/invoke`, { method: 'POST', json }), { id: 'conform', toolName });
+    const invokePath = '/api/v1/agents/{id}/tools/{toolName}/invoke';
+    await expectConforms(await call('word_count', { arguments: { text: 'a b' } }), 'POST', invokePath, 200);
+    await expectConforms(await call('word_count', { arguments: { text: 1 } }), 'POST', invokePath, 400);
+    await expectConforms(await call('todo_read', { arguments: {} }), 'POST', invokePath, 404);
   });
 
   it('audit, the document itself and deleting an agent', async () => {

@@ -5,6 +5,7 @@ import { initialMigration } from './0001-initial';
 import { betterAuthMigration } from './0002-better-auth';
 import { authTablesMigration } from './0003-auth-tables';
 import { auditFiltersMigration } from './0010-audit-filters';
+import { mcpSessionsMigration } from './0012-mcp-sessions';
 
 /**
  * Every migration by name, applied in name order. Listed here rather than read from a
@@ -16,5 +17,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0002-better-auth': betterAuthMigration(kind),
     '0003-auth-tables': authTablesMigration(),
     '0010-audit-filters': auditFiltersMigration(kind),
+    '0012-mcp-sessions': mcpSessionsMigration(),
   };
 }

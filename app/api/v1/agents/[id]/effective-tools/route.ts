@@ -1,0 +1,7 @@
+import { apiRoute } from '@/lib/http/api-route';
+import { effectiveToolsResponse } from '@/lib/runtime/effective-tools-response';
+
+export const dynamic = 'force-dynamic';
+
+/** What the agent's model receives, in OpenAI, Anthropic or MCP form; for `runtime` or `agents:read`. */
+export const GET = apiRoute<{ id: string }>({ permission: 'signed-in' }, (request, { id }, actor) => effectiveToolsResponse(request, id, actor));

@@ -1,0 +1,99 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createToken } from '@/lib/auth/create-token';
+import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { apiRequest, callRoute, describeApi } from '@/lib/api/testing';
+import { createAgent } from '@/lib/agents';
+import { DELETE as removeTool, PUT } from '../tools/[toolName]/route';
+import { DELETE, GET, POST } from './route';
+
+const BASE = 'http://127.0.0.1:3000';
+
+/** Hands the client's requests straight to the route handlers, as Next.js would. */
+function routeFetch(agentId: string): typeof fetch {
+  return async (input, init) => {
+    const request = new Request(input instanceof Request ? input : String(input), init);
+    const handler = { GET, POST, DELETE }[request.method as 'GET' | 'POST' | 'DELETE'];
+    return callRoute(handler, request, { id: agentId });
+  };
+}
+
+/** The secret of a token with the `runtime` scope, made in each engine's block. */
+let runtimeToken = '';
+
+async function connect(agentId: string, token = runtimeToken): Promise<Client> {
+  const client = new Client({ name: 'test', version: '1' });
+  const transport = new StreamableHTTPClientTransport(new URL(`${BASE}/api/v1/agents/${agentId}/mcp`), {
+    fetch: routeFetch(agentId),
+    requestInit: { headers: { authorization: `Bearer ${token}` } },
+  });
+  await client.connect(transport);
+  return client;
+}
+
+describeApi('the per-agent MCP endpoint', (database) => {
+  const clients: Client[] = [];
+  beforeAll(async () => {
+    (globalThis as { toolRegistry?: unknown }).toolRegistry = undefined;
+    runtimeToken = (await createToken({ db: database.db, actor: TEST_ADMIN, input: { name: 'runtime', scopes: ['runtime'] } })).secret;
+    await createAgent({ db: database.db, actor: TEST_ADMIN, input: { id: 'mcp', name: 'MCP' } });
+    for (const toolName of ['word_count', 'todo_read', 'todo_write']) {
+      await callRoute(PUT, apiRequest(`/api/v1/agents/mcp/tools/${toolName}`, { method: 'PUT', json: { overrides: {} } }), { id: 'mcp', toolName });
+    }
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((client) => client.close()));
+  });
+
+  it('lists the effective tools and calls word_count', async () => {
+    const client = await connect('mcp');
+    clients.push(client);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['todo_read', 'todo_write', 'word_count']);
+    const result = await client.callTool({ name: 'word_count', arguments: { text: 'one two three' } });
+    expect(result.content).toEqual([{ type: 'text', text: 'Word count: 3' }]);
+  });
+
+  it('gives each session its own todo list', async () => {
+    const first = await connect('mcp');
+    const second = await connect('mcp');
+    clients.push(first, second);
+    await first.callTool({ name: 'todo_write', arguments: { todos: [{ content: 'Mine only', status: 'pending' }] } });
+    const mine = await first.callTool({ name: 'todo_read', arguments: {} });
+    const theirs = await second.callTool({ name: 'todo_read', arguments: {} });
+    expect(JSON.stringify(mine.content)).toContain('Mine only');
+    expect(theirs.content).toEqual([{ type: 'text', text: 'The todo list is empty.' }]);
+  });
+
+  it('answers bad arguments as a tool error the model can read', async () => {
+    const client = await connect('mcp');
+    clients.push(client);
+    const result = await client.callTool({ name: 'word_count', arguments: { text: 7 } });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain('/arguments/text');
+  });
+
+  it('sends list_changed when an assignment is removed, and the next list lacks the tool', async () => {
+    const client = await connect('mcp');
+    clients.push(client);
+    const changed = new Promise<void>((resolve) => client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+    // The client opens its GET stream after initialize; give it a moment to be listening.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const removed = await callRoute(removeTool, apiRequest('/api/v1/agents/mcp/tools/todo_read', { method: 'DELETE', ifMatch: '*' }), { id: 'mcp', toolName: 'todo_read' });
+    expect(removed.status).toBe(204);
+    await changed;
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual(['todo_write', 'word_count']);
+  });
+
+  it('refuses a call without a token (401), with an unknown one (401) and with one lacking the runtime scope (403)', async () => {
+    const response = await callRoute(POST, apiRequest('/api/v1/agents/mcp/mcp', { as: 'anonymous', method: 'POST', json: { jsonrpc: '2.0', id: 1, method: 'tools/list' } }), { id: 'mcp' });
+    expect(response.status).toBe(401);
+    expect(response.headers.get('www-authenticate')).toMatch(/^Bearer/);
+    await expect(connect('mcp', 'wrong')).rejects.toThrow(/401|Unauthorized/);
+    const reader = (await createToken({ db: database.db, actor: TEST_ADMIN, input: { name: 'reader', scopes: ['agents:read'] } })).secret;
+    await expect(connect('mcp', reader)).rejects.toThrow(/403|Forbidden/);
+  });
+});

@@ -1,0 +1,14 @@
+import { apiRoute } from '@/lib/http/api-route';
+import { mcpResponse } from '@/lib/runtime/mcp-response';
+
+export const dynamic = 'force-dynamic';
+
+// A Bearer token with the `runtime` scope (or an admin's session).
+const handler = apiRoute<{ id: string }>({ permission: 'runtime' }, (request, { id }, actor) => mcpResponse(request, id, actor));
+
+/** The agent's MCP server over Streamable HTTP: JSON-RPC messages in, answers and SSE streams out. */
+export const POST = handler;
+/** The session's SSE stream, which carries `notifications/tools/list_changed`. */
+export const GET = handler;
+/** Ends the session named by `Mcp-Session-Id`. */
+export const DELETE = handler;

@@ -1,0 +1,7 @@
+import { apiRoute } from '@/lib/http/api-route';
+import { invokeResponse } from '@/lib/runtime/invoke-response';
+
+export const dynamic = 'force-dynamic';
+
+/** Calls one of the agent's tools as the agent. */
+export const POST = apiRoute<{ id: string; toolName: string }>({ permission: 'runtime' }, (request, { id, toolName }, actor) => invokeResponse(request, id, toolName, actor));

@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import pg from 'pg';
+import { startNextServer, type NextServer } from '../support/next-server';
+import { ownServerPort } from '../support/ports';
+import { connectAgent, createRuntimeToken, within } from './mcp-client';
+
+const adminUrl = process.env.TEST_DATABASE_URL;
+
+function urlWithSchema(url: string, schema: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('options', `-c search_path=${schema}`);
+  return parsed.toString();
+}
+
+/**
+ * One address in front of two instances without stickiness: every request of the client goes to
+ * the other instance than the one before, so a session opened on A is used on B and back.
+ */
+function alternatingFetch(urls: readonly string[]): typeof fetch {
+  let next = 0;
+  return (input, init) => {
+    const target = new URL(input instanceof Request ? input.url : String(input));
+    const base = new URL(urls[next++ % urls.length]!);
+    target.host = base.host;
+    return fetch(target, init);
+  };
+}
+
+test.describe('[RUNTIME][MCP-TWO-INSTANCES]', () => {
+  if (process.env.REQUIRE_TEST_DATABASE === '1' && !adminUrl) throw new Error('REQUIRE_TEST_DATABASE=1 but TEST_DATABASE_URL is not set');
+  test.skip(!adminUrl, 'TEST_DATABASE_URL is not set: two instances need a shared PostgreSQL (CI sets it)');
+  test.setTimeout(180_000);
+
+  test('[RUNTIME][MCP-TWO-INSTANCES]: a session works on either instance and hears a change made on the other', async () => {
+    const schema = `e2e_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    const env = { DATABASE_URL: urlWithSchema(adminUrl ?? '', schema), SEED_DEMO: '0' };
+    let a: NextServer | undefined;
+    let b: NextServer | undefined;
+    try {
+      a = await startNextServer(ownServerPort(21), env);
+      b = await startNextServer(ownServerPort(22), env);
+      const TOKEN = await createRuntimeToken(a);
+      const json = { 'content-type': 'application/json' };
+      expect((await a.fetch('/api/v1/agents', { method: 'POST', headers: json, body: JSON.stringify({ id: 'shared', name: 'Shared' }) })).status).toBe(201);
+      for (const toolName of ['word_count', 'todo_read', 'todo_write']) {
+        const response = await a.fetch(`/api/v1/agents/shared/tools/${toolName}`, { method: 'PUT', headers: json, body: JSON.stringify({ overrides: {} }) });
+        expect(response.status).toBe(201);
+      }
+
+      const roaming = await connectAgent(a.url, 'shared', TOKEN, alternatingFetch([a.url, b.url]));
+      await roaming.client.callTool({ name: 'todo_write', arguments: { todos: [{ content: 'Written through both', status: 'pending' }] } });
+      const read = await roaming.client.callTool({ name: 'todo_read', arguments: {} });
+      expect(JSON.stringify(read.content)).toContain('Written through both');
+
+      // A client whose stream is held by B hears a removal made through A.
+      const onB = await connectAgent(b.url, 'shared', TOKEN);
+      const changed = onB.nextListChanged();
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect((await a.fetch('/api/v1/agents/shared/tools/todo_read', { method: 'DELETE', headers: { 'if-match': '*' } })).status).toBe(204);
+      // Well before the streams' own 5-second re-check: the notice came through NOTIFY.
+      await within(changed, 3_000, 'list_changed on B for a change made on A');
+      const { tools } = await onB.client.listTools();
+      expect(tools.map((tool) => tool.name).sort()).toEqual(['todo_write', 'word_count']);
+      await Promise.all([roaming.close(), onB.close()]);
+    } finally {
+      await Promise.all([a?.stop(), b?.stop()]);
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    }
+  });
+});

@@ -1,0 +1,57 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { EffectiveToolsBody } from '@/lib/runtime/effective-tools-body';
+import type { ToolFormat } from '@/lib/runtime/tool-formats';
+import { agentPath } from './agents-api';
+import { ApiProblem } from './api-problem';
+import { apiFetch } from './api-fetch';
+
+/** What the agent's model receives, in one format; refreshed with the agent's tools. */
+export function effectiveToolsQueryOptions(agentId: string, format: ToolFormat) {
+  return queryOptions({
+    // Under the assignments' key, so every change to the agent's tools refreshes it too.
+    queryKey: ['agents', 'tools', agentId, 'effective', format],
+    queryFn: async () => (await apiFetch<EffectiveToolsBody>(`${agentPath(agentId)}/effective-tools?format=${format}`)).data,
+  });
+}
+
+/** A tool's answer to one call. */
+export interface InvokeOutcome {
+  result: string;
+  durationMs: number;
+  sessionId: string;
+  /** True when the tool reported a failure in a streamed answer. */
+  isError?: boolean;
+}
+
+/**
+ * Calls a tool as the agent. A streamed answer (text/event-stream, one MCP-style message) is
+ * read to its end; a problem throws `ApiProblem`.
+ */
+export async function invokeTool(agentId: string, toolName: string, args: Record<string, unknown>, sessionId?: string): Promise<InvokeOutcome> {
+  const path = `${agentPath(agentId)}/tools/${encodeURIComponent(toolName)}/invoke`;
+  const started = performance.now();
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ arguments: args, ...(sessionId ? { sessionId } : {}) }),
+    });
+  } catch (error) {
+    throw new Error('The server could not be reached. Check that it is running and your connection works.', { cause: error });
+  }
+  if (!response.ok) {
+    const problem = (await response.json().catch(() => ({}))) as Record<string, unknown>;
+    throw new ApiProblem(response.status, problem, undefined);
+  }
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) return (await response.json()) as InvokeOutcome;
+  const text = await response.text();
+  const data = text.split('\n').find((line) => line.startsWith('data: '))?.slice(6) ?? '{}';
+  const message = JSON.parse(data) as { result?: { content?: { text?: string }[]; isError?: boolean; _meta?: { durationMs?: number } } };
+  return {
+    result: (message.result?.content ?? []).map((part) => part.text ?? '').join('\n'),
+    durationMs: message.result?._meta?.durationMs ?? Math.round(performance.now() - started),
+    sessionId: response.headers.get('mcp-session-id') ?? sessionId ?? '',
+    isError: message.result?.isError ?? false,
+  };
+}

@@ -1,0 +1,2 @@
+export { CHANGE_CHANNEL, type ChangeEvent } from './change-event';
+export { closeChangeBus, publishChange, subscribeChanges } from './change-bus';

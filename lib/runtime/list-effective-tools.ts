@@ -1,0 +1,70 @@
+import 'server-only';
+import { requireAgent } from './require-agent';
+import { toAssignment, type AssignmentView } from '@/lib/assignments/assignment';
+import { compareViews, viewAssignment } from '@/lib/assignments/assignment-view';
+import { toolLookup } from '@/lib/assignments/tool-lookup';
+import { can, type Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
+import type { Db } from '@/lib/db/schema';
+import type { ToolRegistry } from '@/registry';
+import type { EffectiveTool, EffectiveToolSet, LeftOutTool } from './effective-tool';
+
+/** What `listEffectiveTools` needs. */
+export interface ListEffectiveToolsOptions {
+  db: Db;
+  registry: ToolRegistry;
+  /** Needs `runtime` (the runtime reads its tools) or `agents:read` (an admin looks). */
+  actor: Actor;
+  agentId: string;
+}
+
+const METADATA_SESSION = 'effective-tools';
+
+/**
+ * Exactly what the agent's model receives: every assigned tool that is available and whose
+ * overrides are valid, each built through the registry with the agent's overrides (a tool may
+ * describe itself by its settings), in the assignments' order. The rest are `leftOut` with the
+ * reason. AppError `forbidden` with neither `runtime` nor `agents:read`; `not_found` naming the agent.
+ */
+export async function listEffectiveTools({ db, registry, actor, agentId }: ListEffectiveToolsOptions): Promise<EffectiveToolSet> {
+  if (!can(actor, 'runtime')) authorize(actor, 'agents:read');
+  await requireAgent(db, agentId);
+  const rows = await db.selectFrom('assignments').selectAll().where('agent_id', '=', agentId).execute();
+  const lookup = toolLookup(registry);
+  const assignments = rows.map((row) => viewAssignment(toAssignment(row), lookup)).sort(compareViews);
+  const tools: EffectiveTool[] = [];
+  const leftOut: LeftOutTool[] = [];
+  for (const assignment of assignments) {
+    const refused = leftOutOf(assignment);
+    if (refused) {
+      leftOut.push(refused);
+      continue;
+    }
+    try {
+      const tool = registry.resolve(
+        { agentId, toolName: assignment.toolName, overrides: assignment.overrides },
+        { agentId, sessionId: METADATA_SESSION, purpose: 'catalogue' },
+      );
+      tools.push({
+        name: tool.name(),
+        description: tool.description(),
+        parametersSchema: tool.parametersSchema(),
+        group: assignment.group ?? '',
+        streamsResultToUser: tool.streamsResultToUser?.() ?? false,
+      });
+    } catch (error) {
+      leftOut.push({ toolName: assignment.toolName, status: 'unavailable', reason: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return { tools, leftOut };
+}
+
+function leftOutOf(assignment: AssignmentView): LeftOutTool | undefined {
+  const { toolName, status } = assignment;
+  if (status === 'missing') return { toolName, status, reason: 'No plugin provides this tool any more' };
+  if (status === 'invalid') {
+    return { toolName, status, reason: 'Its saved settings do not fit the tool\'s settings schema', errors: assignment.errors ?? [] };
+  }
+  if (status === 'unavailable') return { toolName, status, reason: assignment.unavailableReason ?? 'The tool is unavailable' };
+  return undefined;
+}

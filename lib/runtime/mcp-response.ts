@@ -1,0 +1,95 @@
+import 'server-only';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { requireAgent } from './require-agent';
+import { AGENT_RUNTIME, type Actor } from '@/lib/auth/actor';
+import { getDb } from '@/lib/db';
+import { readJsonValue } from '@/lib/http/read-json-body';
+import { getToolRegistry } from '@/lib/registry-host';
+import { listEffectiveTools } from './list-effective-tools';
+import { createMcpServer } from './mcp-server';
+import { createMcpSession, deleteMcpSession, isMcpSessionOf } from './mcp-sessions';
+import { trackOpenStream } from './open-streams';
+import { toMcpTool } from './tool-formats';
+import { watchToolList } from './watch-tool-list';
+
+/**
+ * `/api/v1/agents/{id}/mcp`, MCP over Streamable HTTP. Every request gets a new SDK `Server` and
+ * transport (stateless), and sessions live in the database: `initialize` stores a new session
+ * and answers its id in `Mcp-Session-Id`; later requests name it, and any instance on the same
+ * database accepts it. A GET stream re-reads the tool list when the change bus reports a change
+ * for the agent (from any instance, through PostgreSQL NOTIFY) and sends `list_changed`.
+ */
+export async function mcpResponse(request: Request, agentId: string, actor: Actor): Promise<Response> {
+  const db = await getDb();
+  const registry = await getToolRegistry();
+  await requireAgent(db, agentId);
+  const given = request.headers.get('mcp-session-id');
+  const parsedBody = request.method === 'POST' ? await readJsonValue(request) : undefined;
+  const initializing = Array.isArray(parsedBody) ? parsedBody.some(isInitializeRequest) : isInitializeRequest(parsedBody);
+
+  let sessionId: string;
+  if (initializing) {
+    sessionId = await createMcpSession(db, agentId);
+  } else {
+    if (!given) return jsonRpcError(400, 'Bad Request: the Mcp-Session-Id header is required (send initialize first)');
+    if (!(await isMcpSessionOf(db, given, agentId))) return jsonRpcError(404, 'Session not found: initialize again');
+    sessionId = given;
+  }
+  if (request.method === 'DELETE') {
+    await deleteMcpSession(db, sessionId, agentId);
+    return new Response(null, { status: 200 });
+  }
+
+  const server = createMcpServer({ db, registry, actor, agentId, sessionId });
+  // Initialize runs in stateful mode so the SDK itself answers the new session's id; the rest are
+  // stateless, since the session was checked above and may have been opened on another instance.
+  const transport = new WebStandardStreamableHTTPServerTransport({
+    sessionIdGenerator: initializing ? () => sessionId : undefined,
+  });
+  await server.connect(transport);
+  const response = await transport.handleRequest(request, { parsedBody });
+  if (request.method !== 'GET' || !response.ok || !response.body) return response;
+  return withListChanged(response, agentId, () => {
+    void server.sendToolListChanged().catch(() => undefined);
+  }, async () => {
+    await transport.close();
+  });
+}
+
+/** Watches the agent's list while the GET stream is open; ends with the client or at shutdown. */
+function withListChanged(response: Response, agentId: string, notify: () => void, close: () => Promise<void>): Response {
+  const fingerprint = async () => {
+    const { tools } = await listEffectiveTools({ db: await getDb(), registry: await getToolRegistry(), actor: AGENT_RUNTIME, agentId });
+    return JSON.stringify(tools.map(toMcpTool));
+  };
+  const stopWatching = watchToolList(agentId, fingerprint, notify);
+  const reader = response.body!.getReader();
+  let forget = () => {};
+  const end = () => {
+    stopWatching();
+    forget();
+    void close().catch(() => undefined);
+  };
+  const body = new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const { done, value } = await reader.read().catch(() => ({ done: true as const, value: undefined }));
+      if (done) {
+        end();
+        controller.close();
+      } else controller.enqueue(value);
+    },
+    cancel() {
+      end();
+      void reader.cancel().catch(() => undefined);
+    },
+  });
+  forget = trackOpenStream(() => {
+    end();
+  });
+  return new Response(body, { status: response.status, headers: response.headers });
+}
+
+function jsonRpcError(status: number, message: string): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status });
+}

@@ -1,0 +1,52 @@
+import 'server-only';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import type { Actor } from '@/lib/auth/actor';
+import { AppError } from '@/lib/app-error';
+import type { Db } from '@/lib/db/schema';
+import type { ToolRegistry } from '@/registry';
+import { listEffectiveTools } from './list-effective-tools';
+import { prepareToolCall } from './prepare-tool-call';
+import { toMcpTool } from './tool-formats';
+
+/** What `createMcpServer` needs. */
+export interface McpServerOptions {
+  db: Db;
+  registry: ToolRegistry;
+  actor: Actor;
+  agentId: string;
+  /** The MCP session: the `ToolCallScope.sessionId` of every call. */
+  sessionId: string;
+}
+
+/**
+ * The agent's MCP server for one request: `tools/list` answers the effective tools in MCP form,
+ * `tools/call` invokes one as the agent in the session. A tool that fails, times out or gets
+ * arguments that do not fit answers a result with `isError` (the model can read and correct);
+ * a tool not assigned is a protocol error. The low-level `Server` takes raw JSON Schemas.
+ */
+export function createMcpServer({ db, registry, actor, agentId, sessionId }: McpServerOptions): Server {
+  const server = new Server(
+    { name: `tools-admin-${agentId}`, version: '1.0.0' },
+    { capabilities: { tools: { listChanged: true } }, instructions: `The tools of agent "${agentId}", as Tools Admin serves them.` },
+  );
+  server.setRequestHandler(ListToolsRequestSchema, async () => {
+    const { tools } = await listEffectiveTools({ db, registry, actor, agentId });
+    // Our schemas are JSON Schema objects already; the SDK's type only narrows `type` to "object".
+    return { tools: tools.map(toMcpTool) as ListToolsResult['tools'] };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const toolName = request.params.name;
+    try {
+      const call = await prepareToolCall({ db, registry, actor, agentId, toolName, arguments: request.params.arguments ?? {}, sessionId });
+      const { result } = await call.run();
+      return { content: [{ type: 'text', text: result }] };
+    } catch (error) {
+      if (error instanceof AppError && error.code === 'not_found') throw new McpError(ErrorCode.InvalidParams, error.message);
+      if (!(error instanceof AppError)) throw error;
+      const details = (error.details.errors ?? []).map(({ pointer, message }) => `${pointer}: ${message}`);
+      return { content: [{ type: 'text', text: [error.message, ...details].join('\n') }], isError: true };
+    }
+  });
+  return server;
+}

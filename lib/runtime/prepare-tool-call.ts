@@ -1,0 +1,163 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
+import { AppError } from '@/lib/app-error';
+import { requireAgent } from './require-agent';
+import { toAssignment } from '@/lib/assignments/assignment';
+import { viewAssignment } from '@/lib/assignments/assignment-view';
+import { findAssignmentRow } from '@/lib/assignments/find-assignment-row';
+import { singleToolLookup } from '@/lib/assignments/tool-lookup';
+import { assignmentTarget } from '@/lib/audit/audit-event';
+import { recordAuditEvent } from '@/lib/audit/record-audit-event';
+import type { Db } from '@/lib/db/schema';
+import { inTransaction } from '@/lib/db/transaction';
+import type { Tool, ToolRegistry } from '@/registry';
+import { recordToolCall, type ToolCallOutcome } from './record-tool-call';
+import { redactArguments } from './redact-arguments';
+import { runtimeLimits, type RuntimeLimits } from './runtime-limits';
+import { validateArguments } from './validate-arguments';
+
+/** What `prepareToolCall` needs. */
+export interface PrepareToolCallOptions {
+  db: Db;
+  registry: ToolRegistry;
+  actor: Actor;
+  agentId: string;
+  toolName: string;
+  arguments: Record<string, unknown>;
+  /** The conversation; a new one when absent. */
+  sessionId?: string;
+  limits?: RuntimeLimits;
+}
+
+/** A successful call. */
+export interface ToolCallResult {
+  result: string;
+  durationMs: number;
+  sessionId: string;
+}
+
+/** A call that passed every check and can run. */
+export interface PreparedToolCall {
+  sessionId: string;
+  /** Whether the tool's result goes straight to the user (streamed by the API). */
+  streamsResultToUser: boolean;
+  /**
+   * Runs the tool within the time limit, audits and reports the call. AppError `unprocessable`
+   * with the tool's message when it throws or its output passes the limit; `timeout` past the
+   * time limit.
+   */
+  run(): Promise<ToolCallResult>;
+}
+
+/**
+ * Builds the agent's tool with a `ToolCallScope` (the session, the agent, the caller) and checks
+ * the arguments. AppError `forbidden` without the `runtime` permission; `not_found` naming the agent, or the tool not assigned to it;
+ * `conflict` when the assigned tool is missing, unavailable or has invalid settings; `invalid`
+ * with pointers under `/arguments` when the arguments fail the parameters schema (audited).
+ */
+export async function prepareToolCall(options: PrepareToolCallOptions): Promise<PreparedToolCall> {
+  const { db, registry, actor, agentId, toolName, arguments: args } = options;
+  const limits = options.limits ?? runtimeLimits();
+  authorize(actor, 'runtime');
+  await requireAgent(db, agentId);
+  const row = await findAssignmentRow(db, agentId, toolName);
+  if (!row) throw new AppError('not_found', `Agent "${agentId}" has no tool "${toolName}" assigned`);
+  const assignment = viewAssignment(toAssignment(row), singleToolLookup(registry));
+  if (assignment.status === 'missing') throw new AppError('conflict', `Tool "${toolName}" is assigned to agent "${agentId}" but no plugin provides it any more`);
+  if (assignment.status === 'invalid') {
+    throw new AppError('conflict', `Tool "${toolName}" of agent "${agentId}" has saved settings that no longer fit its schema; fix them first`, { errors: assignment.errors });
+  }
+  if (assignment.status === 'unavailable') throw new AppError('conflict', `Tool "${toolName}" is unavailable: ${assignment.unavailableReason ?? 'no reason given'}`);
+  const sessionId = options.sessionId ?? randomUUID();
+  let tool: Tool;
+  try {
+    tool = registry.resolve({ agentId, toolName, overrides: assignment.overrides }, { agentId, sessionId, userId: actor.id, purpose: 'call' });
+  } catch (error) {
+    throw new AppError('conflict', error instanceof Error ? error.message : String(error));
+  }
+  const schema = tool.parametersSchema();
+  const audit = (outcome: ToolCallOutcome, durationMs: number, error?: string) =>
+    auditCall(db, { actor, agentId, toolName, sessionId, schema, args, outcome, durationMs, error });
+  const errors = validateArguments(schema, args);
+  if (errors.length > 0) {
+    await audit('invalid_arguments', 0, 'The arguments do not fit the parameters schema');
+    recordToolCall(toolName, 'invalid_arguments', 0);
+    throw new AppError('invalid', `The arguments do not fit the parameters of "${toolName}"`, { errors });
+  }
+  return {
+    sessionId,
+    streamsResultToUser: tool.streamsResultToUser?.() ?? false,
+    async run() {
+      const started = performance.now();
+      const finish = async (outcome: ToolCallOutcome, error?: string) => {
+        const durationMs = Math.round((performance.now() - started) * 100) / 100;
+        recordToolCall(toolName, outcome, durationMs / 1000);
+        await audit(outcome, durationMs, error);
+        return durationMs;
+      };
+      let result: string;
+      try {
+        result = await withTimeout(tool.execute(args), limits.timeoutMs);
+      } catch (error) {
+        if (error instanceof TimeoutError) {
+          await finish('timeout', error.message);
+          throw new AppError('timeout', `Tool "${toolName}" did not finish within ${limits.timeoutMs} ms`);
+        }
+        const message = error instanceof Error ? error.message : String(error);
+        await finish('tool_error', message);
+        throw new AppError('unprocessable', message);
+      }
+      if (typeof result !== 'string') result = String(result);
+      if (Buffer.byteLength(result) > limits.maxOutputBytes) {
+        const message = `Tool "${toolName}" answered more than ${limits.maxOutputBytes} bytes; its output was dropped`;
+        await finish('too_large', message);
+        throw new AppError('unprocessable', message);
+      }
+      const durationMs = await finish('ok');
+      return { result, durationMs, sessionId };
+    },
+  };
+}
+
+class TimeoutError extends Error {}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimeoutError(`Timed out after ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+interface CallRecord {
+  actor: Actor;
+  agentId: string;
+  toolName: string;
+  sessionId: string;
+  schema: Record<string, unknown>;
+  args: Record<string, unknown>;
+  outcome: ToolCallOutcome;
+  durationMs: number;
+  error?: string;
+}
+
+async function auditCall(db: Db, record: CallRecord): Promise<void> {
+  await inTransaction(db, (trx) =>
+    recordAuditEvent(trx, {
+      actor: record.actor,
+      action: 'tool.invoke',
+      target: assignmentTarget(record.agentId, record.toolName),
+      before: null,
+      after: {
+        sessionId: record.sessionId,
+        argumentsBytes: Buffer.byteLength(JSON.stringify(record.args)),
+        arguments: redactArguments(record.schema, record.args),
+        outcome: record.outcome,
+        durationMs: record.durationMs,
+        ...(record.error === undefined ? {} : { error: record.error }),
+      },
+    }),
+  );
+}

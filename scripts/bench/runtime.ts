@@ -1,0 +1,107 @@
+// `npm run bench`, runtime part: invoking word_count through the API against a bare node:http
+// server running the same tool through the same registry, and MCP tools/list of an agent with
+// 1,000 tools against the same list as plain JSON through a route.
+import { spawn } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createRuntimeToken } from '../../e2e/runtime/mcp-client';
+import { startNextServer } from '../../e2e/support/next-server';
+import { median, ms } from './stats';
+
+const RUNS = 40;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+
+type Line = (label: string, value: string, target?: string, isMet?: boolean) => void;
+
+/** One request over a kept-alive connection; resolves to ms until the last byte. */
+function timed(url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ ms: number; status: number; text: string; headers: http.IncomingHttpHeaders }> {
+  const started = performance.now();
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method, agent, headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ ms: performance.now() - started, status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8'), headers: response.headers }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+async function inTurns(calls: (() => Promise<{ ms: number; status: number }>)[], runs: number): Promise<number[][]> {
+  for (let i = 0; i < 5; i++) for (const call of calls) await call();
+  const times = calls.map(() => [] as number[]);
+  for (let i = 0; i < runs; i++) {
+    for (const [index, call] of calls.entries()) {
+      const { ms: took, status } = await call();
+      if (status !== 200) throw new Error(`a timed request answered ${status}`);
+      times[index]!.push(took);
+    }
+  }
+  return times;
+}
+
+function startBareInvokeServer(port: number, env: Record<string, string>): Promise<{ url: string; stop: () => void }> {
+  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-invoke-server.ts');
+  const child = spawn(process.execPath, ['--import', 'tsx', script, String(port)], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
+  return new Promise((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the bare invoke server exited with code ${code}`)));
+    child.stdout.once('data', () => resolve({ url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') }));
+  });
+}
+
+/** Measures the runtime side on its own servers at `port` and `port + 1`. */
+export async function benchRuntime(port: number, line: Line): Promise<void> {
+  const plugins = { TOOLS_PLUGIN_PATH: 'e2e/fixtures/scale-plugins', SCALE_TOOL_COUNT: '2000' };
+  const server = await startNextServer(port, { ...plugins, SEED_DEMO: '0' });
+  const TOKEN = await createRuntimeToken(server);
+  const bare = await startBareInvokeServer(port + 1, plugins);
+  const json = { 'content-type': 'application/json' };
+  const asAdmin = { ...json, cookie: server.adminCookie };
+  const asRuntime = { ...json, authorization: `Bearer ${TOKEN}` };
+  try {
+    for (const id of ['bench', 'thousand']) await timed(`${server.url}/api/v1/agents`, 'POST', asAdmin, JSON.stringify({ id, name: id }));
+    await timed(`${server.url}/api/v1/agents/bench/tools/word_count`, 'PUT', asAdmin, JSON.stringify({ overrides: {} }));
+    const catalogue = JSON.parse((await timed(`${server.url}/api/v1/tools?view=summary`, 'GET', { cookie: server.adminCookie })).text) as { tools: { name: string; unavailableReason?: string }[] };
+    const names = catalogue.tools.filter((tool) => !tool.unavailableReason).map((tool) => tool.name).slice(0, 1000);
+    for (const name of names) await timed(`${server.url}/api/v1/agents/thousand/tools/${name}`, 'PUT', asAdmin, JSON.stringify({ overrides: {} }));
+
+    const body = JSON.stringify({ arguments: { text: 'one two three' } });
+    const [api = [], baseline = []] = await inTurns(
+      [() => timed(`${server.url}/api/v1/agents/bench/tools/word_count/invoke`, 'POST', asRuntime, body), () => timed(bare.url, 'POST', json, body)],
+      RUNS,
+    );
+    const invokeRatio = median(api) / median(baseline);
+    console.log(`\nInvoking word_count ("one two three"), ${RUNS} calls each, taking turns, medians`);
+    line('POST /api/v1/agents/{id}/tools/word_count/invoke (token, checks, audit event)', ms(median(api)));
+    line('bare node:http creating and running word_count through the registry', ms(median(baseline)));
+    line('ratio route ÷ bare', invokeRatio.toFixed(2), '≤ 1.5', invokeRatio <= 1.5);
+
+    const mcpHeaders = { ...json, accept: 'application/json, text/event-stream', authorization: `Bearer ${TOKEN}` };
+    const init = await timed(`${server.url}/api/v1/agents/thousand/mcp`, 'POST', mcpHeaders, JSON.stringify({
+      jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'bench', version: '1' } },
+    }));
+    const sessionId = String(init.headers['mcp-session-id'] ?? '');
+    const sessionHeaders = { ...mcpHeaders, 'mcp-session-id': sessionId, 'mcp-protocol-version': '2025-06-18' };
+    const listBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const check = await timed(`${server.url}/api/v1/agents/thousand/mcp`, 'POST', sessionHeaders, listBody);
+    const listed = (check.text.match(/"inputSchema"/g) ?? []).length;
+    const [mcp = [], plain = []] = await inTurns(
+      [
+        () => timed(`${server.url}/api/v1/agents/thousand/mcp`, 'POST', sessionHeaders, listBody),
+        () => timed(`${server.url}/api/v1/agents/thousand/effective-tools?format=mcp`, 'GET', { 'accept-encoding': 'identity', authorization: `Bearer ${TOKEN}` }),
+      ],
+      RUNS / 2,
+    );
+    const listRatio = median(mcp) / median(plain);
+    console.log(`\nMCP tools/list for an agent with ${listed} assigned tools, ${RUNS / 2} requests each, taking turns, medians`);
+    line('POST /api/v1/agents/{id}/mcp tools/list (session checked, SSE answer)', ms(median(mcp)));
+    line('GET /api/v1/agents/{id}/effective-tools?format=mcp (plain JSON)', ms(median(plain)));
+    line('ratio MCP ÷ plain JSON', listRatio.toFixed(2), '≤ 1.5', listRatio <= 1.5);
+  } finally {
+    bare.stop();
+    agent.destroy();
+    await server.stop();
+  }
+}
