@@ -13,7 +13,7 @@ import { ANONYMOUS } from './system-actors';
 import { ACCOUNT_RULE, ADDRESS_RULE, accountKey, addressKey, blockedSeconds, clearFailures, recordFailure } from './throttle';
 
 /** A failed sign-in takes at least this long, whether the account exists or not. */
-export const FAILED_SIGN_IN_FLOOR_MS = 400;
+export const FAILED_SIGN_IN_FLOOR_MS = 800;
 
 /** What `signIn` needs. */
 export interface SignInOptions {
