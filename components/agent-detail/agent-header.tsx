@@ -5,6 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { DeleteAgentDialog } from '@/components/agents/delete-agent-dialog';
 import { EditAgentDialog } from '@/components/agents/edit-agent-dialog';
 import type { Agent } from '@/lib/agents/agent';
+import { useCan } from '@/components/auth/permissions-context';
 
 interface AgentHeaderProps {
   agent: Agent;
@@ -21,6 +22,7 @@ const buttonClass = 'rounded-md border border-slate-400 px-3 py-1.5 text-sm';
 
 /** The agent's name, id and description, with its actions: add tools, edit details, delete. */
 export function AgentHeader({ agent, assignmentCount, canAddTools, onAddTools, onAnnounce }: AgentHeaderProps) {
+  const canWrite = useCan('agents:write');
   const router = useRouter();
   const [dialog, setDialog] = useState<'edit' | 'delete' | null>(null);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -35,6 +37,7 @@ export function AgentHeader({ agent, assignmentCount, canAddTools, onAddTools, o
         <p className="font-mono text-sm text-slate-600 wrap-anywhere">{agent.id}</p>
         {agent.description && <p className="mt-1 whitespace-pre-line text-slate-800 wrap-anywhere">{agent.description}</p>}
       </div>
+      {canWrite && (
       <div className="flex flex-wrap gap-2">
         <button type="button" onClick={() => setDialog('edit')} className={buttonClass}>
           Edit details
@@ -52,6 +55,7 @@ export function AgentHeader({ agent, assignmentCount, canAddTools, onAddTools, o
           Add tools
         </button>
       </div>
+      )}
       {dialog === 'edit' && (
         <EditAgentDialog
           agent={agent}

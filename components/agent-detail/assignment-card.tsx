@@ -13,6 +13,7 @@ import { ADD_TOOLS_ID } from './agent-header';
 import { AssignmentEditor } from './assignment-editor';
 import { OverridesSummary } from './overrides-summary';
 import { StatusBadge } from './status-badge';
+import { useCan } from '@/components/auth/permissions-context';
 
 /** One row of the agent's tools: a saved assignment, or a chosen tool not saved yet (a draft). */
 export type ListedTool =
@@ -38,6 +39,7 @@ interface AssignmentCardProps {
 
 /** One assigned tool: status, overrides summary, and its settings form when opened. */
 export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCardProps) {
+  const canWrite = useCan('agents:write');
   const queryClient = useQueryClient();
   const { toolName } = item;
   const assignment = item.kind === 'saved' ? item.assignment : undefined;
@@ -100,7 +102,7 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
           <StatusDetail assignment={assignment} />
           {assignment && <OverridesSummary overrides={assignment.overrides} schema={schema} hasSettings={schema ? hasSettings(schema) : true} />}
         </div>
-        {assignment && (
+        {assignment && canWrite && (
           <div className="flex gap-2">
             {!isMissing && !isOpen && (schema === undefined || hasSettings(schema)) && (
               <button ref={editButton} type="button" onClick={() => actions.open(toolName)} aria-label={`Edit settings of ${toolName}`} className="rounded-md border border-slate-400 px-2.5 py-1 text-sm">

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import type { AgentListItem } from '@/lib/agents/agent';
 import { plural } from './plural';
+import { useCan } from '@/components/auth/permissions-context';
 
 interface AgentRowProps {
   agent: AgentListItem;
@@ -12,6 +13,7 @@ const action = 'rounded-md border px-3 py-1.5 text-sm';
 
 /** One agent: its name (a link to it), id, the first line of its description, its tool count and actions. */
 export function AgentRow({ agent, onEdit, onDelete }: AgentRowProps) {
+  const canWrite = useCan('agents:write');
   const firstLine = agent.description.split(/\r?\n/, 1)[0]?.trim() ?? '';
   return (
     <li className="flex flex-col gap-2 py-4 sm:flex-row sm:items-start sm:gap-4">
@@ -30,6 +32,7 @@ export function AgentRow({ agent, onEdit, onDelete }: AgentRowProps) {
         <p className="flex-1 text-sm text-slate-700 sm:w-20 sm:flex-none sm:pt-1.5 sm:text-right">
           {agent.assignmentCount === 0 ? 'No tools' : plural(agent.assignmentCount, 'tool')}
         </p>
+        {canWrite && (
         <div className="flex gap-2">
           <button type="button" onClick={() => onEdit(agent)} aria-label={`Edit agent ${agent.name}`} className={`${action} border-slate-400 hover:bg-slate-100`}>
             Edit
@@ -43,6 +46,7 @@ export function AgentRow({ agent, onEdit, onDelete }: AgentRowProps) {
             Delete
           </button>
         </div>
+        )}
       </div>
     </li>
   );

@@ -16,11 +16,13 @@ import { DeleteAgentDialog } from './delete-agent-dialog';
 import { EditAgentDialog } from './edit-agent-dialog';
 import { plural } from './plural';
 import { useAgentSearch } from './use-agent-search';
+import { useCan } from '@/components/auth/permissions-context';
 
 type OpenDialog = { kind: 'none' } | { kind: 'create' } | { kind: 'edit' | 'delete'; agent: AgentListItem };
 
 /** The agents page's live part: search, the list with its empty and error states, and the dialogs. */
 export function AgentsView() {
+  const canWrite = useCan('agents:write');
   const search = useAgentSearch();
   const { data, error, isFetching, refetch } = useQuery({
     ...agentListQueryOptions(search.settledQuery),
@@ -59,9 +61,11 @@ export function AgentsView() {
     <>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
         <AgentSearchBox query={search.query} onQueryChange={search.setQuery} />
-        <button type="button" onClick={openCreate} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
-          New agent
-        </button>
+        {canWrite && (
+          <button type="button" onClick={openCreate} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
+            New agent
+          </button>
+        )}
       </div>
       <p ref={noticeRef} tabIndex={-1} role="status" className="text-sm font-medium text-green-800 focus:outline-none [&:not(:empty)]:mb-3">
         {notice}

@@ -10,13 +10,19 @@ import { postJson } from './post-json';
 /** Email and password; on success the whole app reloads signed in. */
 export function SignInForm() {
   const router = useRouter();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
   const [error, setError] = useState<string>();
   const [isBusy, setIsBusy] = useState(false);
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    // Read from the form itself: what was typed before the page hydrated counts too.
+    const data = new FormData(event.currentTarget);
+    const email = String(data.get('email') ?? '');
+    const password = String(data.get('password') ?? '');
+    if (email.trim() === '' || password === '') {
+      setError('Enter your email and password.');
+      return;
+    }
     setIsBusy(true);
     setError(undefined);
     try {
@@ -33,15 +39,13 @@ export function SignInForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="Sign in">
       {error && <FormError>{error}</FormError>}
-      <LabelledInput label="Email" name="email" type="email" autoComplete="username" required value={email} onChange={(event) => setEmail(event.target.value)} />
+      <LabelledInput label="Email" name="email" type="email" autoComplete="username" required />
       <LabelledInput
         label="Password"
         name="password"
         type="password"
         autoComplete="current-password"
         required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
       />
       <Button type="submit" variant="primary" disabled={isBusy}>
         {isBusy ? 'Signing in…' : 'Sign in'}

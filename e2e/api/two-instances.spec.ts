@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import pg from 'pg';
+import { E2E_ADMIN, signInCookie } from '../support/e2e-admin';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
 
@@ -68,6 +69,42 @@ test.describe('[API][TWO-INSTANCES]', () => {
 
       const stored = await admin.query(`select name, version from ${schema}.agents where id = 'shared-agent'`);
       expect(stored.rows).toEqual([{ name: 'Renamed on B', version: 2 }]);
+    } finally {
+      await Promise.all([a?.stop(), b?.stop()]);
+      await admin.query(`drop schema ${schema} cascade`);
+      await admin.end();
+    }
+  });
+  test('[API][TWO-INSTANCES]: two app instances on one PostgreSQL share sessions, sign-outs and the sign-in throttle', async () => {
+    const schema = `e2e_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    const databaseUrl = urlWithSchema(adminUrl ?? '', schema);
+    let a: NextServer | undefined;
+    let b: NextServer | undefined;
+    try {
+      [a, b] = await Promise.all([
+        startNextServer(ownServerPort(5), { DATABASE_URL: databaseUrl, SEED_DEMO: '0' }),
+        startNextServer(ownServerPort(6), { DATABASE_URL: databaseUrl, SEED_DEMO: '0' }),
+      ]);
+      const me = (server: NextServer, cookie: string) => fetch(`${server.url}/api/v1/me`, { headers: { cookie } });
+
+      // Signed in on A, the session works on B; signed out on B, it is dead on A.
+      const cookie = await signInCookie(a.url);
+      expect((await me(b, cookie)).status, b.output()).toBe(200);
+      expect((await fetch(`${b.url}/api/auth/sign-out`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' } })).status).toBe(204);
+      expect((await me(a, cookie)).status).toBe(401);
+
+      // Five failures on A block the account on B too, even with the right password.
+      const attempt = (server: NextServer, password: string) =>
+        fetch(`${server.url}/api/auth/sign-in`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: E2E_ADMIN.email, password }) });
+      for (let failure = 0; failure < 5; failure++) expect((await attempt(a, 'a wrong password, again')).status).toBe(401);
+      const blocked = await attempt(b, E2E_ADMIN.password);
+      expect(blocked.status).toBe(429);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      const users = await admin.query(`select count(*)::int as n from ${schema}.auth_user`);
+      expect(users.rows).toEqual([{ n: 1 }]);
     } finally {
       await Promise.all([a?.stop(), b?.stop()]);
       await admin.query(`drop schema ${schema} cascade`);

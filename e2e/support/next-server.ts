@@ -28,7 +28,7 @@ let serversStarted = 0;
  * without FS_ALLOWED_ROOTS, the run's allowed root (E2E_FILES_ROOT). Its first admin is
  * E2E_ADMIN (unless `env` names another), signed in once it answers.
  */
-export async function startNextServer(port: number, env: Record<string, string>): Promise<NextServer> {
+export async function startNextServer(port: number, env: Record<string, string>, { isSignedIn = true }: { isSignedIn?: boolean } = {}): Promise<NextServer> {
   const ownDatabase = env.DATABASE_URL === undefined ? freshSqliteDatabase(`server-${process.pid}-${++serversStarted}`) : undefined;
   const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
     env: {
@@ -53,7 +53,7 @@ export async function startNextServer(port: number, env: Record<string, string>)
   let adminCookie: string;
   try {
     await waitUntilAnswering(`${url}/sign-in`, child);
-    adminCookie = await signInCookie(url, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
+    adminCookie = isSignedIn ? await signInCookie(url, env.ADMIN_EMAIL, env.ADMIN_PASSWORD) : '';
   } catch (error) {
     await stopAndClean();
     throw new Error(`${(error as Error).message}\nServer output:\n${output}`);

@@ -3,6 +3,7 @@ import type { BetterAuthOptions } from 'better-auth';
 import { admin } from 'better-auth/plugins/admin';
 import { createAccessControl } from 'better-auth/plugins/access';
 import { adminAc, defaultStatements } from 'better-auth/plugins/admin/access';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from './password-limits';
 import { sessionLimits } from './session-limits';
 
 const accessControl = createAccessControl(defaultStatements);
@@ -29,7 +30,7 @@ export function authSchemaOptions() {
       updateAge: absoluteSeconds,
     },
     verification: { modelName: 'auth_verification' },
-    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: 12, maxPasswordLength: 256 },
+    emailAndPassword: { enabled: true, disableSignUp: true, minPasswordLength: MIN_PASSWORD_LENGTH, maxPasswordLength: MAX_PASSWORD_LENGTH },
     // Our own throttle (lib/auth/throttle) guards sign-in, per account and per address, in the database.
     rateLimit: { enabled: false },
     plugins: [

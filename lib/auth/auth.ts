@@ -12,6 +12,8 @@ function createAuth(db: Db, secret: string) {
   return betterAuth({
     ...authSchemaOptions(),
     appName: 'Tools Admin',
+    // Its warnings name each wrong password and unknown account; the audit log records those.
+    logger: { level: 'error' },
     baseURL: url.origin,
     secret,
     database: { db: db as unknown as Kysely<unknown>, type: dialectOf(db) },

@@ -5,7 +5,7 @@
 export const PEER_ADDRESS_HEADER = 'x-tools-admin-peer';
 
 /** Whether TRUST_PROXY is set to something other than 0, false, no or off. */
-export function isProxyTrusted(env: NodeJS.ProcessEnv = process.env): boolean {
+export function isProxyTrusted(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
   const value = env.TRUST_PROXY?.trim().toLowerCase();
   return value !== undefined && value !== '' && !['0', 'false', 'no', 'off'].includes(value);
 }
@@ -16,7 +16,7 @@ export function isProxyTrusted(env: NodeJS.ProcessEnv = process.env): boolean {
  * so that header is believed only behind a proxy the operator vouches for (TRUST_PROXY): then
  * the last entry, the one the proxy appended. Otherwise it is the TCP peer.
  */
-export function clientAddress(headers: Headers, env: NodeJS.ProcessEnv = process.env): string {
+export function clientAddress(headers: Headers, env: Readonly<Record<string, string | undefined>> = process.env): string {
   const peer = headers.get(PEER_ADDRESS_HEADER)?.trim() || 'unknown';
   if (!isProxyTrusted(env)) return peer;
   const forwarded = headers.get('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean);

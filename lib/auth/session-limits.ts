@@ -5,7 +5,7 @@ export interface SessionLimits {
 }
 
 /** From SESSION_IDLE_MINUTES (default 30) and SESSION_MAX_HOURS (default 12). */
-export function sessionLimits(env: NodeJS.ProcessEnv = process.env): SessionLimits {
+export function sessionLimits(env: Readonly<Record<string, string | undefined>> = process.env): SessionLimits {
   return {
     idleSeconds: Math.round(positive(env.SESSION_IDLE_MINUTES, 30) * 60),
     absoluteSeconds: Math.round(positive(env.SESSION_MAX_HOURS, 12) * 3600),

@@ -1,6 +1,5 @@
 import 'server-only';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { APIError } from 'better-auth/api';
 import { AppError } from '@/lib/app-error';
 import { userTarget } from '@/lib/audit/audit-event';
 import { recordAuditEventNow } from '@/lib/audit/record-audit-event-now';
@@ -13,7 +12,7 @@ import { ANONYMOUS } from './system-actors';
 import { ACCOUNT_RULE, ADDRESS_RULE, accountKey, addressKey, blockedSeconds, clearFailures, recordFailure } from './throttle';
 
 /** A failed sign-in takes at least this long, whether the account exists or not. */
-export const FAILED_SIGN_IN_FLOOR_MS = 400;
+export const FAILED_SIGN_IN_FLOOR_MS = 800;
 
 /** What `signIn` needs. */
 export interface SignInOptions {
@@ -54,7 +53,8 @@ export async function signIn({ db, email: rawEmail, password, address, headers }
     const result = await auth.api.signInEmail({ body: { email, password, rememberMe: true }, headers, returnHeaders: true });
     setCookies = result.headers.getSetCookie();
   } catch (error) {
-    if (!(error instanceof APIError)) throw error;
+    // Not `instanceof APIError`: the production bundle and better-auth's own code may hold distinct copies of the class.
+    if (!isBetterAuthRefusal(error)) throw error;
     if (error.body?.code === 'BANNED_USER') {
       await recordAuditEventNow(db, { actor: ANONYMOUS, action: 'auth.sign-in-failed', target: userTarget(email), before: null, after: { address, reason: 'disabled' } });
       throw new AppError('forbidden', 'This account is disabled; ask an admin to enable it');
@@ -71,4 +71,9 @@ export async function signIn({ db, email: rawEmail, password, address, headers }
   if (!actor) throw new Error('Better Auth set a session cookie that does not resolve to a session');
   await recordAuditEventNow(db, { actor, action: 'auth.sign-in', target: userTarget(email), before: null, after: { address } });
   return { actor, setCookies };
+}
+
+/** Better Auth's refusal of a sign-in (wrong credentials, disabled account), by its shape. */
+function isBetterAuthRefusal(error: unknown): error is Error & { statusCode: number; body?: { code?: string } } {
+  return error instanceof Error && error.name === 'APIError' && 'statusCode' in error && typeof error.statusCode === 'number' && error.statusCode < 500;
 }

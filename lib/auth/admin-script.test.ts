@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '@/lib/db/open-database';
+import { finished } from '@/lib/db/test-processes/spawn-script';
+import { hashSecret } from './token-secret';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+
+/** Runs `npm run admin -- …`'s command on this database, its stdin not a terminal. */
+function admin(databaseUrl: string, ...args: string[]) {
+  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/admin.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  child.stdin?.end();
+  return finished(child);
+}
+
+describe('npm run admin', () => {
+  const folders: string[] = [];
+  afterAll(async () => {
+    await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+  });
+
+  it('creates a user with a generated password and a token printed once, on the database directly, audited as the command line', { timeout: 180_000 }, async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-admin-cli-'));
+    folders.push(folder);
+    const url = `sqlite:${path.join(folder, 'cli.sqlite')}`;
+
+    const user = await admin(url, 'create-user', 'Ops@Example.com', '--role', 'admin');
+    const token = await admin(url, 'create-token', 'runtime', '--scopes', 'runtime,agents:read');
+    const badScope = await admin(url, 'create-token', 'x', '--scopes', 'everything');
+
+    expect(user.code, user.stderr).toBe(0);
+    expect(user.stdout).toMatch(/Created ops@example\.com as admin\.\nPassword \(shown once\): \S{24}/);
+    expect(token.code, token.stderr).toBe(0);
+    const secret = /^(tat_\S+)$/m.exec(token.stdout)?.[1] ?? '';
+    expect(badScope).toMatchObject({ code: 1, stderr: expect.stringContaining('Unknown scope "everything"') });
+    const db = await openDatabase({ url });
+    try {
+      expect(await db.selectFrom('auth_user').select(['email', 'role']).execute()).toEqual([{ email: 'ops@example.com', role: 'admin' }]);
+      const stored = await db.selectFrom('api_tokens').select(['name', 'secret_hash', 'created_by']).execute();
+      expect(stored).toEqual([{ name: 'runtime', secret_hash: hashSecret(secret), created_by: 'system:cli' }]);
+      const events = await db.selectFrom('audit_events').select(['actor', 'action']).orderBy('id').execute();
+      expect(events).toEqual([{ actor: 'system:cli', action: 'user.create' }, { actor: 'system:cli', action: 'token.create' }]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { AppError } from '@/lib/app-error';
+import { AGENT_RUNTIME, can, type TokenActor } from './actor';
+import { authorize } from './authorize';
+import { clientAddress, PEER_ADDRESS_HEADER } from './client-address';
+import { passwordProblem } from './password-policy';
+import { TEST_ADMIN, TEST_EDITOR, TEST_VIEWER } from './test-actors';
+
+const token = (scopes: TokenActor['scopes']): TokenActor => ({ kind: 'token', id: 'token:tat_x', displayName: 'Token "x"', tokenId: 'x', scopes });
+
+describe('authorize', () => {
+  it('lets admins do everything, editors change agents but not users or tokens, viewers only read', () => {
+    expect(can(TEST_ADMIN, 'users:manage') && can(TEST_ADMIN, 'tokens:manage') && can(TEST_ADMIN, 'agents:write')).toBe(true);
+    expect([can(TEST_EDITOR, 'agents:write'), can(TEST_EDITOR, 'users:manage'), can(TEST_EDITOR, 'tokens:manage')]).toEqual([true, false, false]);
+    expect([can(TEST_VIEWER, 'agents:read'), can(TEST_VIEWER, 'catalogue:read'), can(TEST_VIEWER, 'agents:write')]).toEqual([true, true, false]);
+  });
+
+  it('gives a token exactly its scopes, writing agents including reading them', () => {
+    expect(can(token(['catalogue:read']), 'agents:read')).toBe(false);
+    expect(can(token(['agents:write']), 'agents:read')).toBe(true);
+    expect(can(token(['runtime']), 'agents:write')).toBe(false);
+    expect(can(token(['agents:write']), 'users:manage')).toBe(false);
+    expect(can(AGENT_RUNTIME, 'agents:write')).toBe(false);
+  });
+
+  it('throws AppError forbidden naming the role and the missing permission', () => {
+    expect(() => authorize(TEST_VIEWER, 'agents:write')).toThrow(expect.objectContaining({ code: 'forbidden', message: 'The role "viewer" does not have the permission "agents:write"' }) as AppError);
+    expect(() => authorize(token(['agents:read']), 'agents:write')).toThrow('This token does not have the permission "agents:write"');
+  });
+});
+
+describe('passwordProblem', () => {
+  it('refuses passwords under 12 characters and common ones, whatever their case', () => {
+    expect(passwordProblem('short')).toMatch(/at least 12/);
+    expect(passwordProblem('QWERTY123456')).toMatch(/common/);
+    expect(passwordProblem('1qaz2wsx3edc')).toMatch(/common/);
+    expect(passwordProblem('correct horse battery staple')).toBeUndefined();
+  });
+});
+
+describe('clientAddress', () => {
+  const headers = new Headers({ [PEER_ADDRESS_HEADER]: '192.0.2.1', 'x-forwarded-for': '10.0.0.1, 198.51.100.4' });
+
+  it('believes the TCP peer, never a client-sent X-Forwarded-For, unless TRUST_PROXY is set', () => {
+    expect(clientAddress(headers, {})).toBe('192.0.2.1');
+    expect(clientAddress(headers, { TRUST_PROXY: '0' })).toBe('192.0.2.1');
+    expect(clientAddress(headers, { TRUST_PROXY: '1' })).toBe('198.51.100.4');
+    expect(clientAddress(new Headers({ 'x-forwarded-for': '10.0.0.1' }), {})).toBe('unknown');
+  });
+});
