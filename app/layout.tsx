@@ -3,6 +3,10 @@ import Link from 'next/link';
 import { QueryProvider } from '@/components/query-provider';
 import './globals.css';
 
+// Every page renders per request so Next can put the request's CSP nonce on its scripts
+// (scripts/front-door/security-headers.mjs); a prerendered page would carry none.
+export const dynamic = 'force-dynamic';
+
 export const metadata: Metadata = {
   title: { default: 'Tools Admin', template: '%s · Tools Admin' },
   description: "Browse the agent runtime's tool catalogue and assign tools to agents.",

@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { freshSqliteDatabase, removeSqliteDatabase } from './temp-database';
 
-/** A production `next start` of this app, for tests that need their own server. */
+/** A production server of this app (`scripts/server.mjs`, as `npm start` runs it), for tests that need their own. */
 export interface NextServer {
   readonly url: string;
   stop(): Promise<void>;
@@ -10,7 +10,7 @@ export interface NextServer {
   output(): string;
 }
 
-const nextBin = path.resolve('node_modules/next/dist/bin/next');
+const serverScript = path.resolve('scripts/server.mjs');
 
 let serversStarted = 0;
 
@@ -20,10 +20,14 @@ let serversStarted = 0;
  */
 export async function startNextServer(port: number, env: Record<string, string>): Promise<NextServer> {
   const ownDatabase = env.DATABASE_URL === undefined ? freshSqliteDatabase(`server-${process.pid}-${++serversStarted}`) : undefined;
-  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child = spawn(process.execPath, [serverScript], {
     env: {
       ...process.env,
       NEXT_TELEMETRY_DISABLED: '1',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
       ...(ownDatabase ? { DATABASE_URL: `sqlite:${ownDatabase}` } : {}),
       ...env,
     },
@@ -49,7 +53,7 @@ export async function startNextServer(port: number, env: Record<string, string>)
 async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     try {
       const response = await fetch(url);
       if (response.ok) return;

@@ -1,5 +1,6 @@
 import 'server-only';
 import { errorResponse } from './error-response';
+import { requestIdOf } from './request-id';
 
 /** Route parameters as Next.js passes them to a route handler: a promise of strings. */
 export interface RouteContext<P> {
@@ -11,7 +12,8 @@ export type ApiHandler<P> = (request: Request, params: P) => Promise<Response>;
 
 /**
  * Wraps one route handler: awaits its parameters and turns whatever it throws into a problem
- * details answer (see `errorResponse`), so the handler itself reads as its purpose.
+ * details answer (see `errorResponse`) that names the request's id, so the handler itself
+ * reads as its purpose.
  */
 export function apiRoute<P extends Record<string, string> = Record<string, string>>(
   handler: ApiHandler<P>,
@@ -20,7 +22,7 @@ export function apiRoute<P extends Record<string, string> = Record<string, strin
     try {
       return await handler(request, await context.params);
     } catch (error) {
-      return errorResponse(error);
+      return errorResponse(error, requestIdOf(request));
     }
   };
 }

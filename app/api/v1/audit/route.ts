@@ -4,6 +4,7 @@ import { getDb } from '@/lib/db';
 import { apiRoute } from '@/lib/http/api-route';
 import { readQuery } from '@/lib/http/query';
 import { jsonResponse } from '@/lib/http/responses';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,3 +13,6 @@ export const GET = apiRoute(async (request) => {
   const { limit, cursor } = readQuery(request, AuditQuerySchema);
   return jsonResponse(await listAuditEvents({ db: await getDb(), limit, cursor }));
 });
+
+/** POST, PUT, PATCH, DELETE: 405 with `Allow`. */
+export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);

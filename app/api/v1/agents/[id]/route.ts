@@ -6,6 +6,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { expectedVersionFrom } from '@/lib/http/etag';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/responses';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -32,3 +33,6 @@ export const DELETE = apiRoute<Params>(async (request, { id }) => {
   const expectedVersion = await expectedVersionFrom(request, () => getAgent({ db, id }));
   return jsonResponse(await deleteAgent({ db, actor: LOCAL_ADMIN, id, expectedVersion }));
 });
+
+/** POST, PUT: 405 with `Allow`. */
+export const { POST, PUT } = otherMethods(['GET', 'PATCH', 'DELETE']);

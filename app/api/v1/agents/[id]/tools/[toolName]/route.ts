@@ -8,6 +8,7 @@ import { expectedVersionFrom } from '@/lib/http/etag';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/responses';
 import { getToolRegistry } from '@/lib/registry-host';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -36,3 +37,6 @@ export const DELETE = apiRoute<Params>(async (request, { id, toolName }) => {
   await deleteAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: id, toolName, expectedVersion });
   return new Response(null, { status: 204 });
 });
+
+/** POST, PATCH: 405 with `Allow`. */
+export const { POST, PATCH } = otherMethods(['GET', 'PUT', 'DELETE']);
