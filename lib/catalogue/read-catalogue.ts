@@ -1,4 +1,5 @@
 import 'server-only';
+import { logPluginProblems } from '@/lib/log/log-plugin-problems';
 import { getToolRegistry } from '@/lib/registry-host';
 import type { CatalogueEntry } from '@/registry/catalogue';
 import { toCatalogueSummary, type CatalogueSnapshot, type CatalogueSummary } from './tool-summary';
@@ -6,7 +7,9 @@ import { toCatalogueSummary, type CatalogueSnapshot, type CatalogueSummary } fro
 /** The full catalogue and diagnostics, read afresh from the registry. */
 export async function readCatalogue(): Promise<CatalogueSnapshot> {
   const registry = await getToolRegistry();
-  return registry.snapshot();
+  const snapshot = registry.snapshot();
+  logPluginProblems(snapshot.diagnostics);
+  return snapshot;
 }
 
 /** The list page's view of the catalogue; the server prefetch and `?view=summary` share it. */

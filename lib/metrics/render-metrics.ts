@@ -1,5 +1,6 @@
 import 'server-only';
 import { poolStats } from '@/lib/db/pool-stats';
+import { logPluginProblems } from '@/lib/log/log-plugin-problems';
 import { getToolRegistry } from '@/lib/registry-host';
 import { appMetrics } from '@/scripts/front-door/metrics.mjs';
 
@@ -10,6 +11,7 @@ import { appMetrics } from '@/scripts/front-door/metrics.mjs';
 export async function renderMetrics(): Promise<{ text: string; contentType: string }> {
   const metrics = appMetrics();
   const { tools, diagnostics } = (await getToolRegistry()).snapshot();
+  logPluginProblems(diagnostics);
   metrics.pluginProblems.set(diagnostics.length);
   metrics.unavailableTools.set(tools.filter((tool) => !tool.available).length);
   const pool = poolStats();
