@@ -5,6 +5,8 @@ import { freshSqliteDatabase, removeSqliteDatabase } from './temp-database';
 /** A production server of this app (`scripts/server.mjs`, as `npm start` runs it), for tests that need their own. */
 export interface NextServer {
   readonly url: string;
+  /** The server process's id, e.g. to read its memory from /proc. */
+  readonly pid: number;
   stop(): Promise<void>;
   /** What the server has printed so far, for failure messages. */
   output(): string;
@@ -47,7 +49,7 @@ export async function startNextServer(port: number, env: Record<string, string>)
     await stopAndClean();
     throw new Error(`${(error as Error).message}\nServer output:\n${output}`);
   }
-  return { url, stop: stopAndClean, output: () => output };
+  return { url, pid: child.pid ?? 0, stop: stopAndClean, output: () => output };
 }
 
 async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {

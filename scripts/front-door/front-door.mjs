@@ -38,14 +38,15 @@ export function createFrontDoor({ handle, env, logger, routes }) {
     setPolicy(req, res, pathname);
 
     let refusal;
-    res.on('finish', () => {
+    // "close" comes whether the answer was sent whole or the client went away first.
+    res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const labels = { method: req.method ?? 'GET', route: routeLabel(pathname, routes), status: String(res.statusCode) };
       metrics.httpRequests.inc(labels);
       metrics.httpDuration.observe(labels, seconds);
       if (refusal) metrics.refusedRequests.inc({ reason: refusal });
       const line = { requestId, method: req.method, path: pathname, route: labels.route, status: res.statusCode, ms: Math.round(seconds * 1000), client };
-      logger.info(refusal ? { ...line, refused: refusal } : line, 'request');
+      logger.info({ ...line, ...(refusal ? { refused: refusal } : {}), ...(res.writableFinished ? {} : { aborted: true }) }, 'request');
     });
 
     if (!isOwnHost(req.headers.host, names)) {
@@ -144,14 +145,40 @@ function cutOff(res, status, title, detail, requestId) {
 }
 
 function refuse(req, res, status, title, detail, requestId) {
+  res.once('finish', () => linger(req));
   res.setHeader('connection', 'close');
-  res.once('finish', () => {
-    // Nothing of a refused body is read; drop the connection rather than wait for it.
-    if (!req.complete) req.socket.destroy();
-  });
   const wantsHtml = !pathOf(req.url).startsWith('/api/') && /text\/html/.test(req.headers.accept ?? '');
-  if (wantsHtml) return sendHtml(res, status, title, detail, requestId);
-  return sendProblem(res, status, title, detail, requestId);
+  if (wantsHtml) sendHtml(res, status, title, detail, requestId);
+  else sendProblem(res, status, title, detail, requestId);
+  // The answer says "close", so no client sends another request on this connection; but
+  // Node would close it the moment the answer is out, and a client still sending its body
+  // would then get a reset that throws our answer away. linger() closes it instead.
+  res._last = false;
+}
+
+/** The most of a refused body read (and dropped) before the connection is simply cut. */
+const LINGER_BYTES = 4 * MAX_BODY_BYTES;
+const LINGER_MS = 2_000;
+
+/**
+ * After refusing a request whose body may still be coming, reads and drops that body for a
+ * moment before closing: closing at once would make the client's kernel discard our answer
+ * (a reset) while it is still sending. Nothing is kept, so memory stays flat.
+ */
+function linger(req) {
+  const socket = req.socket;
+  if (req.complete) return socket.end();
+  let dropped = 0;
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  req.on('data', (chunk) => {
+    dropped += chunk.length;
+    if (dropped > LINGER_BYTES) socket.destroy();
+  });
+  req.once('end', () => {
+    clearTimeout(timer);
+    socket.end();
+  });
 }
 
 function sendProblem(res, status, title, detail, requestId) {
@@ -159,7 +186,9 @@ function sendProblem(res, status, title, detail, requestId) {
   res.setHeader('content-type', 'application/problem+json');
   res.setHeader('cache-control', 'no-store');
   res.setHeader('connection', 'close');
-  res.end(JSON.stringify({ type: 'about:blank', title, status, detail, requestId }));
+  const body = JSON.stringify({ type: 'about:blank', title, status, detail, requestId });
+  res.setHeader('content-length', Buffer.byteLength(body));
+  res.end(body);
 }
 
 function sendHtml(res, status, title, detail, requestId) {
