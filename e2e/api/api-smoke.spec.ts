@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { E2E_PORT } from '../support/ports';
 
 const baseUrl = `http://127.0.0.1:${E2E_PORT}`;

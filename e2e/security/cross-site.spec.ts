@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { startAttackerSite, type AttackerSite } from '../support/attacker-site';
 import { E2E_PORT, ownServerPort } from '../support/ports';
 

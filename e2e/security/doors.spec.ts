@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { httpRequest } from '../support/http-request';
 import { startNextServer } from '../support/next-server';
 import { E2E_PORT, ownServerPort } from '../support/ports';

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
 import { rawRequest } from '../support/raw-http';
