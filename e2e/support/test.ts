@@ -16,6 +16,13 @@ export const test = base.extend<{ cspViolations: string[] }>({
   cspViolations: [
     async ({ context }, use) => {
       const violations: string[] = [];
+      // The browser fires this event for every blocked script, eval, style or request, even
+      // when the page catches the error (as a validator that falls back might).
+      await context.addInitScript(() => {
+        document.addEventListener('securitypolicyviolation', (event) => {
+          console.error(`Content Security Policy violation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline code'}`);
+        });
+      });
       const watch = (page: import('@playwright/test').Page) => {
         page.on('console', (message) => {
           if (isCspViolation(message)) violations.push(`${page.url()}: ${message.text()}`);

@@ -38,7 +38,9 @@ export function createFrontDoor({ handle, env, logger, routes }) {
     setPolicy(req, res, pathname);
 
     let refusal;
-    // "close" comes whether the answer was sent whole or the client went away first.
+    // "close" comes whether the answer was sent whole or the client went away first. Next
+    // adds ten listeners of its own to a streamed page's answer; ours is one more.
+    res.setMaxListeners(res.getMaxListeners() + 2);
     res.once('close', () => {
       const seconds = Number(process.hrtime.bigint() - started) / 1e9;
       const labels = { method: req.method ?? 'GET', route: routeLabel(pathname, routes), status: String(res.statusCode) };

@@ -12,7 +12,9 @@ export function newNonce() {
 export function pagePolicy(nonce) {
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    // 'unsafe-eval' is not inline script: the settings forms (RJSF's ajv validator) compile
+    // each tool's JSON Schema to a function in the browser, as ajv does everywhere.
+    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic' 'unsafe-eval'`,
     // React writes style attributes (virtual lists position rows with them): styles only.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
