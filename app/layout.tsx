@@ -1,6 +1,10 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { PermissionsProvider } from '@/components/auth/permissions-context';
+import { UserMenu } from '@/components/auth/user-menu';
 import { QueryProvider } from '@/components/query-provider';
+import { permissionsOf } from '@/lib/auth/actor';
+import { pageActor } from '@/lib/auth/page-actor';
 import './globals.css';
 
 // Every page renders per request so Next can put the request's CSP nonce on its scripts
@@ -12,7 +16,8 @@ export const metadata: Metadata = {
   description: "Browse the agent runtime's tool catalogue and assign tools to agents.",
 };
 
-export default function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+  const actor = await pageActor();
   return (
     <html lang="en">
       <body className="min-h-screen font-sans">
@@ -27,10 +32,23 @@ export default function RootLayout({ children }: Readonly<{ children: React.Reac
             <Link href="/agents" className="text-sm text-slate-700 hover:text-slate-900 hover:underline">
               Agents
             </Link>
+            {actor && (
+              <Link href="/audit" className="text-sm text-slate-700 hover:text-slate-900 hover:underline">
+                Audit
+              </Link>
+            )}
+            {actor?.role === 'admin' && (
+              <Link href="/settings/users" className="text-sm text-slate-700 hover:text-slate-900 hover:underline">
+                Settings
+              </Link>
+            )}
+            {actor && <UserMenu name={actor.displayName} email={actor.email} role={actor.role} />}
           </nav>
         </header>
         <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-          <QueryProvider>{children}</QueryProvider>
+          <QueryProvider>
+            <PermissionsProvider permissions={actor ? permissionsOf(actor) : []}>{children}</PermissionsProvider>
+          </QueryProvider>
         </main>
       </body>
     </html>

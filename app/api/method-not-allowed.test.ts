@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
+import { apiRequest, describeApi } from '@/lib/api/testing';
 import { REFUSES_METHOD } from '@/lib/http/method-not-allowed';
 
 const apiRoot = path.resolve('app/api');
@@ -15,10 +16,10 @@ async function routeFiles(): Promise<{ file: string; module: Record<string, unkn
   return Promise.all(files.map(async (file) => ({ file: path.relative(apiRoot, file), module: (await import(file)) as Record<string, unknown> })));
 }
 
-describe('methods a route does not serve', () => {
+describeApi('methods a route does not serve', () => {
   it('finds the route files', async () => {
     const files = (await routeFiles()).map(({ file }) => file);
-    expect(files).toEqual(expect.arrayContaining(['health/route.ts', 'metrics/route.ts', 'v1/agents/route.ts']));
+    expect(files).toEqual(expect.arrayContaining(['health/route.ts', 'metrics/route.ts', 'v1/agents/route.ts', 'auth/sign-in/route.ts']));
   });
 
   it('are answered by every route file itself, never by Next\'s empty 405', async () => {
@@ -29,18 +30,21 @@ describe('methods a route does not serve', () => {
   });
 
   it('get 405 problem details with an Allow header naming exactly the methods served', async () => {
+    let checked = 0;
     for (const { file, module } of await routeFiles()) {
       const served = methods.filter((method) => !(module[method] as Handler)[REFUSES_METHOD]);
       const allow = [...served, ...(served.includes('GET') ? ['HEAD'] : []), 'OPTIONS'].join(', ');
       for (const method of methods.filter((m) => !served.includes(m))) {
-        const request = new Request('http://127.0.0.1:3000/api/x', { method, headers: { 'x-request-id': 'r-405' } });
+        const request = apiRequest('/api/x', { method, headers: { 'x-request-id': 'r-405' } });
         const response = await (module[method] as Handler)(request, { params: Promise.resolve({}) });
 
         expect(response.status, `${method} ${file}`).toBe(405);
         expect(response.headers.get('allow'), `${method} ${file}`).toBe(allow);
         expect(response.headers.get('content-type')).toBe('application/problem+json');
         expect(await response.json()).toMatchObject({ status: 405, title: 'Method Not Allowed', requestId: 'r-405' });
+        checked += 1;
       }
     }
+    expect(checked).toBeGreaterThan(40);
   });
 });

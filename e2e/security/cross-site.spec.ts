@@ -1,12 +1,17 @@
 import { existsSync } from 'node:fs';
 import { expect, test } from '../support/test';
 import { startAttackerSite, type AttackerSite } from '../support/attacker-site';
+import { addSessionCookie, signInCookie } from '../support/e2e-admin';
 import { E2E_PORT, ownServerPort } from '../support/ports';
 
 const app = `http://127.0.0.1:${E2E_PORT}`;
 
+let adminCookie = '';
+
 async function agentExists(id: string): Promise<boolean> {
-  return (await fetch(`${app}/api/v1/agents/${id}`)).status === 200;
+  const response = await fetch(`${app}/api/v1/agents/${id}`, { headers: { cookie: adminCookie } });
+  expect([200, 404]).toContain(response.status);
+  return response.status === 200;
 }
 
 /** How many POSTs to /api/v1/agents the app answered with `status`, from its own metrics. */
@@ -48,6 +53,7 @@ test.describe('[SECURITY][CROSS-SITE]', () => {
   let attacker: AttackerSite;
 
   test.beforeAll(async () => {
+    adminCookie = await signInCookie(app);
     attacker = await startAttackerSite(ownServerPort(21), (origin) => pages(origin.includes('localhost') ? 'csrf-site' : 'csrf-origin'));
   });
 
@@ -56,13 +62,13 @@ test.describe('[SECURITY][CROSS-SITE]', () => {
   });
 
   test.beforeEach(async ({ context }) => {
-    // A signed-in admin's session cookie for the app (SameSite=Lax, as Better Auth sets it).
-    await context.addCookies([{ name: 'session', value: 'admin-session', url: app, sameSite: 'Lax' }]);
+    // The victim is a signed-in admin: a real session cookie (SameSite=Lax, as the app sets it).
+    await addSessionCookie(context, app, adminCookie);
   });
 
   const attackers = [
-    // Another site: the browser keeps the Lax cookie back, and the JSON route refuses text/plain.
-    { name: 'another site', origin: () => `http://localhost:${attacker.port}`, id: 'csrf-site', refusals: [403, 415] },
+    // Another site: the browser keeps the Lax cookie back, so the app sees no one signed in.
+    { name: 'another site', origin: () => `http://localhost:${attacker.port}`, id: 'csrf-site', refusals: [401, 403, 415] },
     // The same site on another port: the cookie goes along, and only the Origin rule stands.
     { name: 'another origin of the same site', origin: () => `http://127.0.0.1:${attacker.port}`, id: 'csrf-origin', refusals: [403] },
   ];

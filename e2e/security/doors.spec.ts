@@ -2,14 +2,17 @@ import { readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import { expect, test } from '../support/test';
+import { signInCookie } from '../support/e2e-admin';
 import { httpRequest } from '../support/http-request';
 import { startNextServer } from '../support/next-server';
 import { E2E_PORT, ownServerPort } from '../support/ports';
 
 const app = `http://127.0.0.1:${E2E_PORT}`;
 
+let adminCookie = '';
+
 async function agentIds(): Promise<string[]> {
-  const response = await fetch(`${app}/api/v1/agents`);
+  const response = await fetch(`${app}/api/v1/agents`, { headers: { cookie: adminCookie } });
   expect(response.status).toBe(200);
   return ((await response.json()) as { agents: { id: string }[] }).agents.map((agent) => agent.id).sort();
 }
@@ -47,6 +50,10 @@ function connects(host: string, port: number): Promise<boolean> {
 }
 
 test.describe('[SECURITY][DOORS]', () => {
+  test.beforeAll(async () => {
+    adminCookie = await signInCookie(app);
+  });
+
   test('[SECURITY][DOORS]: the server listens on loopback only when HOST is not set', async () => {
     test.setTimeout(120_000);
     const port = ownServerPort(20);
@@ -68,7 +75,7 @@ test.describe('[SECURITY][DOORS]', () => {
 
     const write = await httpRequest(`${app}/api/v1/agents`, {
       method: 'POST',
-      headers: { host: `rebind.attacker.example:${E2E_PORT}`, 'content-type': 'application/json' },
+      headers: { host: `rebind.attacker.example:${E2E_PORT}`, 'content-type': 'application/json', cookie: adminCookie, origin: `http://rebind.attacker.example:${E2E_PORT}` },
       body: createBody('rebound-agent'),
     });
     const page = await httpRequest(`${app}/agents`, { headers: { host: 'rebind.attacker.example', accept: 'text/html' } });
@@ -82,38 +89,39 @@ test.describe('[SECURITY][DOORS]', () => {
     expect(await agentIds()).toEqual(before);
   });
 
-  test('[SECURITY][DOORS]: a cookie write with a foreign, null or missing Origin gets 403 and changes nothing', async () => {
+  test('[SECURITY][DOORS]: a signed-in admin\'s cookie write with a foreign, null or missing Origin gets 403 and changes nothing', async () => {
     const before = await agentIds();
     const origins: (string | undefined)[] = ['http://attacker.example', 'null', undefined, `http://localhost:${E2E_PORT}`];
 
     for (const [index, origin] of origins.entries()) {
       const response = await httpRequest(`${app}/api/v1/agents`, {
         method: 'POST',
-        headers: { cookie: 'session=stolen', 'content-type': 'application/json', ...(origin === undefined ? {} : { origin }) },
+        headers: { cookie: adminCookie, 'content-type': 'application/json', ...(origin === undefined ? {} : { origin }) },
         body: createBody(`cookie-write-${index}`),
       });
       expect(response.status, String(origin)).toBe(403);
       expect(JSON.parse(response.body)).toMatchObject({ status: 403, requestId: response.headers['x-request-id'] });
     }
-    const deletion = await httpRequest(`${app}/api/v1/agents/demo`, { method: 'DELETE', headers: { cookie: 'session=stolen', origin: 'null', 'if-match': '*' } });
+    const deletion = await httpRequest(`${app}/api/v1/agents/${before[0] ?? 'demo'}`, { method: 'DELETE', headers: { cookie: adminCookie, origin: 'null', 'if-match': '*' } });
     expect(deletion.status).toBe(403);
     expect(await agentIds()).toEqual(before);
 
-    // The same write from the app's own origin, or with a Bearer token, is let through.
+    // The same write from the app's own origin is let through.
     const own = await httpRequest(`${app}/api/v1/agents`, {
       method: 'POST',
-      headers: { cookie: 'session=mine', 'content-type': 'application/json', origin: app },
+      headers: { cookie: adminCookie, 'content-type': 'application/json', origin: app },
       body: createBody(`own-origin-${Date.now()}`),
     });
     expect(own.status).toBe(201);
   });
 
   test('[SECURITY][DOORS]: security headers are on a page, an API answer, an error and a static file', async () => {
-    const page = await fetch(`${app}/agents`);
+    const signedIn = { headers: { cookie: adminCookie } };
+    const page = await fetch(`${app}/agents`, signedIn);
     const html = await page.text();
-    const api = await fetch(`${app}/api/v1/tools?view=summary`);
-    const problem = await fetch(`${app}/api/v1/agents/no-such-agent`);
-    const missingPage = await fetch(`${app}/no/such/page`);
+    const api = await fetch(`${app}/api/v1/tools?view=summary`, signedIn);
+    const problem = await fetch(`${app}/api/v1/agents/no-such-agent`, signedIn);
+    const missingPage = await fetch(`${app}/no/such/page`, signedIn);
     const script = /<script[^>]+src="(\/_next\/static\/[^"]+)"/.exec(html)?.[1];
     expect(script).toBeDefined();
     const asset = await fetch(`${app}${script}`);

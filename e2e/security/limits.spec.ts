@@ -10,8 +10,11 @@ function rssMiB(pid: number): number {
   return Number(/(\d+)/.exec(line)?.[1] ?? 0) / 1024;
 }
 
+let cookie = '';
+
+/** A signed-in admin's POST from the app's own page: only the body's size or pace is wrong. */
 function postHead(port: number, headers: string[]): string {
-  return [`POST /api/v1/agents HTTP/1.1`, `Host: 127.0.0.1:${port}`, 'Content-Type: application/json', 'Connection: close', ...headers].join('\r\n');
+  return [`POST /api/v1/agents HTTP/1.1`, `Host: 127.0.0.1:${port}`, `Origin: http://127.0.0.1:${port}`, `Cookie: ${cookie}`, 'Content-Type: application/json', 'Connection: close', ...headers].join('\r\n');
 }
 
 /** `count` chunks of `size` bytes, `gapMs` apart. */
@@ -30,6 +33,7 @@ test.describe('[SECURITY][LIMITS]', () => {
 
   test.beforeAll(async () => {
     server = await startNextServer(port, {});
+    cookie = server.adminCookie;
   });
 
   test.afterAll(async () => {
@@ -37,7 +41,7 @@ test.describe('[SECURITY][LIMITS]', () => {
   });
 
   async function agentCount(): Promise<number> {
-    const response = await fetch(`${server.url}/api/v1/agents`);
+    const response = await server.fetch('/api/v1/agents');
     return ((await response.json()) as { agents: unknown[] }).agents.length;
   }
 
@@ -94,7 +98,7 @@ test.describe('[SECURITY][LIMITS]', () => {
   test('[SECURITY][LIMITS]: a body of 90,000 unknown keys gets a small error reply', async () => {
     const keys = Array.from({ length: 90_000 }, (_, i) => `"k${i}":0`).join(',');
     const body = `{"id":"many-keys","name":"Many keys",${keys}}`;
-    const response = await fetch(`${server.url}/api/v1/agents`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    const response = await server.fetch('/api/v1/agents', { method: 'POST', headers: { 'content-type': 'application/json' }, body });
     const text = await response.text();
 
     expect(body.length).toBeGreaterThan(900_000);

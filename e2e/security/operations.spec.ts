@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect, test } from '../support/test';
 import pg from 'pg';
+import { signInCookie } from '../support/e2e-admin';
 import { httpRequest } from '../support/http-request';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { E2E_PORT, ownServerPort } from '../support/ports';
@@ -68,7 +69,7 @@ test.describe('[OPERATIONS][METRICS]', () => {
     const series = 'http_requests_total{method="GET",route="/api/v1/agents/[id]",status="404"}';
     const before = sample(await (await fetch(`${app}/api/metrics`)).text(), series);
 
-    const probe = await fetch(`${app}/api/v1/agents/metrics-probe-${Date.now()}`);
+    const probe = await fetch(`${app}/api/v1/agents/metrics-probe-${Date.now()}`, { headers: { cookie: await signInCookie(app) } });
     expect(probe.status).toBe(404);
     await probe.text();
     const response = await fetch(`${app}/api/metrics`);

@@ -13,8 +13,19 @@ function isCspViolation(message: ConsoleMessage): boolean {
  * blocked), so RJSF forms, prefetched data and the theme all run under the policy.
  */
 export const test = base.extend<{ cspViolations: string[] }>({
+  // API calls made as the signed-in admin carry the session cookie, so their writes must name
+  // the app's origin, as its own pages do (the front door refuses cookie writes without it).
+  request: async ({ playwright, baseURL, storageState, extraHTTPHeaders }, provide) => {
+    const context = await playwright.request.newContext({
+      baseURL,
+      storageState,
+      extraHTTPHeaders: { ...extraHTTPHeaders, ...(baseURL ? { origin: new URL(baseURL).origin } : {}) },
+    });
+    await provide(context);
+    await context.dispose();
+  },
   cspViolations: [
-    async ({ context }, use) => {
+    async ({ context }, provide) => {
       const violations: string[] = [];
       // The browser fires this event for every blocked script, eval, style or request, even
       // when the page catches the error (as a validator that falls back might).
@@ -30,7 +41,7 @@ export const test = base.extend<{ cspViolations: string[] }>({
       };
       context.pages().forEach(watch);
       context.on('page', watch);
-      await use(violations);
+      await provide(violations);
       expect(violations, 'the browser reported Content Security Policy violations').toEqual([]);
     },
     { auto: true },

@@ -2,6 +2,8 @@ import 'server-only';
 import { sql } from 'kysely';
 import { compareStrings } from '@/registry';
 import { AppError } from '@/lib/app-error';
+import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
 import { isStorableText } from '@/lib/db/storable-text';
 import { toAgent, type AgentListItem } from './agent';
@@ -10,12 +12,14 @@ import { selectAgentsWithCounts } from './agent-query';
 /** What `listAgents` needs. */
 export interface ListAgentsOptions {
   db: Db;
+  actor: Actor;
   /** Keeps agents whose id, name or description contains this, ignoring case. */
   search?: string;
 }
 
-/** Every agent with its number of assignments (or those matching `search`), sorted by name, then id; AppError `invalid` for a search with a NUL. */
-export async function listAgents({ db, search }: ListAgentsOptions): Promise<AgentListItem[]> {
+/** Every agent with its number of assignments (or those matching `search`), sorted by name, then id; AppError `forbidden` without `agents:read`, `invalid` for a search with a NUL. */
+export async function listAgents({ db, actor, search }: ListAgentsOptions): Promise<AgentListItem[]> {
+  authorize(actor, 'agents:read');
   if (search !== undefined && !isStorableText(search)) {
     throw new AppError('invalid', 'The search text contains U+0000 (NUL)', {
       errors: [{ pointer: '/search', message: 'Search text must not contain U+0000 (NUL).' }],

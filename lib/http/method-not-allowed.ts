@@ -1,5 +1,5 @@
 import 'server-only';
-import { apiRoute, type RouteContext } from './api-route';
+import { apiRoute, publicApiRoute, type RouteContext } from './api-route';
 import { ProblemError } from './problem';
 
 /** The methods a route file answers itself; Next answers HEAD and OPTIONS from them. */
@@ -17,13 +17,19 @@ type RouteHandler = ((request: Request, context: RouteContext<Record<string, str
 /**
  * Handlers for the methods a route does not serve: each answers 405 problem details with an
  * `Allow` header naming `served` (and HEAD, OPTIONS). Next's own 405 has no body and no
- * `Allow`. Use: `export const { PUT, PATCH, DELETE } = otherMethods(['GET', 'POST']);`
+ * `Allow`. Like the route itself, they answer an anonymous caller 401 first, unless `access`
+ * is `public` (sign-in, setup, health). Use:
+ * `export const { PUT, PATCH, DELETE } = otherMethods(['GET', 'POST']);`
  */
-export function otherMethods<const M extends RouteMethod>(served: readonly M[]): Record<Exclude<RouteMethod, M>, RouteHandler> {
+export function otherMethods<const M extends RouteMethod>(
+  served: readonly M[],
+  { access = 'signed-in' }: { access?: 'signed-in' | 'public' } = {},
+): Record<Exclude<RouteMethod, M>, RouteHandler> {
   const allow = [...served, ...(served.includes('GET' as M) ? ['HEAD'] : []), 'OPTIONS'].join(', ');
-  const refuse: RouteHandler = apiRoute(async (request) => {
+  const answer = async (request: Request): Promise<Response> => {
     throw new ProblemError(405, `This resource does not answer ${request.method}; it answers ${allow}.`, {}, { allow });
-  });
+  };
+  const refuse: RouteHandler = access === 'public' ? publicApiRoute(answer) : apiRoute({ permission: 'signed-in' }, answer);
   refuse[REFUSES_METHOD] = true;
   const handlers: Partial<Record<RouteMethod, RouteHandler>> = {};
   for (const method of ALL_METHODS) if (!served.includes(method as M)) handlers[method] = refuse;

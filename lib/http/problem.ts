@@ -56,6 +56,7 @@ function shorten(text: string): string {
 
 const titles: Record<number, string> = {
   400: 'Bad Request',
+  401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
   405: 'Method Not Allowed',
@@ -66,6 +67,7 @@ const titles: Record<number, string> = {
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   428: 'Precondition Required',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
 };
 

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { HydrationBoundary, dehydrate } from '@tanstack/react-query';
 import { listAgents } from '@/lib/agents';
+import { requirePageActor } from '@/lib/auth/page-actor';
 import { agentListQueryOptions } from '@/lib/client-api/agents-api';
 import { getDb } from '@/lib/db';
 import { makeServerQueryClient } from '@/lib/query/query-clients';
@@ -16,6 +17,7 @@ interface AgentsPageProps {
 }
 
 export default async function AgentsPage({ searchParams }: AgentsPageProps) {
+  const actor = await requirePageActor();
   const { q } = await searchParams;
   const search = (Array.isArray(q) ? q[0] : q)?.trim() ?? '';
   const queryClient = makeServerQueryClient();
@@ -23,7 +25,7 @@ export default async function AgentsPage({ searchParams }: AgentsPageProps) {
   // not thrown here: the browser then loads the list itself and shows the error with a Retry.
   await queryClient.prefetchQuery({
     ...agentListQueryOptions(search),
-    queryFn: async () => listAgents({ db: await getDb(), search: search || undefined }),
+    queryFn: async () => listAgents({ db: await getDb(), actor, search: search || undefined }),
   });
   return (
     <>

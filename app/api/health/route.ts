@@ -1,11 +1,11 @@
 import { checkHealth } from '@/lib/health/check-health';
-import { apiRoute } from '@/lib/http/api-route';
+import { publicApiRoute } from '@/lib/http/api-route';
 import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
 /** 200 when the database answers and the registry is loaded, 503 with what failed; no sign-in. */
-export const GET = apiRoute(async () => {
+export const GET = publicApiRoute(async () => {
   const health = await checkHealth();
   return Response.json(
     { status: health.ok ? 'ok' : 'fail', checks: health.checks },
@@ -14,4 +14,4 @@ export const GET = apiRoute(async () => {
 });
 
 /** POST, PUT, PATCH, DELETE: 405 with `Allow`. */
-export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);
+export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET'], { access: 'public' });

@@ -1,15 +1,14 @@
-import { errorResponse } from '@/lib/http/error-response';
+import { apiRoute } from '@/lib/http/api-route';
 import { ProblemError } from '@/lib/http/problem';
-import { requestIdOf } from '@/lib/http/request-id';
 
 export const dynamic = 'force-dynamic';
 
-/** Any path under /api/v1 that no route serves: a problem-details 404 instead of an HTML page. */
-function notFound(request: Request): Response {
+/** Any path under /api/v1 that no route serves: a problem-details 404 (to a signed-in caller) instead of an HTML page. */
+const notFound = apiRoute<{ unknownPath: string[] }>({ permission: 'signed-in' }, async (request) => {
   const { pathname } = new URL(request.url);
-  const problem = new ProblemError(404, `No API resource at ${pathname}; /api/v1/openapi.json lists them all.`);
-  return errorResponse(problem, requestIdOf(request));
-}
+  // Thrown, so the answer names the request id like every other problem.
+  throw new ProblemError(404, `No API resource at ${pathname}; /api/v1/openapi.json lists them all.`);
+});
 
 export const GET = notFound;
 export const POST = notFound;

@@ -1,4 +1,3 @@
-import { LOCAL_ADMIN } from '@/lib/actor';
 import { AgentListQuerySchema, CreateAgentBodySchema } from '@/lib/api/agent-schemas';
 import { createAgent, listAgents } from '@/lib/agents';
 import { getDb } from '@/lib/db';
@@ -11,15 +10,15 @@ import { otherMethods } from '@/lib/http/method-not-allowed';
 export const dynamic = 'force-dynamic';
 
 /** The agents, optionally only those matching `?search=`. */
-export const GET = apiRoute(async (request) => {
+export const GET = apiRoute({ permission: 'agents:read' }, async (request, _params, actor) => {
   const { search } = readQuery(request, AgentListQuerySchema);
-  return jsonResponse({ agents: await listAgents({ db: await getDb(), search }) });
+  return jsonResponse({ agents: await listAgents({ db: await getDb(), actor, search }) });
 });
 
 /** Creates an agent: 201 with its Location and ETag. */
-export const POST = apiRoute(async (request) => {
+export const POST = apiRoute({ permission: 'agents:write' }, async (request, _params, actor) => {
   const input = await readJsonBody(request, CreateAgentBodySchema);
-  const agent = await createAgent({ db: await getDb(), actor: LOCAL_ADMIN, input });
+  const agent = await createAgent({ db: await getDb(), actor, input });
   return jsonResponse(agent, { status: 201, version: agent.version, location: `/api/v1/agents/${agent.id}` });
 });
 

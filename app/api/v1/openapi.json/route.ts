@@ -5,7 +5,7 @@ import { otherMethods } from '@/lib/http/method-not-allowed';
 export const dynamic = 'force-dynamic';
 
 /** The OpenAPI 3.1 document of `/api/v1`. */
-export const GET = apiRoute(async () => Response.json(getOpenApiDocument()));
+export const GET = apiRoute({ permission: 'signed-in' }, async () => Response.json(getOpenApiDocument()));
 
 /** POST, PUT, PATCH, DELETE: 405 with `Allow`. */
 export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);
