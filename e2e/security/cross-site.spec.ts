@@ -95,7 +95,7 @@ test.describe('[SECURITY][CROSS-SITE]', () => {
     });
   }
 
-  test('[SECURITY][CROSS-SITE]: a page of the app refuses to render inside another site\'s frame', async ({ page }) => {
+  test('[SECURITY][CROSS-SITE]: a page of the app refuses to render inside another site\'s frame', async ({ page, cspViolations }) => {
     const framedAnswer = page.waitForResponse(`${app}/agents`);
     await page.goto(`http://localhost:${attacker.port}/frame`);
     // The app did answer the frame's request; the browser must refuse to show it.
@@ -105,5 +105,8 @@ test.describe('[SECURITY][CROSS-SITE]', () => {
     expect(victim).toBeDefined();
     expect(await victim?.evaluate(() => document.body?.innerText ?? '').catch(() => '')).not.toContain('Tools Admin');
     await expect(page.frameLocator('#victim').getByRole('navigation', { name: 'Main' })).toHaveCount(0);
+    // The browser says why: the app's frame-ancestors 'none'. That violation is this test's point.
+    expect(cspViolations.some((violation) => violation.includes('frame-ancestors'))).toBe(true);
+    cspViolations.length = 0;
   });
 });
