@@ -22,7 +22,7 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
     <html lang="en">
       <body className="min-h-screen font-sans">
         <header className="border-b border-slate-200 bg-slate-50">
-          <nav aria-label="Main" className="mx-auto flex max-w-5xl items-center gap-6 px-6 py-3">
+          <nav aria-label="Main" className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-6 gap-y-2 px-6 py-3">
             <Link href="/" className="font-semibold text-slate-900">
               Tools Admin
             </Link>
