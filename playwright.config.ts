@@ -48,12 +48,16 @@ export default defineConfig({
   },
   webServer: {
     // `npm run test:e2e` builds first; the tests run against that production build.
-    command: `node node_modules/next/dist/bin/next start -p ${E2E_PORT} -H 127.0.0.1`,
+    command: 'node scripts/server.mjs',
     url: `http://127.0.0.1:${E2E_PORT}/sign-in`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
       NEXT_TELEMETRY_DISABLED: '1',
+      NODE_ENV: 'production',
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
       TOOLS_PLUGIN_PATH: 'plugins:e2e/fixtures/plugins',
       DATABASE_URL: `sqlite:${process.env.E2E_DATABASE_FILE}`,
       FS_ALLOWED_ROOTS: process.env.E2E_FILES_ROOT,

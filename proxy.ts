@@ -26,4 +26,16 @@ function isDecodable(pathname: string): boolean {
   }
 }
 
-export const config = { matcher: ['/tools/:name', '/agents/:id', '/api/v1/:path*'] };
+/**
+ * Only requests without a body pass through the proxy: for one with a body, Next would read
+ * and buffer all of it (up to 10 MB) before any route could refuse it as too large. The front
+ * door (scripts/front-door/) does the Host, Origin and header work for every request. (Next
+ * reads this object without running it, so it is spelt out.)
+ */
+export const config = {
+  matcher: [
+    { source: '/tools/:name', missing: [{ type: 'header', key: 'content-length' }, { type: 'header', key: 'transfer-encoding' }] },
+    { source: '/agents/:id', missing: [{ type: 'header', key: 'content-length' }, { type: 'header', key: 'transfer-encoding' }] },
+    { source: '/api/v1/:path*', missing: [{ type: 'header', key: 'content-length' }, { type: 'header', key: 'transfer-encoding' }] },
+  ],
+};

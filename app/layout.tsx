@@ -7,6 +7,10 @@ import { permissionsOf } from '@/lib/auth/actor';
 import { pageActor } from '@/lib/auth/page-actor';
 import './globals.css';
 
+// Every page renders per request so Next can put the request's CSP nonce on its scripts
+// (scripts/front-door/security-headers.mjs); a prerendered page would carry none.
+export const dynamic = 'force-dynamic';
+
 export const metadata: Metadata = {
   title: { default: 'Tools Admin', template: '%s · Tools Admin' },
   description: "Browse the agent runtime's tool catalogue and assign tools to agents.",
@@ -18,7 +22,7 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
     <html lang="en">
       <body className="min-h-screen font-sans">
         <header className="border-b border-slate-200 bg-slate-50">
-          <nav aria-label="Main" className="mx-auto flex max-w-5xl items-center gap-6 px-6 py-3">
+          <nav aria-label="Main" className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-6 gap-y-2 px-6 py-3">
             <Link href="/" className="font-semibold text-slate-900">
               Tools Admin
             </Link>

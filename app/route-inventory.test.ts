@@ -7,11 +7,12 @@ const appRoot = path.resolve('app');
 const httpMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /**
- * The only routes that answer without a session or token: signing in, the first-run setup and
- * the health check (`app/api/health`, when present). Anything else added under app/ must
- * answer 401 to an anonymous caller, or this test fails.
+ * The only routes that answer without a session or token: signing in, the first-run setup,
+ * the health check and the metrics (which answer clients on this machine only, 403 to the
+ * rest: `lib/metrics/may-read-metrics.ts`). Anything else added under app/ must answer 401 to
+ * an anonymous caller, or this test fails.
  */
-const PUBLIC_ROUTES = new Set(['api/auth/sign-in', 'api/auth/setup', 'api/health']);
+const PUBLIC_ROUTES = new Set(['api/auth/sign-in', 'api/auth/setup', 'api/health', 'api/metrics']);
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 

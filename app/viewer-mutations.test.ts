@@ -9,6 +9,7 @@ import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import type { Db } from '@/lib/db';
 import { getToolRegistry } from '@/lib/registry-host';
 import { GET as getMe } from './api/v1/me/route';
+import { REFUSES_METHOD } from '@/lib/http/method-not-allowed';
 
 const appRoot = path.resolve('app');
 const mutations = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -39,7 +40,9 @@ async function mutationRoutes(): Promise<{ route: string; method: string; handle
     const routeModule = (await import(path.join(file.parentPath, file.name))) as Record<string, unknown>;
     for (const method of mutations) {
       const handler = routeModule[method];
-      if (typeof handler === 'function' && !SELF_SERVICE.has(`${method} ${route}`)) found.push({ route, method, handler: handler as Handler });
+      // A method the route only refuses (405 for everyone, app/api/method-not-allowed.test.ts) changes nothing.
+      const isRefusal = typeof handler === 'function' && (handler as { [REFUSES_METHOD]?: true })[REFUSES_METHOD] === true;
+      if (typeof handler === 'function' && !isRefusal && !SELF_SERVICE.has(`${method} ${route}`)) found.push({ route, method, handler: handler as Handler });
     }
   }
   return found;

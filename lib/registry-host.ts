@@ -9,6 +9,7 @@ import {
 } from '@/registry';
 import { FS_ALLOWED_ROOTS_SETTING, TODO_LIST_SERVICE, builtinRegistrations, type TodoListService } from '@/registry/builtins';
 import { getDb } from '@/lib/db/get-db';
+import { logPluginProblems } from '@/lib/log/log-plugin-problems';
 import { SqlTodoListService } from '@/lib/todos/sql-todo-list-service';
 import { resolveAllowedRoots } from '@/lib/files/resolve-allowed-roots';
 
@@ -54,7 +55,10 @@ const host = globalThis as typeof globalThis & { toolRegistry?: Promise<ToolRegi
 /** The registry of this server process, booted once on first use. */
 export function getToolRegistry(): Promise<ToolRegistry> {
   if (!host.toolRegistry) {
-    host.toolRegistry = bootRegistry().catch((error: unknown) => {
+    host.toolRegistry = bootRegistry().then((registry) => {
+      logPluginProblems(registry.diagnostics());
+      return registry;
+    }).catch((error: unknown) => {
       // Let the next request try again instead of caching the failure for the process's life.
       host.toolRegistry = undefined;
       throw error;

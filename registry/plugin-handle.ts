@@ -2,7 +2,7 @@ import { MissingDependencyError, recordingEnvironment } from './environment';
 import { errorMessage, type Diagnostic, type DiagnosticPhase, type FaultLog } from './diagnostics';
 import type { PluginRegistration } from './registration';
 import type { ToolMetadata } from './catalogue';
-import { checkTool, describeTool, isThenable, MAX_PROVIDER_NAMES, namesFrom, problemsFrom, requireSync, toJsonSchema } from './plugin-values';
+import { checkTool, describeTool, isThenable, MAX_DESCRIPTION_BYTES, MAX_PROVIDER_NAMES, namesFrom, problemsFrom, requireSync, toJsonSchema } from './plugin-values';
 import {
   defaults,
   type AgentTool,
@@ -117,7 +117,19 @@ abstract class PluginHandle<P extends ToolFactory | MultiToolProvider> {
   protected readMetadata(tool: Tool, toolName: string): ToolMetadata {
     const outcome = this.call('tool', () => describeTool(tool), toolName);
     if (!outcome.ok) throw outcome.error;
-    return outcome.value;
+    const { descriptionBytes, ...metadata } = outcome.value;
+    if (descriptionBytes !== undefined) {
+      this.faults.record({
+        kind: 'warning',
+        source: this.source,
+        entry: this.registration.entry,
+        file: this.registration.file,
+        phase: 'tool',
+        toolName,
+        message: `Tool "${toolName}": description() returned ${descriptionBytes} bytes; it is cut to ${MAX_DESCRIPTION_BYTES} (16 KiB)`,
+      });
+    }
+    return metadata;
   }
 
   private readGroup(): string {

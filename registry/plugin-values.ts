@@ -26,29 +26,64 @@ export function requireSync<T>(value: T, what: string): T {
   return value;
 }
 
-/** A schema as plain JSON: copied, so a cyclic or non-JSON value fails here, not in the API. */
+/** The longest description a tool may give, in UTF-8 bytes (16 KiB); the rest is cut off. */
+export const MAX_DESCRIPTION_BYTES = 16 * 1024;
+
+/** The largest schema a plugin may give, as UTF-8 JSON (256 KiB); a larger one is refused. */
+export const MAX_SCHEMA_BYTES = 256 * 1024;
+
+const utf8 = new TextEncoder();
+
+/**
+ * A schema as plain JSON: copied, so a cyclic or non-JSON value fails here, not in the API;
+ * one larger than {@link MAX_SCHEMA_BYTES} is refused, since a cut schema means nothing.
+ */
 export function toJsonSchema(value: unknown, what: string): JsonSchema {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
     throw new Error(`${what} must return a JSON Schema object (got ${describeValue(value)})`);
   }
-  let copy: unknown;
+  let text: string;
   try {
-    copy = JSON.parse(JSON.stringify(value));
+    text = JSON.stringify(value);
   } catch (error) {
     throw new Error(`${what} is not plain JSON: ${(error as Error).message}`);
   }
-  return copy as JsonSchema;
+  // Most schemas are far below the cap in characters already; count bytes only near it.
+  const bytes = text.length * 3 <= MAX_SCHEMA_BYTES ? text.length : utf8.encode(text).byteLength;
+  if (bytes > MAX_SCHEMA_BYTES) {
+    throw new Error(`${what} returned ${bytes} bytes of JSON; the most accepted is ${MAX_SCHEMA_BYTES} (256 KiB)`);
+  }
+  return JSON.parse(text) as JsonSchema;
 }
 
-/** What the catalogue shows of a tool, read through the tool's own methods. */
-export function describeTool(tool: Tool): ToolMetadata {
+/** `text` cut to at most `maxBytes` of UTF-8 (never mid-character), and whether it was cut. */
+export function capText(text: string, maxBytes: number): { text: string; isCut: boolean; bytes: number } {
+  if (text.length * 3 <= maxBytes) return { text, isCut: false, bytes: text.length };
+  const bytes = utf8.encode(text).byteLength;
+  if (bytes <= maxBytes) return { text, isCut: false, bytes };
+  const marker = ' […]';
+  const room = maxBytes - utf8.encode(marker).byteLength;
+  let cut = text.slice(0, room);
+  while (utf8.encode(cut).byteLength > room) cut = cut.slice(0, Math.floor(cut.length * 0.9));
+  // Do not leave half of a surrogate pair at the end.
+  if (/[\uD800-\uDBFF]$/.test(cut)) cut = cut.slice(0, -1);
+  return { text: cut + marker, isCut: true, bytes };
+}
+
+/**
+ * What the catalogue shows of a tool, read through the tool's own methods, with its
+ * description cut to {@link MAX_DESCRIPTION_BYTES}; `descriptionBytes` is set when it was cut.
+ */
+export function describeTool(tool: Tool): ToolMetadata & { descriptionBytes?: number } {
   const description = requireSync(tool.description(), 'description()');
   if (typeof description !== 'string') {
     throw new Error(`description() must return a string (got ${describeValue(description)})`);
   }
+  const capped = capText(description, MAX_DESCRIPTION_BYTES);
   const streams: unknown = (tool as { streamsResultToUser?: unknown }).streamsResultToUser;
   return {
-    description,
+    ...(capped.isCut ? { descriptionBytes: capped.bytes } : {}),
+    description: capped.text,
     parametersSchema: toJsonSchema(requireSync(tool.parametersSchema(), 'parametersSchema()'), 'parametersSchema()'),
     // A plain JavaScript plugin may well write a boolean property instead of a method.
     streamsResultToUser: typeof streams === 'function' ? streams.call(tool) === true : streams === true,

@@ -1,10 +1,5 @@
+import { diagnosticKindLabel as kindLabel } from '@/lib/catalogue/diagnostic-text';
 import type { Diagnostic } from '@/registry/diagnostics';
-
-const kindLabel: Record<Diagnostic['kind'], string> = {
-  failed: 'Failed',
-  conflict: 'Name conflict',
-  warning: 'Warning',
-};
 
 /** Failed plugins, conflicts and warnings; renders nothing when all is well. */
 export function DiagnosticsList({ diagnostics }: { diagnostics: readonly Diagnostic[] }) {

@@ -1,7 +1,8 @@
 import { cp, mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { assignTool, assignmentsOf, createTestAgent } from '../support/agent-api';
 import { filesFolder } from '../support/files-root';
 import { startNextServer, type NextServer } from '../support/next-server';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { assignTool, assignmentsOf, createTestAgent } from '../support/agent-api';
 import { filesFolder } from '../support/files-root';
 import { addThroughPicker, openPicker } from '../support/tool-picker';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { agentSearchBox, createAgentViaApi, readAgent, shownAgents, uniqueToken } from '../support/agents-page';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { assignmentsOf, createTestAgent } from '../support/agent-api';
 import { addThroughPicker } from '../support/tool-picker';
 

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { E2E_PORT } from '../support/ports';
 import { signInCookie } from '../support/e2e-admin';
 
@@ -94,7 +94,7 @@ test('[API][HOSTILE]: hostile bodies are refused with their status over HTTP and
     const response = await fetch(path, {
       method: 'PUT',
       body,
-      headers: { 'content-type': contentType ?? 'application/json', cookie },
+      headers: { 'content-type': contentType ?? 'application/json', cookie, origin: baseUrl },
       duplex: 'half',
     } as RequestInit);
     expect(response.status, name).toBe(status);

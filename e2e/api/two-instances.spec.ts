@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import pg from 'pg';
 import { E2E_ADMIN, signInCookie } from '../support/e2e-admin';
 import { startNextServer, type NextServer } from '../support/next-server';

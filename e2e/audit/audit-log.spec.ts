@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { agentWithHistory, auditEventsViaApi, shownEvents } from '../support/audit-page';
 
 test('[AUDIT][FILTER]: admin can filter the log by agent and action, the filters live in the URL and survive a reload', async ({ page, request }) => {

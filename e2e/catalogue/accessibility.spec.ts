@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { seriousViolations } from '../support/axe';
 
 const pages = ['/', '/?q=units', '/tools/fs_read_file', '/tools/text_slugify', '/tools/acme_lookup', '/tools/schema_zoo', '/tools/zoo_unreachable', '/tools/no-such-tool'];

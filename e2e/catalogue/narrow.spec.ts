@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 const LONG_GROUP = 'Extremely long group name for regional compliance reporting';
 

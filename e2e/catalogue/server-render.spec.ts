@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 
 // The list is in the first HTML (the server prefetches the catalogue), not drawn after a client
 // fetch. Links are looked for, not names: the prefetched data in the page holds every name.

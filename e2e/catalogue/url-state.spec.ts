@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { groupFilter, searchBox, shownTools, type ToolsResponse } from '../support/catalogue-page';
 
 test.use({ viewport: { width: 1280, height: 2400 } });

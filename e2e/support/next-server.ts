@@ -4,9 +4,11 @@ import type { BrowserContext } from '@playwright/test';
 import { addSessionCookie, adminEnv, signInCookie } from './e2e-admin';
 import { freshSqliteDatabase, removeSqliteDatabase } from './temp-database';
 
-/** A production `next start` of this app, for tests that need their own server. */
+/** A production server of this app (`scripts/server.mjs`, as `npm start` runs it), for tests that need their own. */
 export interface NextServer {
   readonly url: string;
+  /** The server process's id, e.g. to read its memory from /proc. */
+  readonly pid: number;
   /** The Cookie header of the server's first admin (E2E_ADMIN), signed in once it answered. */
   readonly adminCookie: string;
   /** `fetch` of a path on this server, signed in as its first admin. */
@@ -18,7 +20,7 @@ export interface NextServer {
   output(): string;
 }
 
-const nextBin = path.resolve('node_modules/next/dist/bin/next');
+const serverScript = path.resolve('scripts/server.mjs');
 
 let serversStarted = 0;
 
@@ -30,10 +32,14 @@ let serversStarted = 0;
  */
 export async function startNextServer(port: number, env: Record<string, string>, { isSignedIn = true }: { isSignedIn?: boolean } = {}): Promise<NextServer> {
   const ownDatabase = env.DATABASE_URL === undefined ? freshSqliteDatabase(`server-${process.pid}-${++serversStarted}`) : undefined;
-  const child = spawn(process.execPath, [nextBin, 'start', '-p', String(port), '-H', '127.0.0.1'], {
+  const child = spawn(process.execPath, [serverScript], {
     env: {
       ...process.env,
       NEXT_TELEMETRY_DISABLED: '1',
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
       ...adminEnv,
       ...(ownDatabase ? { DATABASE_URL: `sqlite:${ownDatabase}` } : {}),
       // The run's allowed root, so a baseDir a spec made there is accepted by this server too.
@@ -60,10 +66,13 @@ export async function startNextServer(port: number, env: Record<string, string>,
   }
   return {
     url,
+    pid: child.pid ?? 0,
     adminCookie,
     fetch: (pathname, init = {}) => {
       const headers = new Headers(init.headers);
       if (!headers.has('cookie') && !headers.has('authorization')) headers.set('cookie', adminCookie);
+      // As the app's own pages do: a cookie write must name the app's origin.
+      if (!headers.has('origin')) headers.set('origin', url);
       return fetch(`${url}${pathname}`, { ...init, headers });
     },
     signIn: (context) => addSessionCookie(context, url, adminCookie),
@@ -75,7 +84,7 @@ export async function startNextServer(port: number, env: Record<string, string>,
 async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`next start exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     try {
       const response = await fetch(url);
       if (response.ok) return;

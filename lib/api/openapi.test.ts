@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Ajv2020 } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
+import { REFUSES_METHOD } from '@/lib/http/method-not-allowed';
 import { buildOpenApiDocument } from './openapi';
 import { apiOperations } from './routes';
 
@@ -36,7 +37,8 @@ async function routesOnDisk(): Promise<{ path: string; methods: string[] }[]> {
       const routeModule = (await import(path.join(entry.parentPath, entry.name))) as Record<string, unknown>;
       return {
         path: ['/api/v1', ...segments].join('/'),
-        methods: httpMethods.filter((method) => typeof routeModule[method] === 'function'),
+        // A method the route only refuses (405) is not an operation.
+        methods: httpMethods.filter((method) => typeof routeModule[method] === 'function' && !(routeModule[method] as { [REFUSES_METHOD]?: true })[REFUSES_METHOD]),
       };
     }),
   );

@@ -1,4 +1,5 @@
 import 'server-only';
+import { logPluginProblems } from '@/lib/log/log-plugin-problems';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import { getToolRegistry } from '@/lib/registry-host';
@@ -9,7 +10,9 @@ import { toCatalogueSummary, type CatalogueSnapshot, type CatalogueSummary } fro
 export async function readCatalogue(actor: Actor): Promise<CatalogueSnapshot> {
   authorize(actor, 'catalogue:read');
   const registry = await getToolRegistry();
-  return registry.snapshot();
+  const snapshot = registry.snapshot();
+  logPluginProblems(snapshot.diagnostics);
+  return snapshot;
 }
 
 /** The list page's view of the catalogue; the server prefetch and `?view=summary` share it. */

@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { parseDatabaseUrl } from './database-url';
+import { trackPool } from './pool-stats';
 import { migrateToLatest } from './migrate-to-latest';
 import type { Database, Db } from './schema';
 import { ImmediateSqliteDialect } from './sqlite-dialect';
@@ -56,5 +57,6 @@ function openPostgres(connectionString: string): Db {
   const pool = new pg.Pool({ connectionString, max: 10, connectionTimeoutMillis: 10_000 });
   // An idle client that loses its server emits "error"; unhandled, it would end the process.
   pool.on('error', (error) => console.error('PostgreSQL: an idle connection failed:', error.message));
+  trackPool(pool);
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

@@ -2,6 +2,7 @@ import { afterEach, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { apiRequest, describeApi, sessionCookie } from '@/lib/api/testing';
 import { AppError } from '@/lib/app-error';
+import { logger } from '@/lib/log/logger';
 import { apiRoute } from './api-route';
 import { ProblemError } from './problem';
 import { readJsonValue } from './read-json-body';
@@ -114,13 +115,24 @@ describeApi('apiRoute', (database) => {
     expect(body).toMatchObject({ title: 'Content Too Large', detail: 'too large' });
   });
 
-  it('logs an unexpected error and answers 500 without its message', async () => {
-    const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { response, body } = await call(failingRoute(new Error('password=hunter2')));
+  it('logs an unexpected error with the request id and answers 500 without its message', async () => {
+    const log = vi.spyOn(logger, 'error').mockImplementation(() => undefined);
+    const route = failingRoute(new Error('password=hunter2'));
+    const response = await route(apiRequest('/api/v1/agents/a', { headers: { 'x-request-id': 'req-7' } }), { params: Promise.resolve({}) });
+    const body = (await response.json()) as Record<string, unknown>;
 
     expect(response.status).toBe(500);
     expect(JSON.stringify(body)).not.toContain('hunter2');
+    expect(body.requestId).toBe('req-7');
     expect(log).toHaveBeenCalledOnce();
+    expect(log.mock.calls[0]?.[0]).toMatchObject({ requestId: 'req-7' });
+  });
+
+  it('names the request id in every problem it answers', async () => {
+    const route = failingRoute(new AppError('not_found', 'No agent "a" exists.'));
+    const response = await route(apiRequest('/api/v1/agents/a', { headers: { 'x-request-id': 'req-8' } }), { params: Promise.resolve({}) });
+
+    await expect(response.json()).resolves.toMatchObject({ status: 404, requestId: 'req-8' });
   });
 
   it.each([

@@ -8,6 +8,7 @@ import { recordAuditEventNow } from '@/lib/audit/record-audit-event-now';
 import { getDb } from '@/lib/db/get-db';
 import type { Db } from '@/lib/db/schema';
 import { errorResponse } from './error-response';
+import { requestIdOf } from './request-id';
 
 /** Route parameters as Next.js passes them to a route handler: a promise of strings. */
 export interface RouteContext<P> {
@@ -26,7 +27,7 @@ export type ApiHandler<P> = (request: Request, params: P, actor: Actor) => Promi
  * Wraps one `/api/v1` route handler: finds the actor (Bearer token or session cookie; 401
  * without), checks the route's permission (403, audited), awaits the parameters and turns
  * whatever the handler throws into a problem details answer (see `errorResponse`). A route
- * cannot be written without naming its permission.
+ * cannot be written without naming its permission. Every problem names the request's id.
  */
 export function apiRoute<P extends Record<string, string | string[]> = Record<string, string>>(
   { permission }: ApiRouteOptions,
@@ -43,7 +44,7 @@ export function apiRoute<P extends Record<string, string | string[]> = Record<st
       return await handler(request, await context.params, actor);
     } catch (error) {
       if (db && actor && error instanceof AppError && error.code === 'forbidden') await auditDenied(db, actor, request, error);
-      return errorResponse(error);
+      return errorResponse(error, requestIdOf(request));
     }
   };
 }
@@ -54,7 +55,7 @@ export function publicApiRoute(handler: (request: Request) => Promise<Response>)
     try {
       return await handler(request);
     } catch (error) {
-      return errorResponse(error);
+      return errorResponse(error, requestIdOf(request));
     }
   };
 }

@@ -21,23 +21,26 @@ const statusOf: Record<AppErrorCode, number> = {
 /**
  * Turns anything a handler throws into a problem-details response: `ProblemError` as it is,
  * `AppError` by its code (a 412 carries the current representation and its ETag), a `ZodError`
- * as 400 with one field error per issue; anything else is logged and answered 500.
+ * as 400 with one field error per issue; anything else is logged and answered 500. Every
+ * answer names `requestId`, when there is one, so an admin can quote it.
  */
-export function errorResponse(error: unknown): Response {
-  if (error instanceof ProblemError) return problemResponse(error.problem);
-  if (error instanceof AppError) return appErrorResponse(error);
+export function errorResponse(error: unknown, requestId?: string): Response {
+  const id = requestId ? { requestId } : {};
+  if (error instanceof ProblemError) return problemResponse({ ...error.problem, ...id }, { headers: error.headers });
+  if (error instanceof AppError) return appErrorResponse(error, id);
   if (error instanceof z.ZodError) {
     return problemResponse({
       title: statusTitle(400),
       status: 400,
       detail: 'The request body does not have the expected shape.',
       errors: zodFieldErrors(error),
+      ...id,
     });
   }
-  return internalErrorResponse(error);
+  return internalErrorResponse(error, requestId);
 }
 
-function appErrorResponse(error: AppError): Response {
+function appErrorResponse(error: AppError, id: { requestId?: string }): Response {
   const status = statusOf[error.code];
   const { errors, current, retryAfterSeconds } = error.details;
   const headers = new Headers();
@@ -52,6 +55,7 @@ function appErrorResponse(error: AppError): Response {
       detail: error.message,
       ...(errors && errors.length > 0 ? { errors } : {}),
       ...(status === 412 && current !== undefined ? { current } : {}),
+      ...id,
     },
     { headers },
   );

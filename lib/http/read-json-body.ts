@@ -1,10 +1,11 @@
 import 'server-only';
 import type { z } from 'zod';
 import { MAX_JSON_DEPTH, findForbiddenKey, jsonNestingDepth } from './json-guards';
+import { MAX_BODY_BYTES } from '@/scripts/front-door/limits.mjs';
 import { ProblemError } from './problem';
 
-/** The largest request body accepted, in bytes (1 MiB). */
-export const MAX_BODY_BYTES = 1024 * 1024;
+/** The largest request body accepted, in bytes (1 MiB), the same as the front door's. */
+export { MAX_BODY_BYTES };
 
 /**
  * Reads a JSON request body and validates it with `schema`. Refuses, before the schema sees

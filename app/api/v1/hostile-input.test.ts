@@ -82,6 +82,25 @@ describeApi('hostile input', (database) => {
     });
   });
 
+  describe.each(routes)('$name answers 90,000 unknown keys', ({ call }) => {
+    it('with a small reply: 100 field errors and "and N more", changing nothing', async () => {
+      const keys = Array.from({ length: 90_000 }, (_, i) => `"k${i}":0`).join(',');
+      const body = `{"name":"N","overrides":{"baseDir":"/srv"},${keys}}`;
+      expect(body.length).toBeLessThan(MAX_BODY_BYTES);
+      const before = await snapshotTables(database.db);
+
+      const response = await call({ body, headers: { 'content-type': 'application/json' } });
+      const text = await response.text();
+
+      expect(response.status).toBe(400);
+      expect(text.length).toBeLessThan(20_000);
+      const problem = ProblemSchema.parse(JSON.parse(text));
+      expect(problem.errors).toHaveLength(101);
+      expect(problem.errors?.at(-1)?.message).toMatch(/^and \d+ more$/);
+      expect(await snapshotTables(database.db)).toEqual(before);
+    });
+  });
+
   describe.each(routes)('$name refuses hostile input', ({ call }) => {
     it.each(hostileBodies)('$name: answers $status and changes nothing', async ({ status, detail, body, headers }) => {
       const before = await snapshotTables(database.db);

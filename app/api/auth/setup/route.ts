@@ -4,6 +4,7 @@ import { getDb } from '@/lib/db';
 import { publicApiRoute } from '@/lib/http/api-route';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/responses';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -13,3 +14,6 @@ export const POST = publicApiRoute(async (request) => {
   const user = await completeSetup({ db: await getDb(), token, input });
   return jsonResponse(user, { status: 201 });
 });
+
+/** GET, PUT, PATCH, DELETE: 405 with `Allow`. */
+export const { GET, PUT, PATCH, DELETE } = otherMethods(['POST'], { access: 'public' });

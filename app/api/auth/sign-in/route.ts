@@ -5,6 +5,7 @@ import { getDb } from '@/lib/db';
 import { publicApiRoute } from '@/lib/http/api-route';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { withSetCookies } from '@/lib/http/responses';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -16,3 +17,6 @@ export const POST = publicApiRoute(async (request) => {
   // The session token travels in the HttpOnly cookie only, never in a body page scripts can read.
   return withSetCookies(Response.json({ user: { email: actor.email, name: actor.displayName, role: actor.role } }), setCookies);
 });
+
+/** GET, PUT, PATCH, DELETE: 405 with `Allow`. */
+export const { GET, PUT, PATCH, DELETE } = otherMethods(['POST'], { access: 'public' });

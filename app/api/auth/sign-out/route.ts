@@ -3,6 +3,7 @@ import { signOut } from '@/lib/auth/sign-out';
 import { getDb } from '@/lib/db';
 import { apiRoute } from '@/lib/http/api-route';
 import { withSetCookies } from '@/lib/http/responses';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,3 +13,6 @@ export const POST = apiRoute({ permission: 'signed-in' }, async (request, _param
   const setCookies = await signOut({ db: await getDb(), actor, headers: request.headers });
   return withSetCookies(new Response(null, { status: 204 }), setCookies);
 });
+
+/** GET, PUT, PATCH, DELETE: 405 with `Allow`. */
+export const { GET, PUT, PATCH, DELETE } = otherMethods(['POST']);

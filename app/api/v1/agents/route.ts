@@ -5,6 +5,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { readQuery } from '@/lib/http/query';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/responses';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -20,3 +21,6 @@ export const POST = apiRoute({ permission: 'agents:write' }, async (request, _pa
   const agent = await createAgent({ db: await getDb(), actor, input });
   return jsonResponse(agent, { status: 201, version: agent.version, location: `/api/v1/agents/${agent.id}` });
 });
+
+/** PUT, PATCH, DELETE: 405 with `Allow`. */
+export const { PUT, PATCH, DELETE } = otherMethods(['GET', 'POST']);

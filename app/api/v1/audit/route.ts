@@ -5,6 +5,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { jsonLinesResponse } from '@/lib/http/json-lines-response';
 import { readQuery } from '@/lib/http/query';
 import { jsonResponse } from '@/lib/http/responses';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -23,6 +24,9 @@ export const GET = apiRoute({ permission: 'audit:read' }, async (request, _param
   }
   return jsonResponse(await listAuditEvents({ db, actor, limit, cursor, filters }));
 });
+
+/** POST, PUT, PATCH, DELETE: 405 with `Allow`. */
+export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);
 
 function acceptsJsonLines(request: Request): boolean {
   return (request.headers.get('accept') ?? '').split(',').some((type) => type.split(';')[0]?.trim() === 'application/x-ndjson');

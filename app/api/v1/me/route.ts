@@ -1,6 +1,7 @@
 import { permissionsOf } from '@/lib/auth/actor';
 import { apiRoute } from '@/lib/http/api-route';
 import { jsonResponse } from '@/lib/http/responses';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -14,3 +15,6 @@ export const GET = apiRoute({ permission: 'signed-in' }, async (_request, _param
     permissions: permissionsOf(actor),
   });
 });
+
+/** POST, PUT, PATCH, DELETE: 405 with `Allow`. */
+export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);

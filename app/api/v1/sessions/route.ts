@@ -2,6 +2,7 @@ import { listOwnSessions } from '@/lib/auth/sessions';
 import { getDb } from '@/lib/db';
 import { apiRoute } from '@/lib/http/api-route';
 import { jsonResponse } from '@/lib/http/responses';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,3 +10,6 @@ export const dynamic = 'force-dynamic';
 export const GET = apiRoute({ permission: 'signed-in' }, async (_request, _params, actor) => {
   return jsonResponse({ sessions: await listOwnSessions({ db: await getDb(), actor }) });
 });
+
+/** POST, PUT, PATCH, DELETE: 405 with `Allow`. */
+export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);

@@ -5,6 +5,7 @@ import { getDb } from '@/lib/db';
 import { apiRoute } from '@/lib/http/api-route';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/responses';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -19,3 +20,6 @@ export const POST = apiRoute({ permission: 'tokens:manage' }, async (request, _p
   const created = await createToken({ db: await getDb(), actor, input });
   return jsonResponse(created, { status: 201, location: `/api/v1/tokens/${created.token.id}` });
 });
+
+/** PUT, PATCH, DELETE: 405 with `Allow`. */
+export const { PUT, PATCH, DELETE } = otherMethods(['GET', 'POST']);

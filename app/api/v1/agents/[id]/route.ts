@@ -5,6 +5,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { expectedVersionFrom } from '@/lib/http/etag';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/responses';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -31,3 +32,6 @@ export const DELETE = apiRoute<Params>({ permission: 'agents:write' }, async (re
   const expectedVersion = await expectedVersionFrom(request, () => getAgent({ db, actor, id }));
   return jsonResponse(await deleteAgent({ db, actor, id, expectedVersion }));
 });
+
+/** POST, PUT: 405 with `Allow`. */
+export const { POST, PUT } = otherMethods(['GET', 'PATCH', 'DELETE']);

@@ -1,6 +1,7 @@
 import { endOwnSession } from '@/lib/auth/sessions';
 import { getDb } from '@/lib/db';
 import { apiRoute } from '@/lib/http/api-route';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,3 +10,6 @@ export const DELETE = apiRoute<{ id: string }>({ permission: 'signed-in' }, asyn
   await endOwnSession({ db: await getDb(), actor, sessionId: id });
   return new Response(null, { status: 204 });
 });
+
+/** GET, POST, PUT, PATCH: 405 with `Allow`. */
+export const { GET, POST, PUT, PATCH } = otherMethods(['DELETE']);

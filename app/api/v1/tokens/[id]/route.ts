@@ -2,6 +2,7 @@ import { revokeToken } from '@/lib/auth/revoke-token';
 import { getDb } from '@/lib/db';
 import { apiRoute } from '@/lib/http/api-route';
 import { jsonResponse } from '@/lib/http/responses';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -9,3 +10,6 @@ export const dynamic = 'force-dynamic';
 export const DELETE = apiRoute<{ id: string }>({ permission: 'tokens:manage' }, async (_request, { id }, actor) => {
   return jsonResponse(await revokeToken({ db: await getDb(), actor, id }));
 });
+
+/** GET, POST, PUT, PATCH: 405 with `Allow`. */
+export const { GET, POST, PUT, PATCH } = otherMethods(['DELETE']);

@@ -6,6 +6,7 @@ import { apiRoute } from '@/lib/http/api-route';
 import { expectedVersionFrom } from '@/lib/http/etag';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/responses';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -25,3 +26,6 @@ export const PATCH = apiRoute<Params>({ permission: 'users:manage' }, async (req
   const user = await updateUser({ db, actor, id, expectedVersion, changes });
   return jsonResponse(user, { version: user.version });
 });
+
+/** POST, PUT, DELETE: 405 with `Allow`. */
+export const { POST, PUT, DELETE } = otherMethods(['GET', 'PATCH']);

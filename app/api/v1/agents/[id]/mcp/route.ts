@@ -1,5 +1,6 @@
 import { apiRoute } from '@/lib/http/api-route';
 import { mcpResponse } from '@/lib/runtime/mcp-response';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -12,3 +13,5 @@ export const POST = handler;
 export const GET = handler;
 /** Ends the session named by `Mcp-Session-Id`. */
 export const DELETE = handler;
+
+export const { PUT, PATCH } = otherMethods(['GET', 'POST', 'DELETE']);

@@ -3,6 +3,7 @@ import { getDb } from '@/lib/db';
 import { apiRoute } from '@/lib/http/api-route';
 import { jsonResponse } from '@/lib/http/responses';
 import { getToolRegistry } from '@/lib/registry-host';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -11,3 +12,6 @@ export const GET = apiRoute<{ id: string }>({ permission: 'agents:read' }, async
   const assignments = await listAssignments({ db: await getDb(), actor, registry: await getToolRegistry(), agentId: id });
   return jsonResponse({ assignments });
 });
+
+/** POST, PUT, PATCH, DELETE: 405 with `Allow`. */
+export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);

@@ -7,6 +7,7 @@ import { expectedVersionFrom } from '@/lib/http/etag';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/responses';
 import { getToolRegistry } from '@/lib/registry-host';
+import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
@@ -35,3 +36,6 @@ export const DELETE = apiRoute<Params>({ permission: 'agents:write' }, async (re
   await deleteAssignment({ db, registry, actor, agentId: id, toolName, expectedVersion });
   return new Response(null, { status: 204 });
 });
+
+/** POST, PATCH: 405 with `Allow`. */
+export const { POST, PATCH } = otherMethods(['GET', 'PUT', 'DELETE']);

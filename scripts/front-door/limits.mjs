@@ -1,0 +1,16 @@
+// Limits on what a client may send, shared by the front door and the API's body reader.
+
+/** The largest request body accepted, in bytes (1 MiB). */
+export const MAX_BODY_BYTES = 1024 * 1024;
+
+/** The longest a client may take to send a whole request, headers and body (30 s). */
+export const REQUEST_DEADLINE_MS = 30_000;
+
+/** Headers must be complete within this long (10 s). */
+export const HEADERS_DEADLINE_MS = 10_000;
+
+/** After {@link BODY_GRACE_MS}, a body must have arrived at least this fast on average (bytes/s). */
+export const MIN_BODY_RATE = 1024;
+
+/** How long a body may trickle before its rate is judged (5 s). */
+export const BODY_GRACE_MS = 5_000;

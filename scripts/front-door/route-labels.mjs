@@ -1,0 +1,43 @@
+// Turns a request path into the route it reached (`/api/v1/agents/[id]`), so metrics are
+// labelled by route, never by the unbounded set of paths clients make up.
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+function patternOf(template) {
+  const source = template
+    .split('/')
+    .map((segment) => {
+      if (/^\[\[\.\.\..+\]\]$/.test(segment)) return '(?:/.*)?';
+      if (/^\[\.\.\..+\]$/.test(segment)) return '/.+';
+      if (/^\[.+\]$/.test(segment)) return '/[^/]+';
+      return segment === '' ? '' : `/${segment.replace(/[.*+?^${}()|\\]/g, '\\$&')}`;
+    })
+    .join('');
+  return new RegExp(`^${source === '' ? '/' : source}/?$`);
+}
+
+/** The app's routes from a build's app-paths manifest, static ones first. */
+export function loadRouteTemplates(distDir) {
+  const manifest = path.join(distDir, 'server', 'app-paths-manifest.json');
+  if (!existsSync(manifest)) return [];
+  const entries = Object.keys(JSON.parse(readFileSync(manifest, 'utf8')));
+  const templates = new Set(
+    entries
+      .map((entry) => entry.replace(/\/(page|route)$/, '').split('/').filter((segment) => !/^\(.+\)$/.test(segment)).join('/') || '/')
+      .filter((template) => !template.startsWith('/_')),
+  );
+  return [...templates]
+    .sort((a, b) => dynamicCount(a) - dynamicCount(b))
+    .map((template) => ({ template, pattern: patternOf(template) }));
+}
+
+function dynamicCount(template) {
+  return (template.match(/\[/g) ?? []).length * 10 + (template.includes('[...') ? 100 : 0);
+}
+
+/** The route label of `pathname`: its template, `/_next/static` for built assets, or `other`. */
+export function routeLabel(pathname, templates) {
+  if (pathname.startsWith('/_next/static/')) return '/_next/static';
+  for (const { template, pattern } of templates) if (pattern.test(pathname)) return template;
+  return 'other';
+}

@@ -1,0 +1,39 @@
+// The production server: Next.js behind the app's front door (scripts/front-door/), listening
+// on 127.0.0.1 unless HOST says otherwise, on PORT (3000). Run by `npm start` after a build.
+import http from 'node:http';
+import path from 'node:path';
+import next from 'next';
+import pino from 'pino';
+import { createFrontDoor } from './front-door/front-door.mjs';
+import { HEADERS_DEADLINE_MS, REQUEST_DEADLINE_MS } from './front-door/limits.mjs';
+import { loadRouteTemplates } from './front-door/route-labels.mjs';
+import { root } from './build-if-stale.mjs';
+
+const hostname = process.env.HOST || '127.0.0.1';
+const port = Number(process.env.PORT || 3000);
+const logger = pino({ base: { service: 'tools-admin' } });
+
+const app = next({ dev: false, dir: root, hostname, port });
+await app.prepare();
+
+// Node's own backstops behind the front door's body watch: whole requests within the deadline,
+// headers sooner, checked every second rather than every 30 s.
+const limits = { headersTimeout: HEADERS_DEADLINE_MS, requestTimeout: REQUEST_DEADLINE_MS + 1_000, connectionsCheckingInterval: 1_000 };
+const server = http.createServer(limits, createFrontDoor({
+  handle: app.getRequestHandler(),
+  env: process.env,
+  logger,
+  routes: loadRouteTemplates(path.join(root, '.next')),
+}));
+server.listen(port, hostname, () => {
+  const shown = hostname.includes(':') ? `[${hostname}]` : hostname;
+  logger.info({ host: hostname, port }, `Listening on http://${shown}:${port}`);
+});
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    server.close(() => process.exit(0));
+    server.closeAllConnections();
+    setTimeout(() => process.exit(0), 5_000).unref();
+  });
+}
