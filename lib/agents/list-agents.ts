@@ -4,7 +4,9 @@ import { compareStrings } from '@/registry';
 import { AppError } from '@/lib/app-error';
 import type { Db } from '@/lib/db/schema';
 import { isStorableText } from '@/lib/db/storable-text';
-import { toAgent, type AgentListItem } from './agent';
+import { countAssignmentStatuses } from '@/lib/assignments/count-assignment-statuses';
+import type { ToolRegistry } from '@/registry';
+import { matchesStatusFilter, toAgent, type AgentListItem, type AgentStatusFilter } from './agent';
 import { selectAgentsWithCounts } from './agent-query';
 
 /** What `listAgents` needs. */
@@ -12,10 +14,18 @@ export interface ListAgentsOptions {
   db: Db;
   /** Keeps agents whose id, name or description contains this, ignoring case. */
   search?: string;
+  /** With it, each agent carries its `statusCounts` against this registry. */
+  registry?: ToolRegistry;
+  /** Keeps agents with an assignment of this status; needs `registry`. */
+  status?: AgentStatusFilter;
 }
 
-/** Every agent with its number of assignments (or those matching `search`), sorted by name, then id; AppError `invalid` for a search with a NUL. */
-export async function listAgents({ db, search }: ListAgentsOptions): Promise<AgentListItem[]> {
+/**
+ * Every agent with its number of assignments (or those matching `search` and `status`), sorted by
+ * name, then id, each with its status counts when given the registry. AppError `invalid` for a
+ * search with a NUL.
+ */
+export async function listAgents({ db, search, registry, status }: ListAgentsOptions): Promise<AgentListItem[]> {
   if (search !== undefined && !isStorableText(search)) {
     throw new AppError('invalid', 'The search text contains U+0000 (NUL)', {
       errors: [{ pointer: '/search', message: 'Search text must not contain U+0000 (NUL).' }],
@@ -34,8 +44,15 @@ export async function listAgents({ db, search }: ListAgentsOptions): Promise<Age
     );
   }
   const rows = await query.execute();
+  const counts = registry && (await countAssignmentStatuses({ db, registry, agentIds: term ? rows.map((row) => row.id) : undefined }));
+  const zero = { missing: 0, invalid: 0, unavailable: 0 };
   // Sorted here, not in SQL, so both engines order alike whatever their collation.
   return rows
-    .map((row) => ({ ...toAgent(row), assignmentCount: Number(row.assignment_count) }))
+    .map((row): AgentListItem => ({
+      ...toAgent(row),
+      assignmentCount: Number(row.assignment_count),
+      ...(counts ? { statusCounts: counts.get(row.id) ?? zero } : {}),
+    }))
+    .filter((agent) => !status || (agent.statusCounts !== undefined && matchesStatusFilter(agent.statusCounts, status)))
     .sort((a, b) => compareStrings(a.name.toLowerCase(), b.name.toLowerCase()) || compareStrings(a.id, b.id));
 }
