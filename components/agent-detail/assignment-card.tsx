@@ -9,6 +9,10 @@ import { isProblem } from '@/lib/client-api/api-problem';
 import { deleteAssignment, toolEntryQueryOptions } from '@/lib/client-api/assignments-api';
 import { hasSettings } from '@/lib/catalogue/tool-summary';
 import { toolPath } from '@/lib/catalogue/tool-path';
+import { Button } from '@/components/ui/button';
+import { cardClass } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { ADD_TOOLS_ID } from './agent-header';
 import { AssignmentEditor } from './assignment-editor';
 import { OverridesSummary } from './overrides-summary';
@@ -45,6 +49,7 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
   const entry = useQuery({ ...toolEntryQueryOptions(toolName), enabled: !isMissing });
   const schema = entry.data?.overridesSchema as RJSFSchema | undefined;
   const [problem, setProblem] = useState('');
+  const { confirm, dialog } = useConfirm();
   const headingId = useId();
   const editButton = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(isOpen);
@@ -56,7 +61,14 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
   }, [isOpen]);
 
   const remove = async () => {
-    if (!assignment || !window.confirm(`Remove ${toolName} from this agent? Its settings are deleted with it.`)) return;
+    if (!assignment) return;
+    const isSure = await confirm({
+      title: `Remove ${toolName}?`,
+      description: 'The agent can no longer call it, and its settings are deleted with it.',
+      confirmLabel: 'Remove',
+      isDestructive: true,
+    });
+    if (!isSure) return;
     setProblem('');
     try {
       await deleteAssignment(agentId, toolName, assignment.version);
@@ -84,14 +96,14 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
   };
 
   return (
-    <li aria-labelledby={headingId} data-tool={toolName} className="rounded-md border border-slate-200 p-3">
+    <li aria-labelledby={headingId} data-tool={toolName} className={cn(cardClass, 'p-3')}>
       <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
         <div className="min-w-0 flex-1">
           <h3 id={headingId} className="flex flex-wrap items-center gap-2">
             {isMissing ? (
               <span className="font-mono font-medium break-all">{toolName}</span>
             ) : (
-              <Link href={toolPath(toolName)} className="font-mono font-medium break-all text-blue-800 hover:underline">
+              <Link href={toolPath(toolName)} className="font-mono font-medium break-all text-link hover:underline">
                 {toolName}
               </Link>
             )}
@@ -103,23 +115,23 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
         {assignment && (
           <div className="flex gap-2">
             {!isMissing && !isOpen && (schema === undefined || hasSettings(schema)) && (
-              <button ref={editButton} type="button" onClick={() => actions.open(toolName)} aria-label={`Edit settings of ${toolName}`} className="rounded-md border border-slate-400 px-2.5 py-1 text-sm">
+              <Button ref={editButton} size="sm" onClick={() => actions.open(toolName)} aria-label={`Edit settings of ${toolName}`}>
                 Edit settings
-              </button>
+              </Button>
             )}
-            <button type="button" onClick={() => void remove()} aria-label={`Remove ${toolName}`} className="rounded-md border border-red-300 px-2.5 py-1 text-sm text-red-800">
+            <Button size="sm" onClick={() => void remove()} aria-label={`Remove ${toolName}`} className="text-destructive">
               Remove
-            </button>
+            </Button>
           </div>
         )}
       </div>
       {problem && (
-        <p role="alert" className="mt-2 text-sm text-red-800">
+        <p role="alert" className="mt-2 text-sm text-destructive">
           {problem}
         </p>
       )}
       {item.kind === 'draft' && (
-        <p className="mt-1 text-sm text-slate-700">
+        <p className="mt-1 text-sm text-muted-foreground">
           {item.wasRemoved
             ? 'Someone else removed this tool from the agent. Your form is kept: save to assign it again, or discard it.'
             : 'Fill in its settings, then assign it.'}
@@ -149,6 +161,7 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
           )}
         </EditorSlot>
       )}
+      {dialog}
     </li>
   );
 }
@@ -156,13 +169,13 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
 function StatusDetail({ assignment }: { assignment: AssignmentView | undefined }) {
   if (!assignment) return null;
   if (assignment.status === 'missing') {
-    return <p className="text-sm text-red-900">No installed plugin provides this tool any more. Its saved settings are kept below until you remove it.</p>;
+    return <p className="text-sm text-destructive">No installed plugin provides this tool any more. Its saved settings are kept below until you remove it.</p>;
   }
   return (
     <>
-      {assignment.unavailableReason && <p className="text-sm break-words text-amber-950">Unavailable: {assignment.unavailableReason}</p>}
+      {assignment.unavailableReason && <p className="text-sm break-words text-warning">Unavailable: {assignment.unavailableReason}</p>}
       {assignment.status === 'invalid' && (
-        <ul className="text-sm text-red-900" aria-label="Problems with the saved settings">
+        <ul className="text-sm text-destructive" aria-label="Problems with the saved settings">
           {(assignment.errors ?? []).map((error) => (
             <li key={`${error.pointer}:${error.message}`}>{error.message}</li>
           ))}
@@ -182,20 +195,20 @@ interface EditorSlotProps {
 }
 
 function EditorSlot({ isLoading, error, onRetry, hasSchema, hasNoSettings, children }: EditorSlotProps) {
-  if (isLoading) return <p className="mt-3 text-sm text-slate-700" role="status">Loading the settings form…</p>;
+  if (isLoading) return <p className="mt-3 text-sm text-muted-foreground" role="status">Loading the settings form…</p>;
   if (error || !hasSchema) {
     return (
-      <p role="alert" className="mt-3 text-sm text-red-800">
+      <p role="alert" className="mt-3 text-sm text-destructive">
         The settings form could not be loaded: {error?.message ?? 'the tool is not in the catalogue.'}{' '}
-        <button type="button" onClick={onRetry} className="underline">
+        <Button variant="link" size="sm" onClick={onRetry} className="h-auto px-0">
           Retry
-        </button>
+        </Button>
       </p>
     );
   }
   return (
     <>
-      {hasNoSettings && <p className="mt-3 text-sm text-slate-700">This tool has no settings.</p>}
+      {hasNoSettings && <p className="mt-3 text-sm text-muted-foreground">This tool has no settings.</p>}
       {children}
     </>
   );

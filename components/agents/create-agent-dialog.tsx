@@ -9,9 +9,10 @@ import { agentQueryOptions, createAgent } from '@/lib/client-api/agents-api';
 import { isProblem } from '@/lib/client-api/api-problem';
 import { firstInvalidField, formErrorsOf, type FormErrors } from '@/lib/client-api/form-errors';
 import { Dialog } from '@/components/ui/dialog';
-import { buttonClass, focusField, FormActions, FormAlert } from '@/components/ui/form-parts';
+import { focusField, FormActions, FormAlert } from '@/components/ui/form-parts';
 import { TextField } from '@/components/ui/text-field';
 import { newAgentErrors, type NewAgentValues } from './new-agent-errors';
+import { Button } from '@/components/ui/button';
 
 const FIELDS = ['name', 'id', 'description'] as const;
 
@@ -90,12 +91,12 @@ function CreateAgentForm({ onCancel }: { onCancel: () => void }) {
       />
       <TextField name="description" label="Description" value={values.description} onChange={(value) => change('description', value)} error={errors.fields.description} isMultiline />
       <FormActions>
-        <button type="button" onClick={onCancel} className={buttonClass.secondary}>
+        <Button onClick={onCancel} variant="secondary">
           Cancel
-        </button>
-        <button type="submit" disabled={isSaving} className={buttonClass.primary}>
+        </Button>
+        <Button type="submit" disabled={isSaving} variant="primary">
           {isSaving ? 'Creating…' : 'Create agent'}
-        </button>
+        </Button>
       </FormActions>
     </form>
   );

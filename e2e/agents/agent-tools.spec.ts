@@ -83,7 +83,7 @@ test('[AGENTS][TOOLS]: admin adds a whole group in one step', async ({ page, req
   // A click leaves focus in the search box, so typing still filters.
   await dialog.getByRole('option', { name: /^todo_read/ }).click();
   await expect(dialog.getByRole('combobox', { name: 'Search tools' })).toBeFocused();
-  await dialog.getByRole('option', { name: 'Choose the whole Todo group (2 tools)' }).click();
+  await dialog.getByRole('option', { name: /^Choose the whole Todo group \(2 tools\) Adds the 2 tools it has today, once/ }).click();
   await expect(dialog.getByRole('option', { name: /^todo_read/ })).toHaveAttribute('aria-checked', 'true');
   await expect(dialog.getByRole('option', { name: /^todo_write/ })).toHaveAttribute('aria-checked', 'true');
   await dialog.getByRole('button', { name: 'Add 2 tools' }).click();
@@ -164,8 +164,8 @@ test('[AGENTS][TOOLS]: admin removes an assignment', async ({ page, request }) =
   await assignTool(request, agentId, 'word_count', {});
   await page.goto(`/agents/${agentId}`);
 
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Remove word_count' }).click();
+  await page.getByRole('alertdialog', { name: 'Remove word_count?' }).getByRole('button', { name: 'Remove', exact: true }).click();
 
   await expect(page.getByText('No tools assigned yet.')).toBeVisible();
   expect((await assignmentsOf(request, agentId)).size).toBe(0);
@@ -176,8 +176,8 @@ test('[AGENTS][TOOLS]: declining the confirmation keeps the assignment', async (
   await assignTool(request, agentId, 'word_count', {});
   await page.goto(`/agents/${agentId}`);
 
-  page.once('dialog', (dialog) => void dialog.dismiss());
   await page.getByRole('button', { name: 'Remove word_count' }).click();
+  await page.getByRole('alertdialog', { name: 'Remove word_count?' }).getByRole('button', { name: 'Cancel' }).click();
 
   await expect(page.getByRole('heading', { name: /word_count/ })).toBeVisible();
   expect((await assignmentsOf(request, agentId)).has('word_count')).toBe(true);

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { isActiveItem, NAV_ITEMS } from './nav-items';
+
+const [catalogue, agents] = NAV_ITEMS;
+
+describe('isActiveItem', () => {
+  it('marks the catalogue active on the home page and on tool pages', () => {
+    expect(isActiveItem(catalogue!, '/')).toBe(true);
+    expect(isActiveItem(catalogue!, '/tools/fs_read_file')).toBe(true);
+    expect(isActiveItem(catalogue!, '/agents')).toBe(false);
+  });
+
+  it('marks Agents active on the list and on an agent page, not on a path that merely starts alike', () => {
+    expect(isActiveItem(agents!, '/agents')).toBe(true);
+    expect(isActiveItem(agents!, '/agents/demo')).toBe(true);
+    expect(isActiveItem(agents!, '/agentsx')).toBe(false);
+  });
+});
