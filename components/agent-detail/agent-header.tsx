@@ -27,29 +27,31 @@ export function AgentHeader({ agent, assignmentCount, canAddTools, onAddTools, o
   // Arriving here (after creating the agent, or from the list), focus starts at the agent's name.
   useEffect(() => heading.current?.focus({ preventScroll: true }), []);
   return (
-    // Buttons sit in one place whatever the name's length: beside the title on wide screens, under it on phones.
-    <div className="mb-6 flex flex-col gap-3 md:flex-row md:items-start">
-      <div className="min-w-0 flex-1">
-        <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold wrap-anywhere focus:outline-none">
-          <bdi>{agent.name}</bdi>
-        </h1>
-        <p className="font-mono text-sm text-muted-foreground wrap-anywhere">{agent.id}</p>
-        {agent.description && <p className="mt-1 whitespace-pre-line text-foreground wrap-anywhere">{agent.description}</p>}
+    <div className="mb-6">
+      {/* The buttons sit in one place whatever the name's length: beside the title on wide screens, right under it on phones. */}
+      <div className="flex flex-col gap-3 md:flex-row md:items-start">
+        <div className="min-w-0 flex-1">
+          <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold tracking-tight wrap-anywhere focus:outline-none">
+            <bdi>{agent.name}</bdi>
+          </h1>
+          <p className="font-mono text-sm text-muted-foreground wrap-anywhere">{agent.id}</p>
+        </div>
+        <div className="flex shrink-0 flex-wrap gap-2 md:flex-nowrap">
+          <Button onClick={() => setDialog('edit')}>
+            <Pencil aria-hidden="true" />
+            Edit details
+          </Button>
+          <Button onClick={() => setDialog('delete')} className="text-destructive">
+            <Trash2 aria-hidden="true" />
+            Delete agent
+          </Button>
+          <Button id={ADD_TOOLS_ID} variant="primary" onClick={onAddTools} disabled={!canAddTools}>
+            <Plus aria-hidden="true" />
+            Add tools
+          </Button>
+        </div>
       </div>
-      <div className="flex shrink-0 flex-wrap gap-2 md:flex-nowrap">
-        <Button onClick={() => setDialog('edit')}>
-          <Pencil aria-hidden="true" />
-          Edit details
-        </Button>
-        <Button onClick={() => setDialog('delete')} className="text-destructive">
-          <Trash2 aria-hidden="true" />
-          Delete agent
-        </Button>
-        <Button id={ADD_TOOLS_ID} variant="primary" onClick={onAddTools} disabled={!canAddTools}>
-          <Plus aria-hidden="true" />
-          Add tools
-        </Button>
-      </div>
+      {agent.description && <p className="mt-2 whitespace-pre-line text-foreground wrap-anywhere">{agent.description}</p>}
       {dialog === 'edit' && (
         <EditAgentDialog
           agent={agent}

@@ -97,7 +97,7 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
 
   return (
     <li aria-labelledby={headingId} data-tool={toolName} className={cn(cardClass, 'p-3')}>
-      <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
+      <div className="flex flex-col gap-x-3 gap-y-2 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
           <h3 id={headingId} className="flex flex-wrap items-center gap-2">
             {isMissing ? (

@@ -16,9 +16,10 @@ export function OverridesSummary({ overrides, schema, hasSettings }: OverridesSu
   return (
     <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
       {items.map(({ key, label, text }) => (
-        <div key={key} className="flex max-w-full min-w-0 items-baseline gap-1">
+        // A value with too little room beside its label goes under it, rather than a few letters a line.
+        <div key={key} className="flex max-w-full min-w-0 flex-wrap items-baseline gap-x-1">
           <dt className="shrink-0 text-muted-foreground">{label}:</dt>
-          <dd className="min-w-0 font-mono text-foreground">
+          <dd className="min-w-0 flex-1 basis-40 font-mono text-foreground">
             <WrappedValue text={text} />
           </dd>
         </div>

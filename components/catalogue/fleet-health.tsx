@@ -32,8 +32,9 @@ export function FleetHealth({ toolCount, groupCount, unavailableCount, problemCo
           icon={Bot}
           value={agentCount}
           label={agentCount === 1 ? 'agent needs attention' : 'agents need attention'}
-          detail={agentCount === undefined ? (attention.isError ? 'Could not be counted' : 'Counting…') : agentCount === 0 ? 'No missing or invalid tools' : 'Missing or invalid tools'}
+          detail={agentCount === undefined ? (attention.isError ? 'Could not be counted' : 'Counting…') : agentCount === 0 ? 'All assignments fine' : 'Missing or invalid tools'}
           tone={agentCount ? 'danger' : undefined}
+          className="max-sm:col-span-2"
         />
       </ul>
     </section>
@@ -49,9 +50,10 @@ interface StatProps {
   tone?: 'warning' | 'danger';
   /** False when there is nothing to go to. */
   isLink?: boolean;
+  className?: string;
 }
 
-function Stat({ href, icon: Icon, value, label, detail, tone, isLink = true }: StatProps) {
+function Stat({ href, icon: Icon, value, label, detail, tone, isLink = true, className }: StatProps) {
   const body = (
     <>
       <span className="flex items-center gap-2 text-sm text-muted-foreground">
@@ -68,7 +70,7 @@ function Stat({ href, icon: Icon, value, label, detail, tone, isLink = true }: S
   );
   const box = 'block h-full rounded-lg border border-border bg-card p-3 text-card-foreground';
   return (
-    <li className="min-w-0">
+    <li className={cn('min-w-0', className)}>
       {isLink ? (
         <Link href={href} className={cn(box, 'hover:bg-accent focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none')}>
           {body}

@@ -267,3 +267,33 @@ test('[AGENTS][API]: a PUT of invalid overrides straight to the API is refused w
   expect(problem.errors.map((error) => error.pointer).sort()).toEqual(['/overrides/baseDir', '/overrides/maxBytes']);
   expect((await assignmentsOf(request, agentId)).get('fs_read_file')).toMatchObject({ version: created.version, overrides: { baseDir: '/srv/ok' } });
 });
+
+test('[AGENTS][PICKER]: typing "read file" and pressing Enter chooses fs_read_file, shown as a removable chip', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Reader');
+  await page.goto(`/agents/${agentId}`);
+  const dialog = await openPicker(page);
+  await page.keyboard.type('read file');
+  const options = dialog.getByRole('option');
+  await expect(options.first()).toHaveAccessibleName(/^fs_read_file/);
+  await page.keyboard.press('Enter');
+
+  const chips = dialog.getByRole('list', { name: 'Chosen tools' });
+  await expect(chips.getByRole('listitem')).toHaveText(['fs_read_file']);
+  await expect(dialog.getByText('1 tool chosen')).toBeVisible();
+  await chips.getByRole('button', { name: 'Unchoose fs_read_file' }).click();
+  await expect(chips).toHaveCount(0);
+  await expect(dialog.getByText('No tools chosen')).toBeVisible();
+  await expect(dialog.getByRole('option', { name: /^fs_read_file/ })).toHaveAttribute('aria-checked', 'false');
+});
+
+test('[AGENTS][PICKER]: the list keeps its height while the matches shrink', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Steady');
+  await page.goto(`/agents/${agentId}`);
+  const dialog = await openPicker(page);
+  const list = dialog.getByRole('listbox');
+  const before = (await list.boundingBox())!.height;
+  await dialog.getByRole('combobox', { name: 'Search tools' }).fill('word_count');
+  await expect(dialog.getByRole('option', { name: /^fs_read_file/ })).toHaveCount(0);
+  await expect(dialog.getByRole('option', { name: /^word_count/ })).toBeVisible();
+  expect((await list.boundingBox())!.height).toBe(before);
+});

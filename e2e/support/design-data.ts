@@ -1,0 +1,43 @@
+/** The plugins of the screenshots: the example plugin and the fixtures that load cleanly (symlinks in e2e/fixtures/design-plugins). */
+export const DESIGN_PLUGIN_PATH = 'plugins:e2e/fixtures/design-plugins';
+
+/** The fixed agents of the screenshot tests and the README screenshots: same ids, names and settings every run. */
+export const DESIGN_AGENTS = [
+  {
+    id: 'support-bot',
+    name: 'Support bot',
+    description: 'Answers customer questions from the shared handbooks.',
+    tools: {
+      fs_read_file: { baseDir: '/srv/shared/docs/handbooks/customer-support' },
+      fs_list_dir: { baseDir: '/srv/shared/docs' },
+      word_count: {},
+      acme_lookup: {},
+    },
+  },
+  {
+    id: 'release-notes',
+    name: 'Release notes writer',
+    description: 'Drafts release notes from merged changes.',
+    tools: { text_slugify: { separator: '-' }, todo_read: {}, todo_write: {} },
+  },
+] as const;
+
+/** Creates the design agents and their tools through the API of the server at `baseUrl` (an empty database). */
+export async function seedDesignData(baseUrl: string): Promise<void> {
+  for (const agent of DESIGN_AGENTS) {
+    const created = await fetch(`${baseUrl}/api/v1/agents`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: agent.id, name: agent.name, description: agent.description }),
+    });
+    if (!created.ok) throw new Error(`Creating ${agent.id}: ${created.status} ${await created.text()}`);
+    for (const [toolName, overrides] of Object.entries(agent.tools)) {
+      const assigned = await fetch(`${baseUrl}/api/v1/agents/${agent.id}/tools/${toolName}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ overrides }),
+      });
+      if (!assigned.ok) throw new Error(`Assigning ${toolName} to ${agent.id}: ${assigned.status} ${await assigned.text()}`);
+    }
+  }
+}
