@@ -2,6 +2,7 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { DeleteAgentDialog } from '@/components/agents/delete-agent-dialog';
 import { EditAgentDialog } from '@/components/agents/edit-agent-dialog';
 import { Pencil, Plus, Trash2 } from 'lucide-react';
@@ -59,6 +60,7 @@ export function AgentHeader({ agent, assignmentCount, canAddTools, onAddTools, o
           onSaved={(name) => {
             setDialog(null);
             onAnnounce(`Saved the details of ${name}.`);
+            toast.success('Agent details saved.');
           }}
         />
       )}

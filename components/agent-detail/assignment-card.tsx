@@ -4,6 +4,7 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import type { AssignmentView } from '@/lib/assignments/assignment';
 import { isProblem } from '@/lib/client-api/api-problem';
 import { deleteAssignment, toolEntryQueryOptions } from '@/lib/client-api/assignments-api';
@@ -77,6 +78,7 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
       actions.close(toolName);
       document.getElementById(ADD_TOOLS_ID)?.focus();
     } catch (error) {
+      toast.error(`${toolName} was not removed.`);
       setProblem(
         isProblem(error, 412)
           ? `Someone else changed ${toolName} meanwhile; its current settings are shown. Remove it again if you still want to.`
@@ -92,6 +94,7 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
     );
     void queryClient.invalidateQueries({ queryKey: ['agents'] });
     actions.announce(isNew ? `Assigned ${toolName}.` : `Saved the settings of ${toolName}.`);
+    toast.success(isNew ? 'Tool assigned.' : 'Settings saved.');
     actions.close(toolName);
   };
 

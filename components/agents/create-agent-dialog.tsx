@@ -3,6 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { flushSync } from 'react-dom';
 import { AGENT_ID_RULE, slugify, type AgentField } from '@/lib/agents/agent-rules';
 import { agentQueryOptions, createAgent } from '@/lib/client-api/agents-api';
@@ -64,6 +65,7 @@ function CreateAgentForm({ onCancel }: { onCancel: () => void }) {
       const agent = await mutation.mutateAsync({ id: values.id, name: values.name, description: values.description });
       queryClient.setQueryData(agentQueryOptions(agent.id).queryKey, agent);
       void queryClient.invalidateQueries({ queryKey: ['agents', 'list'] });
+      toast.success(`Created agent “${agent.name}”.`);
       router.push(`/agents/${encodeURIComponent(agent.id)}`);
     } catch (error) {
       const next = isProblem(error, 409)

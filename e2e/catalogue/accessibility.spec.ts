@@ -33,7 +33,8 @@ test('[TOOLS][PHONE]: on a phone the parameters table stacks each parameter, its
   await page.goto('/tools/fs_read_file');
   const table = page.getByRole('region', { name: 'Parameters table' });
   const description = table.getByText('The file, relative to the base directory', { exact: false }).first();
-  await expect(description).toBeInViewport();
+  await description.scrollIntoViewIfNeeded();
+  await expect(description).toBeInViewport({ ratio: 1 });
   const box = await description.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
   expect(await table.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
