@@ -19,7 +19,7 @@ export function OverridesSummary({ overrides, schema, hasSettings }: OverridesSu
         // A value with too little room beside its label goes under it, rather than a few letters a line.
         <div key={key} className="flex max-w-full min-w-0 flex-wrap items-baseline gap-x-1">
           <dt className="shrink-0 text-muted-foreground">{label}:</dt>
-          <dd className="min-w-0 flex-1 basis-40 font-mono text-foreground">
+          <dd className="min-w-0 flex-auto font-mono text-foreground">
             <WrappedValue text={text} />
           </dd>
         </div>
