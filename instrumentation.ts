@@ -1,10 +1,15 @@
 /**
  * Runs once when a server instance starts: opens the database, migrates it and seeds the
  * demo, so a broken DATABASE_URL or a failed migration stops the start instead of the first
- * request. Only in the Node.js runtime: the database drivers do not run on the edge.
+ * request; then makes sure someone can sign in (ADMIN_EMAIL, or a one-time setup link).
+ * Only in the Node.js runtime: the database drivers do not run on the edge.
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  const { installPeerAddressHook } = await import('./lib/http/peer-address-hook');
+  installPeerAddressHook();
   const { getDb } = await import('./lib/db/get-db');
-  await getDb();
+  const db = await getDb();
+  const { prepareFirstSignIn } = await import('./lib/auth/prepare-first-sign-in');
+  await prepareFirstSignIn({ db });
 }

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { ADMIN_STORAGE_STATE, adminEnv } from './e2e/support/e2e-admin';
 import { E2E_PORT } from './e2e/support/ports';
 import { freshSqliteDatabase } from './e2e/support/temp-database';
 
@@ -14,13 +15,18 @@ process.env.E2E_DATABASE_FILE ??= freshSqliteDatabase(`shared-${process.pid}`);
 
 export default defineConfig({
   testDir: 'e2e',
-  testMatch: '**/*.spec.ts',
+  testMatch: ['**/*.spec.ts', 'auth.setup.ts'],
   fullyParallel: false,
   workers: 1,
   forbidOnly: true,
   globalTeardown: './e2e/support/global-teardown.ts',
   reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
   timeout: 60_000,
+  projects: [
+    // Signs in once; every spec then runs signed in as the first admin (storageState).
+    { name: 'setup', testMatch: 'auth.setup.ts' },
+    { name: 'app', testMatch: '**/*.spec.ts', dependencies: ['setup'], use: { storageState: ADMIN_STORAGE_STATE } },
+  ],
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     trace: 'retain-on-failure',
@@ -40,13 +46,14 @@ export default defineConfig({
   webServer: {
     // `npm run test:e2e` builds first; the tests run against that production build.
     command: `node node_modules/next/dist/bin/next start -p ${E2E_PORT} -H 127.0.0.1`,
-    url: `http://127.0.0.1:${E2E_PORT}/api/v1/tools`,
+    url: `http://127.0.0.1:${E2E_PORT}/sign-in`,
     reuseExistingServer: false,
     timeout: 120_000,
     env: {
       NEXT_TELEMETRY_DISABLED: '1',
       TOOLS_PLUGIN_PATH: 'plugins:e2e/fixtures/plugins',
       DATABASE_URL: `sqlite:${process.env.E2E_DATABASE_FILE}`,
+      ...adminEnv,
     },
   },
 });

@@ -1,10 +1,14 @@
 import type { Metadata } from 'next';
 import localFont from 'next/font/local';
 import { headers } from 'next/headers';
+import { PermissionsProvider } from '@/components/auth/permissions-context';
+import { UserMenu } from '@/components/auth/user-menu';
 import { AppSidebar } from '@/components/layout/app-sidebar';
 import { ThemeProvider } from '@/components/layout/theme-provider';
 import { QueryProvider } from '@/components/query-provider';
 import { Toaster } from '@/components/ui/toaster';
+import { permissionsOf } from '@/lib/auth/actor';
+import { pageActor } from '@/lib/auth/page-actor';
 import './globals.css';
 
 // Shipped with the app, so pages (and screenshot tests) look the same on every machine.
@@ -25,6 +29,7 @@ export const metadata: Metadata = {
 };
 
 export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
+  const actor = await pageActor();
   // A Content-Security-Policy with nonces (when the app sets one) must cover the theme's inline script.
   const nonce = requestNonce(await headers());
   return (
@@ -32,10 +37,14 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
       <body className="min-h-screen font-sans">
         <ThemeProvider nonce={nonce}>
           <div className="md:flex">
-            {/* The signed-in user's menu goes in the sidebar's `userMenu` slot. */}
-            <AppSidebar />
+            <AppSidebar
+              access={actor ? (actor.role === 'admin' ? 'admin' : 'signedIn') : 'anonymous'}
+              userMenu={actor && <UserMenu name={actor.displayName} email={actor.email} role={actor.role} />}
+            />
             <main className="mx-auto w-full max-w-5xl min-w-0 px-4 py-6 sm:px-6 md:py-8">
-              <QueryProvider>{children}</QueryProvider>
+              <QueryProvider>
+                <PermissionsProvider permissions={actor ? permissionsOf(actor) : []}>{children}</PermissionsProvider>
+              </QueryProvider>
             </main>
           </div>
           <Toaster />

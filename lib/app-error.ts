@@ -5,7 +5,10 @@ export type AppErrorCode =
   | 'unprocessable'
   | 'conflict'
   | 'precondition_required'
-  | 'precondition_failed';
+  | 'precondition_failed'
+  | 'unauthenticated'
+  | 'forbidden'
+  | 'too_many_requests';
 
 /** One problem with one field, located by an RFC 6901 JSON Pointer into the request body. */
 export interface FieldError {
@@ -17,6 +20,10 @@ export interface FieldError {
 export interface AppErrorDetails {
   errors?: FieldError[];
   current?: unknown;
+  /** The permission a `forbidden` actor lacks. */
+  permission?: string;
+  /** For `too_many_requests`: when to try again, sent as Retry-After. */
+  retryAfterSeconds?: number;
 }
 
 /** The one error type `lib/` throws for expected failures. */

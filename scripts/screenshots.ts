@@ -21,9 +21,10 @@ mkdirSync(outDir, { recursive: true });
 const server = await startNextServer(port, { TOOLS_PLUGIN_PATH: DESIGN_PLUGIN_PATH, SEED_DEMO: '0' });
 const browser = await launchBrowser();
 try {
-  await seedDesignData(server.url);
+  await seedDesignData(server.fetch);
   for (const theme of ['light', 'dark'] as const) {
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, colorScheme: theme, reducedMotion: 'reduce' });
+    await server.signIn(context);
     const page = await context.newPage();
     for (const shot of shots) {
       await page.goto(`${server.url}${shot.path}`);

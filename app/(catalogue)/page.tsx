@@ -1,4 +1,5 @@
 import { HydrationBoundary, dehydrate } from '@tanstack/react-query';
+import { requirePageActor } from '@/lib/auth/page-actor';
 import { catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
 import { makeServerQueryClient } from '@/lib/query/query-clients';
 import { readCatalogueSummary } from '@/lib/catalogue/read-catalogue';
@@ -13,14 +14,15 @@ import { getToolRegistry } from '@/lib/registry-host';
 export const dynamic = 'force-dynamic';
 
 export default async function CataloguePage() {
+  const actor = await requirePageActor();
   const queryClient = makeServerQueryClient();
   // The same read the API route makes, without an HTTP round trip to ourselves.
   await Promise.all([
-    queryClient.prefetchQuery({ ...catalogueQueryOptions, queryFn: readCatalogueSummary }),
+    queryClient.prefetchQuery({ ...catalogueQueryOptions, queryFn: () => readCatalogueSummary(actor) }),
     // The summary strip's agents needing attention; a failure is left to the browser's own fetch.
     queryClient.prefetchQuery({
       ...agentListQueryOptions('', 'attention'),
-      queryFn: async () => listAgents({ db: await getDb(), registry: await getToolRegistry(), status: 'attention' }),
+      queryFn: async () => listAgents({ db: await getDb(), actor, registry: await getToolRegistry(), status: 'attention' }),
     }),
   ]);
   return (

@@ -6,14 +6,15 @@ import { usePathname } from 'next/navigation';
 import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
-import { isActiveItem, NAV_ITEMS } from './nav-items';
+import { isActiveItem, visibleNavItems, type NavAccess } from './nav-items';
 import { ThemeToggle } from './theme-toggle';
 
 /**
  * The app's navigation: a left sidebar on wide screens; on phones a top bar whose Menu button
- * opens the same links. `userMenu` is the signed-in user's menu, when there is one.
+ * opens the same links. `userMenu` is the signed-in user's menu, when there is one; `access`
+ * decides which sections show (Audit to anyone signed in, Settings to admins).
  */
-export function AppSidebar({ userMenu }: { userMenu?: React.ReactNode }) {
+export function AppSidebar({ userMenu, access = 'anonymous' }: { userMenu?: React.ReactNode; access?: NavAccess }) {
   const pathname = usePathname();
   const [isOpen, setIsOpen] = useState(false);
   // Following a link closes the phone menu.
@@ -51,7 +52,7 @@ export function AppSidebar({ userMenu }: { userMenu?: React.ReactNode }) {
         </div>
         <div id="main-menu" className={cn('flex-col gap-1 px-2 pb-3 md:flex md:flex-1', isOpen ? 'flex' : 'hidden')}>
           <ul className="flex flex-col gap-0.5">
-            {NAV_ITEMS.map((item) => {
+            {visibleNavItems(access).map((item) => {
               const isActive = isActiveItem(item, pathname);
               const Icon = item.icon;
               return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isActiveItem, NAV_ITEMS } from './nav-items';
+import { isActiveItem, NAV_ITEMS, visibleNavItems } from './nav-items';
 
 const [catalogue, agents] = NAV_ITEMS;
 
@@ -14,5 +14,13 @@ describe('isActiveItem', () => {
     expect(isActiveItem(agents!, '/agents')).toBe(true);
     expect(isActiveItem(agents!, '/agents/demo')).toBe(true);
     expect(isActiveItem(agents!, '/agentsx')).toBe(false);
+  });
+});
+
+describe('visibleNavItems', () => {
+  it('shows Audit to anyone signed in and Settings to admins only', () => {
+    expect(visibleNavItems('anonymous').map((item) => item.label)).toEqual(['Catalogue', 'Agents']);
+    expect(visibleNavItems('signedIn').map((item) => item.label)).toEqual(['Catalogue', 'Agents', 'Audit']);
+    expect(visibleNavItems('admin').map((item) => item.label)).toEqual(['Catalogue', 'Agents', 'Audit', 'Settings']);
   });
 });

@@ -186,7 +186,7 @@ test('[AGENTS][MISSING]: a tool whose plugin is gone shows as missing and keeps 
   try {
     await cp(path.resolve('plugins/example-tools'), path.join(pluginFolder, 'example-tools'), { recursive: true });
     server = await startNextServer(ownServerPort(10), env);
-    const api = (route: string, init?: RequestInit) => fetch(`${server!.url}/api/v1${route}`, { ...init, headers: { 'content-type': 'application/json' } });
+    const api = (route: string, init?: RequestInit) => server!.fetch(`/api/v1${route}`, { ...init, headers: { 'content-type': 'application/json' } });
     expect((await api('/agents', { method: 'POST', body: JSON.stringify({ id: 'writer', name: 'Writer' }) })).status).toBe(201);
     expect((await api('/agents/writer/tools/text_slugify', { method: 'PUT', body: JSON.stringify({ overrides: { separator: '_' } }) })).status).toBe(201);
     await server.stop();
@@ -194,7 +194,9 @@ test('[AGENTS][MISSING]: a tool whose plugin is gone shows as missing and keeps 
     // The plugin is uninstalled; the app restarts on the same database.
     await rm(path.join(pluginFolder, 'example-tools'), { recursive: true });
     server = await startNextServer(ownServerPort(10), env);
-    const page = await (await browser.newContext({ baseURL: server.url })).newPage();
+    const context = await browser.newContext({ baseURL: server.url });
+    await server.signIn(context);
+    const page = await context.newPage();
     await page.goto('/agents/writer');
 
     const missing = page.getByRole('region', { name: /^Missing tools/ });

@@ -19,10 +19,10 @@ test.beforeAll(async () => {
   const before = await startNextServer(ownServerPort(21), { ...env, TOOLS_PLUGIN_PATH: 'plugins:e2e/fixtures/plugins' });
   try {
     for (const [id, name] of [['writer', 'Writer'], ['counter', 'Counter']]) {
-      expect((await fetch(`${before.url}/api/v1/agents`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, name }) })).status).toBe(201);
+      expect((await before.fetch('/api/v1/agents', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id, name }) })).status).toBe(201);
     }
     for (const [agent, tool] of [['writer', 'text_slugify'], ['writer', 'acme_lookup'], ['counter', 'word_count']]) {
-      const response = await fetch(`${before.url}/api/v1/agents/${agent}/tools/${tool}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"overrides":{}}' });
+      const response = await before.fetch(`/api/v1/agents/${agent}/tools/${tool}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"overrides":{}}' });
       expect(response.ok, await response.text()).toBe(true);
     }
   } finally {
@@ -36,7 +36,7 @@ test.afterAll(async () => {
   removeSqliteDatabase(database);
 });
 
-const api = async <T>(path: string): Promise<T> => (await (await fetch(`${server!.url}${path}`)).json()) as T;
+const api = async <T>(path: string): Promise<T> => (await (await server!.fetch(path)).json()) as T;
 
 test('[AGENTS][STATUS]: the agents API counts each agent\'s missing and unavailable tools and filters by them', async () => {
   const { agents } = await api<{ agents: ListedAgent[] }>('/api/v1/agents');
@@ -47,12 +47,13 @@ test('[AGENTS][STATUS]: the agents API counts each agent\'s missing and unavaila
   expect((await api<{ agents: ListedAgent[] }>('/api/v1/agents?status=missing')).agents.map((agent) => agent.id)).toEqual(['writer']);
   expect((await api<{ agents: ListedAgent[] }>('/api/v1/agents?status=attention')).agents.map((agent) => agent.id)).toEqual(['writer']);
   expect((await api<{ agents: ListedAgent[] }>('/api/v1/agents?status=invalid')).agents).toEqual([]);
-  const refused = await fetch(`${server!.url}/api/v1/agents?status=broken`);
+  const refused = await server!.fetch('/api/v1/agents?status=broken');
   expect(refused.status).toBe(400);
   expect(refused.headers.get('content-type')).toContain('application/problem+json');
 });
 
 test('[AGENTS][STATUS]: admin sees the missing tool\'s badge on the agents list and filters the list by it', async ({ page }) => {
+  await server!.signIn(page.context());
   await page.goto(`${server!.url}/agents`);
   const list = page.getByRole('list', { name: 'Agents' });
   const writer = list.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Writer' }) });
@@ -68,6 +69,7 @@ test('[AGENTS][STATUS]: admin sees the missing tool\'s badge on the agents list 
 });
 
 test('[CATALOGUE][HEALTH]: the summary strip\'s counts match the API, and each links to its list', async ({ page }) => {
+  await server!.signIn(page.context());
   const catalogue = await api<{ tools: { available: boolean }[]; diagnostics: unknown[] }>('/api/v1/tools');
   const attention = await api<{ agents: ListedAgent[] }>('/api/v1/agents?status=attention');
   const groups = new Set((await api<{ tools: { group: string }[] }>('/api/v1/tools')).tools.map((tool) => tool.group));
@@ -94,6 +96,7 @@ test('[CATALOGUE][HEALTH]: the summary strip\'s counts match the API, and each l
 });
 
 test('[CATALOGUE][SEARCH]: the catalogue search also finds tools by why they are unavailable, and a described factory is not "No description."', async ({ page }) => {
+  await server!.signIn(page.context());
   await page.goto(`${server!.url}/?q=ACME_API_KEY`);
   await expect(page.getByRole('link', { name: 'acme_lookup' })).toBeVisible();
   const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'acme_lookup' }) });

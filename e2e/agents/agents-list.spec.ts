@@ -275,6 +275,7 @@ test.describe('with no agents at all', () => {
   });
 
   test('[AGENTS][LIST]: admin with no agents is told so and can create the first one from there', async ({ page }) => {
+    await server.signIn(page.context());
     await page.goto(`${server.url}/agents`);
 
     await expect(page.getByRole('heading', { name: 'No agents yet' })).toBeVisible();

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { E2E_PORT } from '../support/ports';
+import { signInCookie } from '../support/e2e-admin';
 
 const baseUrl = `http://127.0.0.1:${E2E_PORT}`;
 
@@ -69,6 +70,7 @@ test('[API][CONFLICTS]: a stale If-Match is refused with 412 and the current sta
 test('[API][HOSTILE]: hostile bodies are refused with their status over HTTP and change nothing', async ({ request }) => {
   await request.post('/api/v1/agents', { data: { id: 'hostile-agent', name: 'Hostile agent' } });
   const path = `${baseUrl}/api/v1/agents/hostile-agent/tools/fs_read_file`;
+  const cookie = await signInCookie(baseUrl);
   const oneMiB = 1024 * 1024;
   const huge = JSON.stringify({ overrides: { baseDir: 'a'.repeat(oneMiB) } });
   const hugeStream = () =>
@@ -92,7 +94,7 @@ test('[API][HOSTILE]: hostile bodies are refused with their status over HTTP and
     const response = await fetch(path, {
       method: 'PUT',
       body,
-      headers: { 'content-type': contentType ?? 'application/json' },
+      headers: { 'content-type': contentType ?? 'application/json', cookie },
       duplex: 'half',
     } as RequestInit);
     expect(response.status, name).toBe(status);

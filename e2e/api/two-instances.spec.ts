@@ -33,19 +33,19 @@ test.describe('[API][TWO-INSTANCES]', () => {
         startNextServer(ownServerPort(6), { DATABASE_URL: databaseUrl, SEED_DEMO: '0' }),
       ]);
 
-      const created = await fetch(`${a.url}/api/v1/agents`, {
+      const created = await a.fetch('/api/v1/agents', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ id: 'shared-agent', name: 'Made on A' }),
       });
       expect(created.status, a.output()).toBe(201);
 
-      const readOnB = await fetch(`${b.url}/api/v1/agents/shared-agent`);
+      const readOnB = await b.fetch('/api/v1/agents/shared-agent');
       expect(readOnB.status, b.output()).toBe(200);
       expect(readOnB.headers.get('etag')).toBe('"1"');
       expect(await readOnB.json()).toMatchObject({ name: 'Made on A', version: 1 });
 
-      const updatedOnB = await fetch(`${b.url}/api/v1/agents/shared-agent`, {
+      const updatedOnB = await b.fetch('/api/v1/agents/shared-agent', {
         method: 'PATCH',
         headers: { 'content-type': 'application/json', 'if-match': readOnB.headers.get('etag') ?? '' },
         body: JSON.stringify({ name: 'Renamed on B' }),
@@ -53,11 +53,11 @@ test.describe('[API][TWO-INSTANCES]', () => {
       expect(updatedOnB.status).toBe(200);
       expect(updatedOnB.headers.get('etag')).toBe('"2"');
 
-      const readOnA = await fetch(`${a.url}/api/v1/agents/shared-agent`);
+      const readOnA = await a.fetch('/api/v1/agents/shared-agent');
       expect(await readOnA.json()).toMatchObject({ name: 'Renamed on B', version: 2 });
 
       // A still holds version 1 from its create: its change must not overwrite B's.
-      const staleOnA = await fetch(`${a.url}/api/v1/agents/shared-agent`, {
+      const staleOnA = await a.fetch('/api/v1/agents/shared-agent', {
         method: 'PATCH',
         headers: { 'content-type': 'application/json', 'if-match': '"1"' },
         body: JSON.stringify({ name: 'Stale write from A' }),

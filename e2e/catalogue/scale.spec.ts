@@ -19,7 +19,7 @@ test.afterAll(async () => {
 });
 
 test('[CATALOGUE][SEARCH]: admin can load the 10,000-tool catalogue and find a tool deep in it', async ({ page }) => {
-  const response = await fetch(`${server.url}/api/v1/tools?view=summary`);
+  const response = await server.fetch(`/api/v1/tools?view=summary`);
   const { tools, diagnostics } = (await response.json()) as { tools: { name: string; group: string; unavailableReason?: string }[]; diagnostics: unknown[] };
   expect(diagnostics).toEqual([]);
   // About 10,000 in all, some of them unavailable with reasons of very different lengths.
@@ -31,6 +31,7 @@ test('[CATALOGUE][SEARCH]: admin can load the 10,000-tool catalogue and find a t
   const lastZoning = zoningTools.at(-1)!;
   const accounts = tools.filter((tool) => tool.group === 'accounts').length;
 
+  await server.signIn(page.context());
   await page.goto(server.url);
   await expect(page.getByText(`${tools.length.toLocaleString('en')} tools in`)).toBeVisible();
   await expect(page.getByRole('region', { name: `Accounts (${accounts})` })).toBeVisible();
@@ -61,6 +62,7 @@ test('[CATALOGUE][SEARCH]: admin can load the 10,000-tool catalogue and find a t
 
 test('[CATALOGUE][KEYBOARD]: admin moving back through the 10,000 rows with Shift+Tab always sees the focused row below the sticky heading', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
+  await server.signIn(page.context());
   await page.goto(server.url);
   await expect(page.getByRole('region', { name: /^Accounts/ })).toBeVisible();
   // The server's HTML shows the list before React takes it over; a row focused before then is
@@ -96,13 +98,14 @@ test('[CATALOGUE][KEYBOARD]: admin moving back through the 10,000 rows with Shif
 });
 
 test('[AGENTS][PICKER]: the tool picker opens on 10,000 tools with a slice of them, finds one deep in them and adds a whole large group', async ({ page }) => {
-  const response = await fetch(`${server.url}/api/v1/tools?view=summary`);
+  const response = await server.fetch(`/api/v1/tools?view=summary`);
   const { tools } = (await response.json()) as { tools: { name: string; group: string; unavailableReason?: string }[] };
   const zoning = tools.filter((tool) => tool.group === 'zoning').map((tool) => tool.name).sort();
   const choosable = tools.filter((tool) => tool.group === 'zoning' && tool.unavailableReason === undefined).length;
-  const agent = await fetch(`${server.url}/api/v1/agents`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 'zoner', name: 'Zoner' }) });
+  const agent = await server.fetch(`/api/v1/agents`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 'zoner', name: 'Zoner' }) });
   expect(agent.status).toBe(201);
 
+  await server.signIn(page.context());
   await page.goto(`${server.url}/agents/zoner`);
   const dialog = await openPicker(page);
   await expect(dialog.getByText(`Showing the first 200 of ${tools.length.toLocaleString('en')} matching tools; type more to narrow.`)).toBeVisible();
@@ -119,6 +122,6 @@ test('[AGENTS][PICKER]: the tool picker opens on 10,000 tools with a slice of th
   await expect(dialog.getByText(`${choosable} tools chosen`)).toBeVisible();
   await dialog.getByRole('button', { name: `Add ${choosable} tools` }).click();
   await expect(dialog).toBeHidden({ timeout: 60_000 });
-  const assigned = (await (await fetch(`${server.url}/api/v1/agents/zoner/tools`)).json()) as { assignments: { toolName: string }[] };
+  const assigned = (await (await server.fetch(`/api/v1/agents/zoner/tools`)).json()) as { assignments: { toolName: string }[] };
   expect(assigned.assignments).toHaveLength(choosable);
 });

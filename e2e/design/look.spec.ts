@@ -13,7 +13,7 @@ let server: NextServer;
 test.beforeAll(async () => {
   test.setTimeout(120_000);
   server = await startNextServer(ownServerPort(20), { TOOLS_PLUGIN_PATH: DESIGN_PLUGIN_PATH, SEED_DEMO: '0' });
-  await seedDesignData(server.url);
+  await seedDesignData(server.fetch);
 });
 
 test.afterAll(async () => {
@@ -36,6 +36,7 @@ for (const viewport of VIEWPORTS) {
   for (const theme of THEMES) {
     for (const { name, path, heading } of PAGES) {
       test(`[DESIGN][LOOK]: the ${name} page at ${viewport.width} px in the ${theme} theme passes axe, fits the width and looks as approved`, async ({ page }) => {
+  await server.signIn(page.context());
         await page.setViewportSize({ width: viewport.width, height: viewport.height });
         await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
         await page.goto(`${server.url}${path}`);
@@ -59,6 +60,7 @@ for (const viewport of VIEWPORTS) {
 }
 
 test('[DESIGN][THEME]: admin switches to the dark theme and the choice survives a reload', async ({ page }) => {
+  await server.signIn(page.context());
   await page.emulateMedia({ colorScheme: 'light' });
   await page.goto(`${server.url}/agents`);
   await expect(page.locator('html')).toHaveClass(/\blight\b/);
@@ -74,6 +76,7 @@ test('[DESIGN][THEME]: admin switches to the dark theme and the choice survives 
 });
 
 test('[DESIGN][LAYOUT]: on a phone the sidebar collapses to a Menu button that opens the navigation', async ({ page }) => {
+  await server.signIn(page.context());
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${server.url}/`);
   const main = page.getByRole('navigation', { name: 'Main' });
@@ -90,6 +93,7 @@ test('[DESIGN][LAYOUT]: on a phone the sidebar collapses to a Menu button that o
 });
 
 test('[DESIGN][LAYOUT]: the agent page keeps its buttons in one place whatever the name', async ({ page }) => {
+  await server.signIn(page.context());
   for (const width of [1280, 390]) {
     await page.setViewportSize({ width, height: 900 });
     const tops: number[] = [];
@@ -105,6 +109,7 @@ test('[DESIGN][LAYOUT]: the agent page keeps its buttons in one place whatever t
 });
 
 test('[DESIGN][PHONE]: a long setting value wraps at slashes and shows whole on focus', async ({ page }) => {
+  await server.signIn(page.context());
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${server.url}/agents/support-bot`);
   const card = page.locator('[data-tool="fs_read_file"]');

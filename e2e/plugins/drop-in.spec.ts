@@ -10,7 +10,7 @@ interface ToolsResponse {
 }
 
 async function toolNames(server: NextServer): Promise<Map<string, ToolsResponse['tools'][number]>> {
-  const response = await fetch(`${server.url}/api/v1/tools`);
+  const response = await server.fetch('/api/v1/tools');
   expect(response.status).toBe(200);
   const body = (await response.json()) as ToolsResponse;
   return new Map(body.tools.map((tool) => [tool.name, tool]));

@@ -22,17 +22,20 @@ export const DESIGN_AGENTS = [
   },
 ] as const;
 
-/** Creates the design agents and their tools through the API of the server at `baseUrl` (an empty database). */
-export async function seedDesignData(baseUrl: string): Promise<void> {
+/** A signed-in `fetch` of a path on one server (`NextServer.fetch`). */
+type ServerFetch = (pathname: string, init?: RequestInit) => Promise<Response>;
+
+/** Creates the design agents and their tools through the API of a server with an empty database. */
+export async function seedDesignData(serverFetch: ServerFetch): Promise<void> {
   for (const agent of DESIGN_AGENTS) {
-    const created = await fetch(`${baseUrl}/api/v1/agents`, {
+    const created = await serverFetch('/api/v1/agents', {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ id: agent.id, name: agent.name, description: agent.description }),
     });
     if (!created.ok) throw new Error(`Creating ${agent.id}: ${created.status} ${await created.text()}`);
     for (const [toolName, overrides] of Object.entries(agent.tools)) {
-      const assigned = await fetch(`${baseUrl}/api/v1/agents/${agent.id}/tools/${toolName}`, {
+      const assigned = await serverFetch(`/api/v1/agents/${agent.id}/tools/${toolName}`, {
         method: 'PUT',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ overrides }),

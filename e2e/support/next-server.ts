@@ -1,10 +1,18 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import type { BrowserContext } from '@playwright/test';
+import { addSessionCookie, adminEnv, signInCookie } from './e2e-admin';
 import { freshSqliteDatabase, removeSqliteDatabase } from './temp-database';
 
 /** A production `next start` of this app, for tests that need their own server. */
 export interface NextServer {
   readonly url: string;
+  /** The Cookie header of the server's first admin (E2E_ADMIN), signed in once it answered. */
+  readonly adminCookie: string;
+  /** `fetch` of a path on this server, signed in as its first admin. */
+  fetch(pathname: string, init?: RequestInit): Promise<Response>;
+  /** Signs a browser context in to this server as its first admin. */
+  signIn(context: BrowserContext): Promise<void>;
   stop(): Promise<void>;
   /** What the server has printed so far, for failure messages. */
   output(): string;
@@ -17,6 +25,7 @@ let serversStarted = 0;
 /**
  * Starts the built app on `port` with extra environment, and waits until it answers. Without a
  * DATABASE_URL in `env` the server gets a new SQLite file of its own, removed when it stops.
+ * Its first admin is E2E_ADMIN (unless `env` names another), signed in once it answers.
  */
 export async function startNextServer(port: number, env: Record<string, string>): Promise<NextServer> {
   const ownDatabase = env.DATABASE_URL === undefined ? freshSqliteDatabase(`server-${process.pid}-${++serversStarted}`) : undefined;
@@ -24,6 +33,7 @@ export async function startNextServer(port: number, env: Record<string, string>)
     env: {
       ...process.env,
       NEXT_TELEMETRY_DISABLED: '1',
+      ...adminEnv,
       ...(ownDatabase ? { DATABASE_URL: `sqlite:${ownDatabase}` } : {}),
       ...env,
     },
@@ -37,13 +47,26 @@ export async function startNextServer(port: number, env: Record<string, string>)
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const url = `http://127.0.0.1:${port}`;
+  let adminCookie: string;
   try {
-    await waitUntilAnswering(`${url}/api/v1/tools`, child);
+    await waitUntilAnswering(`${url}/sign-in`, child);
+    adminCookie = await signInCookie(url, env.ADMIN_EMAIL, env.ADMIN_PASSWORD);
   } catch (error) {
     await stopAndClean();
     throw new Error(`${(error as Error).message}\nServer output:\n${output}`);
   }
-  return { url, stop: stopAndClean, output: () => output };
+  return {
+    url,
+    adminCookie,
+    fetch: (pathname, init = {}) => {
+      const headers = new Headers(init.headers);
+      if (!headers.has('cookie') && !headers.has('authorization')) headers.set('cookie', adminCookie);
+      return fetch(`${url}${pathname}`, { ...init, headers });
+    },
+    signIn: (context) => addSessionCookie(context, url, adminCookie),
+    stop: stopAndClean,
+    output: () => output,
+  };
 }
 
 async function waitUntilAnswering(url: string, child: ChildProcess): Promise<void> {

@@ -3,6 +3,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { cache } from 'react';
 import { getAgent, type Agent } from '@/lib/agents';
 import { AppError } from '@/lib/app-error';
+import { requirePageActor } from '@/lib/auth/page-actor';
 import { listAssignments } from '@/lib/assignments';
 import { catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
 import { toCatalogueSummary } from '@/lib/catalogue/tool-summary';
@@ -12,17 +13,17 @@ import { getDb } from '@/lib/db';
 import { getToolRegistry } from '@/lib/registry-host';
 
 // The page's title and its body both need the agent: one read per request serves both.
-const readAgent = cache(async (agentId: string): Promise<Agent> => getAgent({ db: await getDb(), id: agentId }));
+const readAgent = cache(async (agentId: string): Promise<Agent> => getAgent({ db: await getDb(), actor: await requirePageActor(), id: agentId }));
 
 /**
  * Fills the query cache the agent page reads: the agent, its assignments, the catalogue for the
- * picker and the catalogue entry (schemas) of each assigned tool, read from `lib/` directly.
- * AppError `not_found` when there is no such agent.
+ * picker and the catalogue entry (schemas) of each assigned tool, read from `lib/` directly as
+ * the signed-in user (signed out, it redirects to /sign-in). AppError `not_found` when there is no such agent.
  */
 export async function prefetchAgentPage(queryClient: QueryClient, agentId: string): Promise<Agent> {
   const [db, registry] = await Promise.all([getDb(), getToolRegistry()]);
   const agent = await readAgent(agentId);
-  const assignments = await listAssignments({ db, registry, agentId });
+  const assignments = await listAssignments({ db, actor: await requirePageActor(), registry, agentId });
   const snapshot = registry.snapshot();
   queryClient.setQueryData(agentQueryOptions(agentId).queryKey, agent);
   queryClient.setQueryData(assignmentsQueryOptions(agentId).queryKey, assignments);

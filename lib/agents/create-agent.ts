@@ -1,5 +1,6 @@
 import 'server-only';
-import type { Actor } from '@/lib/actor';
+import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
 import { AppError } from '@/lib/app-error';
 import { agentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
@@ -17,8 +18,9 @@ export interface CreateAgentOptions {
   input: { id?: string; name: string; description?: string };
 }
 
-/** Creates an agent at version 1; AppError `conflict` when the id is taken, `invalid` for bad input. */
+/** Creates an agent at version 1; AppError `forbidden` without `agents:write`, `conflict` when the id is taken, `invalid` for bad input. */
 export async function createAgent({ db, actor, input }: CreateAgentOptions): Promise<Agent> {
+  authorize(actor, 'agents:write');
   const name = checkAgentName(input.name);
   const description = checkAgentDescription(input.description ?? '');
   const id = checkAgentId(input.id ?? idFromName(name));

@@ -1,5 +1,6 @@
 import 'server-only';
-import type { Actor } from '@/lib/actor';
+import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
 import { agentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import { toAssignment } from '@/lib/assignments/assignment';
@@ -20,11 +21,12 @@ export interface DeleteAgentOptions {
 
 /**
  * Deletes an agent and its assignments in one transaction; the audit event keeps both in
- * `before`. AppError `not_found`, `precondition_required`, `precondition_failed` as for updates.
+ * `before`. AppError `forbidden` without `agents:write`, `not_found`, `precondition_required`, `precondition_failed` as for updates.
  */
 export async function deleteAgent({ db, actor, id, expectedVersion }: DeleteAgentOptions): Promise<{
   deletedAssignments: number;
 }> {
+  authorize(actor, 'agents:write');
   return inTransaction(db, async (trx) => {
     const current = await lockAgent(trx, id);
     checkVersion(`Agent "${id}"`, current.version, expectedVersion, () => toAgent(current));

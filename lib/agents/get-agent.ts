@@ -1,5 +1,7 @@
 import 'server-only';
 import { AppError } from '@/lib/app-error';
+import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
 import { isStorableText } from '@/lib/db/storable-text';
 import { toAgent, type Agent } from './agent';
@@ -7,11 +9,13 @@ import { toAgent, type Agent } from './agent';
 /** What `getAgent` needs. */
 export interface GetAgentOptions {
   db: Db;
+  actor: Actor;
   id: string;
 }
 
-/** One agent; AppError `not_found` naming the id when there is none. */
-export async function getAgent({ db, id }: GetAgentOptions): Promise<Agent> {
+/** One agent; AppError `forbidden` without `agents:read`, `not_found` naming the id when there is none. */
+export async function getAgent({ db, actor, id }: GetAgentOptions): Promise<Agent> {
+  authorize(actor, 'agents:read');
   const row = isStorableText(id) ? await db.selectFrom('agents').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
   if (!row) throw new AppError('not_found', `Agent "${id}" was not found`);
   return toAgent(row);

@@ -2,6 +2,8 @@ import 'server-only';
 import { sql } from 'kysely';
 import { compareStrings } from '@/registry';
 import { AppError } from '@/lib/app-error';
+import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
 import { isStorableText } from '@/lib/db/storable-text';
 import { countAssignmentStatuses } from '@/lib/assignments/count-assignment-statuses';
@@ -12,6 +14,7 @@ import { selectAgentsWithCounts } from './agent-query';
 /** What `listAgents` needs. */
 export interface ListAgentsOptions {
   db: Db;
+  actor: Actor;
   /** Keeps agents whose id, name or description contains this, ignoring case. */
   search?: string;
   /** With it, each agent carries its `statusCounts` against this registry. */
@@ -22,10 +25,11 @@ export interface ListAgentsOptions {
 
 /**
  * Every agent with its number of assignments (or those matching `search` and `status`), sorted by
- * name, then id, each with its status counts when given the registry. AppError `invalid` for a
- * search with a NUL.
+ * name, then id, each with its status counts when given the registry. AppError `forbidden`
+ * without `agents:read`, `invalid` for a search with a NUL.
  */
-export async function listAgents({ db, search, registry, status }: ListAgentsOptions): Promise<AgentListItem[]> {
+export async function listAgents({ db, actor, search, registry, status }: ListAgentsOptions): Promise<AgentListItem[]> {
+  authorize(actor, 'agents:read');
   if (search !== undefined && !isStorableText(search)) {
     throw new AppError('invalid', 'The search text contains U+0000 (NUL)', {
       errors: [{ pointer: '/search', message: 'Search text must not contain U+0000 (NUL).' }],

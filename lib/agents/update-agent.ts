@@ -1,5 +1,6 @@
 import 'server-only';
-import type { Actor } from '@/lib/actor';
+import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
 import { agentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import type { Db } from '@/lib/db/schema';
@@ -20,11 +21,12 @@ export interface UpdateAgentOptions {
 }
 
 /**
- * Changes an agent's name or description and raises its version. AppError `not_found`,
+ * Changes an agent's name or description and raises its version. AppError `forbidden` without `agents:write`, `not_found`,
  * `precondition_required` without `expectedVersion`, `precondition_failed` (with the
  * current agent) when it is stale. A change that changes nothing writes nothing.
  */
 export async function updateAgent({ db, actor, id, expectedVersion, changes }: UpdateAgentOptions): Promise<Agent> {
+  authorize(actor, 'agents:write');
   const name = changes.name === undefined ? undefined : checkAgentName(changes.name);
   const description = changes.description === undefined ? undefined : checkAgentDescription(changes.description);
   return inTransaction(db, async (trx) => {

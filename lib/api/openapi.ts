@@ -2,6 +2,7 @@ import { z } from 'zod';
 import * as agents from './agent-schemas';
 import * as assignments from './assignment-schemas';
 import * as audit from './audit-schemas';
+import * as auth from './auth-schemas';
 import * as catalogue from './catalogue-schemas';
 import { OpenApiDocumentSchema } from './meta-schemas';
 import { FieldErrorSchema, ProblemSchema } from './problem-schemas';
@@ -14,6 +15,9 @@ const requestSchemas: Record<string, z.ZodType> = {
   CreateAgentBody: agents.CreateAgentBodySchema,
   UpdateAgentBody: agents.UpdateAgentBodySchema,
   PutAssignmentBody: assignments.PutAssignmentBodySchema,
+  CreateUserBody: auth.CreateUserBodySchema,
+  UpdateUserBody: auth.UpdateUserBodySchema,
+  CreateTokenBody: auth.CreateTokenBodySchema,
 };
 
 /** Named response schemas, converted as the output they describe. */
@@ -35,10 +39,20 @@ const responseSchemas: Record<string, z.ZodType> = {
   AuditEvent: audit.AuditEventSchema,
   AuditPage: audit.AuditPageSchema,
   OpenApiDocument: OpenApiDocumentSchema,
+  User: auth.UserSchema,
+  UserList: auth.UserListSchema,
+  Token: auth.TokenSchema,
+  TokenList: auth.TokenListSchema,
+  CreatedToken: auth.CreatedTokenSchema,
+  Session: auth.SessionSchema,
+  SessionList: auth.SessionListSchema,
+  Me: auth.MeSchema,
 };
 
 const problemTitles: Record<number, string> = {
   400: 'The body, query or If-Match header is invalid (field errors in `errors`)',
+  401: 'No session cookie or API token, or one that is not valid (expired, revoked, signed out)',
+  403: 'The signed-in role or the token\'s scopes lack the permission this operation needs (the refusal is audited)',
   404: 'The agent or assignment does not exist',
   409: 'The resource already exists',
   412: 'If-Match names an older version; `current` holds the current representation, the ETag header its version',
@@ -50,7 +64,7 @@ const problemTitles: Record<number, string> = {
 };
 
 const pathParameterDescriptions: Record<string, string> = {
-  id: 'The agent\'s id',
+  id: 'The agent\'s id (of the user, token or session under /users, /tokens, /sessions)',
   toolName: 'The tool\'s name, as the catalogue lists it',
   name: 'The tool\'s name, as the catalogue lists it (percent-encoded)',
 };
@@ -72,11 +86,16 @@ export function buildOpenApiDocument(operations: readonly ApiOperation[] = apiOp
       title: 'Tools Admin API',
       version: '1',
       description:
-        'Agents, their tool assignments and the audit log. Errors are RFC 9457 problem details. Every editable resource answers with an ETag; changing it needs If-Match (428 without, 412 when stale).',
+        'Agents, their tool assignments and the audit log; users, API tokens and sessions. Every call needs a session cookie (from signing in) or `Authorization: Bearer <API token>`. Errors are RFC 9457 problem details. Every editable resource answers with an ETag; changing it needs If-Match (428 without, 412 when stale).',
     },
+    security: [{ bearer: [] }, { session: [] }],
     paths,
     components: {
       schemas: { ...componentSchemas(requestSchemas, 'input'), ...componentSchemas(responseSchemas, 'output') },
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'An API token an admin made at /settings/tokens' },
+        session: { type: 'apiKey', in: 'cookie', name: 'tools-admin.session_token', description: 'The session cookie of a signed-in user (`__Secure-` prefixed over HTTPS)' },
+      },
       headers: {
         ETag: { description: 'The resource\'s version as a strong entity tag, e.g. "3"', schema: { type: 'string' } },
         Location: { description: 'The URL of the created resource', schema: { type: 'string' } },
@@ -103,7 +122,8 @@ function schemaRef(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
 function operationObject(operation: ApiOperation): JsonObject {
   const responses: Record<string, JsonObject> = {};
   for (const [status, spec] of Object.entries(operation.success)) responses[status] = successObject(spec);
-  for (const status of [...operation.problems, 500]) {
+  // Every operation needs a caller (401) with a permission (403).
+  for (const status of [401, 403, ...operation.problems, 500]) {
     responses[String(status)] = {
       description: operation.problemDescriptions?.[status] ?? problemTitles[status] ?? 'A problem',
       content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },

@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { AgentListQuerySchema, AgentListSchema, AgentSchema, CreateAgentBodySchema, DeletedAgentSchema, UpdateAgentBodySchema } from './agent-schemas';
 import { AssignmentListSchema, AssignmentViewSchema, PutAssignmentBodySchema } from './assignment-schemas';
 import { AuditPageSchema, AuditQuerySchema } from './audit-schemas';
+import {
+  CreateTokenBodySchema, CreatedTokenSchema, CreateUserBodySchema, MeSchema, SessionListSchema, TokenListSchema, TokenSchema,
+  UpdateUserBodySchema, UserListSchema, UserSchema,
+} from './auth-schemas';
 import { OpenApiDocumentSchema } from './meta-schemas';
 import { CatalogueEntrySchema, CatalogueQuerySchema, CatalogueSnapshotSchema, CatalogueSummarySchema } from './catalogue-schemas';
 
@@ -25,7 +29,7 @@ export interface ApiOperation {
   path: string;
   operationId: string;
   summary: string;
-  tag: 'catalogue' | 'agents' | 'assignments' | 'audit' | 'meta';
+  tag: 'catalogue' | 'agents' | 'assignments' | 'audit' | 'meta' | 'users' | 'tokens' | 'sessions';
   query?: z.ZodObject;
   body?: z.ZodType;
   /** `required`: every call needs If-Match; `when-exists`: needed to replace an existing resource. */
@@ -165,6 +169,78 @@ export const apiOperations: ApiOperation[] = [
     problemDescriptions: {
       400: 'The query has invalid parameters (field errors in `errors`), or the cursor is not one this server gave out',
     },
+  },
+  {
+    method: 'GET', path: '/api/v1/users', operationId: 'listUsers', tag: 'users',
+    summary: 'Every user, by email (admins)',
+    success: { 200: { description: 'The users', schema: UserListSchema } },
+    problems: [],
+  },
+  {
+    method: 'POST', path: '/api/v1/users', operationId: 'createUser', tag: 'users',
+    summary: 'Creates a user with a role and a password (admins)', body: CreateUserBodySchema,
+    success: { 201: { description: 'The new user', schema: UserSchema, hasEtag: true, hasLocation: true } },
+    problems: [...bodyProblems, 409],
+    problemDescriptions: {
+      400: 'The body does not have the expected shape, or the password is shorter than 12 characters or a common one (field errors in `errors`)',
+      409: 'A user with this email already exists',
+    },
+  },
+  {
+    method: 'GET', path: '/api/v1/users/{id}', operationId: 'getUser', tag: 'users', summary: 'Reads one user (admins)',
+    success: { 200: { description: 'The user', schema: UserSchema, hasEtag: true } },
+    problems: [404],
+    problemDescriptions: { 404: 'The user does not exist' },
+  },
+  {
+    method: 'PATCH', path: '/api/v1/users/{id}', operationId: 'updateUser', tag: 'users',
+    summary: 'Changes a user\'s role or disables (enables) them; ends all their sessions (admins)', body: UpdateUserBodySchema, ifMatch: 'required',
+    success: { 200: { description: 'The changed user', schema: UserSchema, hasEtag: true } },
+    problems: [...bodyProblems, 404, 412, 428],
+    problemDescriptions: {
+      400: 'The body does not have the expected shape, If-Match is malformed, or the change is to the caller themselves',
+      404: 'The user does not exist',
+      412: 'If-Match names an older version; `current` holds the current user, the ETag header its version',
+    },
+  },
+  {
+    method: 'GET', path: '/api/v1/tokens', operationId: 'listTokens', tag: 'tokens',
+    summary: 'Every API token, newest first, revoked ones too; never their secrets (admins)',
+    success: { 200: { description: 'The tokens', schema: TokenListSchema } },
+    problems: [],
+  },
+  {
+    method: 'POST', path: '/api/v1/tokens', operationId: 'createToken', tag: 'tokens',
+    summary: 'Creates an API token with scopes and an optional expiry; its secret is in this answer only (admins)', body: CreateTokenBodySchema,
+    success: { 201: { description: 'The token and its secret', schema: CreatedTokenSchema, hasLocation: true } },
+    problems: bodyProblems,
+    problemDescriptions: { 400: 'The body does not have the expected shape, or the expiry is not in the future (field errors in `errors`)' },
+  },
+  {
+    method: 'DELETE', path: '/api/v1/tokens/{id}', operationId: 'revokeToken', tag: 'tokens',
+    summary: 'Revokes an API token: refused from the next request on (admins)',
+    success: { 200: { description: 'The revoked token', schema: TokenSchema } },
+    problems: [404],
+    problemDescriptions: { 404: 'The token does not exist' },
+  },
+  {
+    method: 'GET', path: '/api/v1/sessions', operationId: 'listSessions', tag: 'sessions',
+    summary: 'The signed-in user\'s own live sessions, the current one marked',
+    success: { 200: { description: 'The sessions, newest first', schema: SessionListSchema } },
+    problems: [],
+  },
+  {
+    method: 'DELETE', path: '/api/v1/sessions/{id}', operationId: 'endSession', tag: 'sessions',
+    summary: 'Ends one of the signed-in user\'s own sessions',
+    success: { 204: { description: 'Ended' } },
+    problems: [404],
+    problemDescriptions: { 404: 'The caller has no session with this id' },
+  },
+  {
+    method: 'GET', path: '/api/v1/me', operationId: 'getMe', tag: 'meta',
+    summary: 'Who the caller is (user or token) and every permission they hold',
+    success: { 200: { description: 'The caller', schema: MeSchema } },
+    problems: [],
   },
   {
     method: 'GET', path: '/api/v1/openapi.json', operationId: 'getOpenApiDocument', tag: 'meta',

@@ -5,6 +5,10 @@ import { afterAll, beforeAll } from 'vitest';
 import { closeDatabases, dialectOf, getDb, type Db } from '@/lib/db';
 import { describeEachDatabase } from '@/lib/db/testing';
 import type { RouteContext } from '@/lib/http/api-route';
+import { createUser } from '@/lib/auth/create-user';
+import { ROLES, type Role } from '@/lib/auth/permissions';
+import { signIn } from '@/lib/auth/sign-in';
+import { OPERATOR } from '@/lib/auth/system-actors';
 
 /** A temp SQLite database that `getDb()` answers for the rest of this test file. */
 export interface TempDatabase {
@@ -58,17 +62,51 @@ export function describeApi(title: string, body: (database: ApiTestDatabase) => 
       process.env.SEED_DEMO = '0';
       db = await getDb();
       if (dialectOf(db) !== databases.kind) throw new Error(`getDb() answered ${dialectOf(db)}, not ${databases.kind}`);
+      signedIn = await signInEveryRole(db);
     });
     // Registered after the engine's own cleanup, so it runs first: connections close before schemas drop.
     afterAll(async () => {
+      signedIn = undefined;
       await closeDatabases();
     });
     body(database);
   });
 }
 
+/** The password of the users `describeApi` signs in, one per role (`<role>@example.test`). */
+export const TEST_PASSWORD = 'a test password nobody guesses';
+
+/** The session cookie of each role in the current `describeApi` block. */
+let signedIn: Record<Role, string> | undefined;
+
+async function signInEveryRole(db: Db): Promise<Record<Role, string>> {
+  const cookies = await Promise.all(
+    ROLES.map(async (role) => {
+      const email = `${role}@example.test`;
+      await createUser({ db, actor: OPERATOR, input: { email, role, password: TEST_PASSWORD } });
+      const { setCookies } = await signIn({ db, email, password: TEST_PASSWORD, address: 'test', headers: new Headers() });
+      return [role, setCookies.map((cookie) => cookie.split(';')[0]).join('; ')] as const;
+    }),
+  );
+  return Object.fromEntries(cookies) as Record<Role, string>;
+}
+
+/**
+ * The Cookie header of a signed-in user of `role` in the current `describeApi` block (a real
+ * Better Auth session on its database). Throws outside such a block.
+ */
+export function sessionCookie(role: Role = 'admin'): string {
+  if (!signedIn) throw new Error('Sessions exist inside describeApi blocks, once their beforeAll has run');
+  return signedIn[role];
+}
+
 /** What a test request carries: a JSON body (sent as application/json) or a raw one, and headers. */
 export interface TestRequestInit {
+  /**
+   * Who sends it: a role's session (default `admin` inside `describeApi`), `anonymous` for no
+   * credentials at all, or `{ token }` for `Authorization: Bearer <token>`.
+   */
+  as?: Role | 'anonymous' | { token: string };
   method?: string;
   json?: unknown;
   body?: BodyInit;
@@ -77,9 +115,15 @@ export interface TestRequestInit {
   ifMatch?: string;
 }
 
-/** A request to this app's API as Next.js would hand it to a route handler. */
+/**
+ * A request to this app's API as Next.js would hand it to a route handler; inside `describeApi`
+ * it is signed in as an admin unless `as` says otherwise.
+ */
 export function apiRequest(pathname: string, init: TestRequestInit = {}): Request {
   const headers = new Headers(init.headers);
+  const as = init.as ?? (signedIn ? 'admin' : 'anonymous');
+  if (typeof as === 'object') headers.set('authorization', `Bearer ${as.token}`);
+  else if (as !== 'anonymous' && !headers.has('cookie')) headers.set('cookie', sessionCookie(as));
   if (init.ifMatch !== undefined) headers.set('if-match', init.ifMatch);
   let body = init.body;
   if (init.json !== undefined) {
@@ -107,5 +151,8 @@ export async function snapshotTables(db: Db): Promise<unknown> {
     agents: await db.selectFrom('agents').selectAll().orderBy('id').execute(),
     assignments: await db.selectFrom('assignments').selectAll().orderBy('agent_id').orderBy('tool_name').execute(),
     audit: await db.selectFrom('audit_events').selectAll().orderBy('id').execute(),
+    users: await db.selectFrom('auth_user').selectAll().orderBy('id').execute(),
+    sessions: await db.selectFrom('auth_session').selectAll().orderBy('id').execute(),
+    tokens: await db.selectFrom('api_tokens').selectAll().orderBy('id').execute(),
   };
 }

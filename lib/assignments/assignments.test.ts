@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { LOCAL_ADMIN } from '@/lib/actor';
+import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import { appErrorOf } from '@/lib/app-error-testing';
 import { createAgent, listAgents } from '@/lib/agents';
 import { listAuditEvents, MAX_AUDIT_PAGE } from '@/lib/audit';
@@ -16,11 +16,11 @@ const older = () =>
   loadRegistry([factory(echoFactory('fs_read_file', 'LaxFsReadFile')), factory(echoFactory('text_slugify', 'Slugify'))]);
 
 async function agentWithNothing(db: Db, id = 'bot'): Promise<void> {
-  await createAgent({ db, actor: LOCAL_ADMIN, input: { id, name: id } });
+  await createAgent({ db, actor: TEST_ADMIN, input: { id, name: id } });
 }
 
 async function auditCount(db: Db): Promise<number> {
-  return (await listAuditEvents({ db, limit: MAX_AUDIT_PAGE })).events.length;
+  return (await listAuditEvents({ actor: TEST_ADMIN, db, limit: MAX_AUDIT_PAGE })).events.length;
 }
 
 describeEachDatabase('assignments', (databases) => {
@@ -28,13 +28,13 @@ describeEachDatabase('assignments', (databases) => {
     const { db } = await databases.create();
     await agentWithNothing(db);
     const put = async (registry: Awaited<ReturnType<typeof builtins>>, toolName: string, overrides: Record<string, unknown>) =>
-      putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName, overrides });
+      putAssignment({ db, registry, actor: TEST_ADMIN, agentId: 'bot', toolName, overrides });
     await put(await builtins(), 'word_count', {});
     await put(await builtins(), 'todo_read', {});
     await put(await older(), 'fs_read_file', { maxBytes: 0 });
     await put(await older(), 'text_slugify', { separator: '_' });
 
-    const views = await listAssignments({ db, registry: await builtins(), agentId: 'bot' });
+    const views = await listAssignments({ actor: TEST_ADMIN, db, registry: await builtins(), agentId: 'bot' });
 
     expect(views.map(({ toolName, status, group }) => ({ toolName, status, group }))).toEqual([
       { toolName: 'fs_read_file', status: 'invalid', group: 'fs' },
@@ -51,7 +51,7 @@ describeEachDatabase('assignments', (databases) => {
     // Kept as stored: nothing is dropped or rewritten because the registry changed.
     expect(slugify).toMatchObject({ overrides: { separator: '_' }, version: 1 });
     expect(fs?.overrides).toEqual({ maxBytes: 0 });
-    await expect(getAssignment({ db, registry: await builtins(), agentId: 'bot', toolName: 'text_slugify' })).resolves.toMatchObject({
+    await expect(getAssignment({ actor: TEST_ADMIN, db, registry: await builtins(), agentId: 'bot', toolName: 'text_slugify' })).resolves.toMatchObject({
       status: 'missing',
     });
   });
@@ -62,39 +62,39 @@ describeEachDatabase('assignments', (databases) => {
     await agentWithNothing(db, 'calm');
     await agentWithNothing(db, 'empty');
     const put = async (registry: Awaited<ReturnType<typeof builtins>>, agentId: string, toolName: string, overrides: Record<string, unknown>) =>
-      putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId, toolName, overrides });
+      putAssignment({ db, registry, actor: TEST_ADMIN, agentId, toolName, overrides });
     await put(await builtins(), 'bot', 'todo_read', {});
     await put(await older(), 'bot', 'fs_read_file', { maxBytes: 0 });
     await put(await older(), 'bot', 'text_slugify', {});
     await put(await builtins(), 'calm', 'word_count', {});
     const registry = await builtins();
 
-    const all = await listAgents({ db, registry });
+    const all = await listAgents({ db, actor: TEST_ADMIN, registry });
 
     expect(all.map(({ id, assignmentCount, statusCounts }) => ({ id, assignmentCount, statusCounts }))).toEqual([
       { id: 'bot', assignmentCount: 3, statusCounts: { missing: 1, invalid: 1, unavailable: 1 } },
       { id: 'calm', assignmentCount: 1, statusCounts: { missing: 0, invalid: 0, unavailable: 0 } },
       { id: 'empty', assignmentCount: 0, statusCounts: { missing: 0, invalid: 0, unavailable: 0 } },
     ]);
-    expect((await listAgents({ db, registry, status: 'attention' })).map((agent) => agent.id)).toEqual(['bot']);
-    expect((await listAgents({ db, registry, status: 'unavailable', search: 'CALM' })).map((agent) => agent.id)).toEqual([]);
-    expect((await listAgents({ db, registry, search: 'bo' }))[0]?.statusCounts).toEqual({ missing: 1, invalid: 1, unavailable: 1 });
-    expect((await listAgents({ db }))[0]).not.toHaveProperty('statusCounts');
+    expect((await listAgents({ db, actor: TEST_ADMIN, registry, status: 'attention' })).map((agent) => agent.id)).toEqual(['bot']);
+    expect((await listAgents({ db, actor: TEST_ADMIN, registry, status: 'unavailable', search: 'CALM' })).map((agent) => agent.id)).toEqual([]);
+    expect((await listAgents({ db, actor: TEST_ADMIN, registry, search: 'bo' }))[0]?.statusCounts).toEqual({ missing: 1, invalid: 1, unavailable: 1 });
+    expect((await listAgents({ db, actor: TEST_ADMIN }))[0]).not.toHaveProperty('statusCounts');
   });
 
   it('reports a tool of a bundle that went offline as unavailable with the reason, not missing', async () => {
     const { db } = await databases.create();
     await agentWithNothing(db);
     const online = await loadRegistry([provider(setProvider('gmail', new Set(['gmail_send']), 'Gmail'))]);
-    await putAssignment({ db, registry: online, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'gmail_send', overrides: {} });
+    await putAssignment({ db, registry: online, actor: TEST_ADMIN, agentId: 'bot', toolName: 'gmail_send', overrides: {} });
 
     const offline = await loadRegistry([provider(offlineBundle('gmail', ['gmail_send'], 'Gmail'))]);
-    const [view] = await listAssignments({ db, registry: offline, agentId: 'bot' });
+    const [view] = await listAssignments({ actor: TEST_ADMIN, db, registry: offline, agentId: 'bot' });
 
     expect(view).toMatchObject({ toolName: 'gmail_send', status: 'unavailable', group: 'gmail', overrides: {} });
     expect(view?.unavailableReason).toEqual(expect.any(String));
     const gone = await loadRegistry([]);
-    await expect(getAssignment({ db, registry: gone, agentId: 'bot', toolName: 'gmail_send' })).resolves.toMatchObject({ status: 'missing' });
+    await expect(getAssignment({ actor: TEST_ADMIN, db, registry: gone, agentId: 'bot', toolName: 'gmail_send' })).resolves.toMatchObject({ status: 'missing' });
   });
 
   it('refuses an unknown agent, an unknown tool and invalid overrides, writing nothing', async () => {
@@ -103,17 +103,17 @@ describeEachDatabase('assignments', (databases) => {
     const registry = await builtins();
     const before = await auditCount(db);
 
-    const ghost = await appErrorOf(putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'ghost', toolName: 'word_count', overrides: {} }));
-    const unknown = await appErrorOf(putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'no_such_tool', overrides: {} }));
+    const ghost = await appErrorOf(putAssignment({ db, registry, actor: TEST_ADMIN, agentId: 'ghost', toolName: 'word_count', overrides: {} }));
+    const unknown = await appErrorOf(putAssignment({ db, registry, actor: TEST_ADMIN, agentId: 'bot', toolName: 'no_such_tool', overrides: {} }));
     const invalid = await appErrorOf(
-      putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'fs_read_file', overrides: { baseDir: '', extra: 1 } }),
+      putAssignment({ db, registry, actor: TEST_ADMIN, agentId: 'bot', toolName: 'fs_read_file', overrides: { baseDir: '', extra: 1 } }),
     );
 
     expect([ghost.code, unknown.code, invalid.code]).toEqual(['not_found', 'unprocessable', 'invalid']);
     expect(ghost.message).toContain('"ghost"');
     expect(unknown.message).toContain('"no_such_tool"');
     expect(invalid.details.errors).toEqual([expect.objectContaining({ pointer: '/overrides/baseDir' })]);
-    expect(await listAssignments({ db, registry, agentId: 'bot' })).toEqual([]);
+    expect(await listAssignments({ actor: TEST_ADMIN, db, registry, agentId: 'bot' })).toEqual([]);
     expect(await auditCount(db)).toBe(before);
   });
 
@@ -121,7 +121,7 @@ describeEachDatabase('assignments', (databases) => {
     const { db } = await databases.create();
     await agentWithNothing(db);
     const registry = await builtins();
-    const base = { db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'fs_read_file' };
+    const base = { db, registry, actor: TEST_ADMIN, agentId: 'bot', toolName: 'fs_read_file' };
 
     const created = await putAssignment({ ...base, overrides: { baseDir: '/srv/a' } });
     expect(created).toMatchObject({ created: true, assignment: { version: 1, status: 'ok', overrides: { baseDir: '/srv/a' } } });
@@ -139,23 +139,23 @@ describeEachDatabase('assignments', (databases) => {
     const phantom = await appErrorOf(putAssignment({ ...base, toolName: 'word_count', overrides: {}, expectedVersion: 3 }));
     expect(phantom.code).toBe('precondition_failed');
     expect(phantom.details.current).toBeUndefined();
-    const actions = (await listAuditEvents({ db, limit: 10 })).events.map((event) => event.action);
+    const actions = (await listAuditEvents({ actor: TEST_ADMIN, db, limit: 10 })).events.map((event) => event.action);
     expect(actions).toEqual(['assignment.put', 'assignment.put', 'agent.create']);
   });
 
   it('keeps a missing tool assignable and deletable, since it was assigned before', async () => {
     const { db } = await databases.create();
     await agentWithNothing(db);
-    await putAssignment({ db, registry: await older(), actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'text_slugify', overrides: {} });
+    await putAssignment({ db, registry: await older(), actor: TEST_ADMIN, agentId: 'bot', toolName: 'text_slugify', overrides: {} });
     const registry = await builtins();
 
     const changed = await putAssignment({
-      db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'text_slugify', overrides: { separator: '.' }, expectedVersion: 1,
+      db, registry, actor: TEST_ADMIN, agentId: 'bot', toolName: 'text_slugify', overrides: { separator: '.' }, expectedVersion: 1,
     });
     expect(changed.assignment).toMatchObject({ status: 'missing', version: 2, overrides: { separator: '.' } });
 
-    await deleteAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'text_slugify', expectedVersion: 2 });
-    expect(await listAssignments({ db, registry, agentId: 'bot' })).toEqual([]);
+    await deleteAssignment({ db, registry, actor: TEST_ADMIN, agentId: 'bot', toolName: 'text_slugify', expectedVersion: 2 });
+    expect(await listAssignments({ actor: TEST_ADMIN, db, registry, agentId: 'bot' })).toEqual([]);
   });
 
   it('refuses overrides whose JSON is over 64 KiB, pointing at /overrides, and stores up to the limit', async () => {
@@ -166,12 +166,12 @@ describeEachDatabase('assignments', (databases) => {
     const atLimit = { note: 'a'.repeat(MAX_OVERRIDES_BYTES - 11) };
     const overLimit = { note: 'a'.repeat(MAX_OVERRIDES_BYTES - 10) };
 
-    const refused = await appErrorOf(putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'word_count', overrides: overLimit }));
+    const refused = await appErrorOf(putAssignment({ db, registry, actor: TEST_ADMIN, agentId: 'bot', toolName: 'word_count', overrides: overLimit }));
 
     expect(refused.code).toBe('invalid');
     expect(refused.details.errors).toEqual([{ pointer: '/overrides', message: expect.stringMatching(/at most 64 KiB as JSON; these are 65537 bytes/) }]);
-    expect(await listAssignments({ db, registry, agentId: 'bot' })).toEqual([]);
-    const stored = await putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'word_count', overrides: atLimit });
+    expect(await listAssignments({ actor: TEST_ADMIN, db, registry, agentId: 'bot' })).toEqual([]);
+    const stored = await putAssignment({ db, registry, actor: TEST_ADMIN, agentId: 'bot', toolName: 'word_count', overrides: atLimit });
     expect(stored.assignment.overrides).toEqual(atLimit);
   });
 
@@ -179,30 +179,30 @@ describeEachDatabase('assignments', (databases) => {
     const { db } = await databases.create();
     await agentWithNothing(db);
     const registry = await builtins();
-    await putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'word_count', overrides: {} });
-    const base = { db, registry, actor: LOCAL_ADMIN, agentId: 'bot', toolName: 'word_count' };
+    await putAssignment({ db, registry, actor: TEST_ADMIN, agentId: 'bot', toolName: 'word_count', overrides: {} });
+    const base = { db, registry, actor: TEST_ADMIN, agentId: 'bot', toolName: 'word_count' };
 
     expect((await appErrorOf(deleteAssignment(base))).code).toBe('precondition_required');
     const stale = await appErrorOf(deleteAssignment({ ...base, expectedVersion: 7 }));
     expect(stale.code).toBe('precondition_failed');
-    expect(stale.details.current).toEqual(await getAssignment({ db, registry, agentId: 'bot', toolName: 'word_count' }));
+    expect(stale.details.current).toEqual(await getAssignment({ actor: TEST_ADMIN, db, registry, agentId: 'bot', toolName: 'word_count' }));
     expect(stale.details.current).toMatchObject({ toolName: 'word_count', version: 1, status: 'ok', group: expect.any(String) });
     const absent = await appErrorOf(deleteAssignment({ ...base, toolName: 'fs_list_dir', expectedVersion: 1 }));
     expect(absent.code).toBe('not_found');
     expect(absent.message).toMatch(/"bot".*"fs_list_dir"/);
-    expect(await listAssignments({ db, registry, agentId: 'bot' })).toHaveLength(1);
+    expect(await listAssignments({ actor: TEST_ADMIN, db, registry, agentId: 'bot' })).toHaveLength(1);
 
     await deleteAssignment({ ...base, expectedVersion: 1 });
 
-    expect(await listAssignments({ db, registry, agentId: 'bot' })).toEqual([]);
-    const [event] = (await listAuditEvents({ db, limit: 1 })).events;
+    expect(await listAssignments({ actor: TEST_ADMIN, db, registry, agentId: 'bot' })).toEqual([]);
+    const [event] = (await listAuditEvents({ actor: TEST_ADMIN, db, limit: 1 })).events;
     expect(event).toMatchObject({ action: 'assignment.delete', target: 'agents/bot/tools/word_count', before: { version: 1 }, after: null });
   });
 
   it('answers not_found for the assignments of an agent that does not exist', async () => {
     const { db } = await databases.create();
 
-    const error = await appErrorOf(listAssignments({ db, registry: await builtins(), agentId: 'ghost' }));
+    const error = await appErrorOf(listAssignments({ actor: TEST_ADMIN, db, registry: await builtins(), agentId: 'ghost' }));
 
     expect(error.code).toBe('not_found');
     expect(error.message).toContain('"ghost"');

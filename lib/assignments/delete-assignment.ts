@@ -1,5 +1,6 @@
 import 'server-only';
-import type { Actor } from '@/lib/actor';
+import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
 import { AppError } from '@/lib/app-error';
 import { checkVersion } from '@/lib/check-version';
 import { lockAgent } from '@/lib/agents/lock-agent';
@@ -26,11 +27,12 @@ export interface DeleteAssignmentOptions {
 }
 
 /**
- * Removes a tool from an agent. AppError `not_found` naming the agent, or the agent and the
+ * Removes a tool from an agent. AppError `forbidden` without `agents:write`, `not_found` naming the agent, or the agent and the
  * tool; `precondition_required` without a version; `precondition_failed` with the current
  * assignment view (with its status, as GET answers it) when stale.
  */
 export async function deleteAssignment({ db, registry, actor, agentId, toolName, expectedVersion }: DeleteAssignmentOptions): Promise<void> {
+  authorize(actor, 'agents:write');
   await inTransaction(db, async (trx) => {
     await lockAgent(trx, agentId);
     const existing = await findAssignmentRow(trx, agentId, toolName);

@@ -1,5 +1,6 @@
 import 'server-only';
 import { getAgent } from '@/lib/agents/get-agent';
+import type { Actor } from '@/lib/auth/actor';
 import type { Db } from '@/lib/db/schema';
 import type { ToolRegistry } from '@/registry';
 import { toAssignment, type AssignmentView } from './assignment';
@@ -9,16 +10,17 @@ import { toolLookup } from './tool-lookup';
 /** What `listAssignments` needs. */
 export interface ListAssignmentsOptions {
   db: Db;
+  actor: Actor;
   registry: ToolRegistry;
   agentId: string;
 }
 
 /**
  * Every assignment of the agent with its status, sorted by group then tool name, missing
- * tools last. AppError `not_found` naming the agent when there is none.
+ * tools last. AppError `forbidden` without `agents:read`, `not_found` naming the agent when there is none.
  */
-export async function listAssignments({ db, registry, agentId }: ListAssignmentsOptions): Promise<AssignmentView[]> {
-  await getAgent({ db, id: agentId });
+export async function listAssignments({ db, actor, registry, agentId }: ListAssignmentsOptions): Promise<AssignmentView[]> {
+  await getAgent({ db, actor, id: agentId });
   const rows = await db.selectFrom('assignments').selectAll().where('agent_id', '=', agentId).execute();
   const lookup = toolLookup(registry);
   return rows.map((row) => viewAssignment(toAssignment(row), lookup)).sort(compareViews);

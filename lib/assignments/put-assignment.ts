@@ -1,5 +1,6 @@
 import 'server-only';
-import type { Actor } from '@/lib/actor';
+import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
 import { AppError, type FieldError } from '@/lib/app-error';
 import { checkVersion } from '@/lib/check-version';
 import { lockAgent } from '@/lib/agents/lock-agent';
@@ -26,7 +27,7 @@ export interface PutAssignmentOptions {
 }
 
 /**
- * Creates or replaces an agent's assignment of a tool, checked in this order: the agent
+ * Creates or replaces an agent's assignment of a tool, checked in this order: the actor may write agents (`forbidden`); the agent
  * exists (`not_found`); the tool is known, or already assigned and kept though missing
  * (`unprocessable`); the overrides are at most {@link MAX_OVERRIDES_BYTES} as JSON and pass
  * the tool's schema (`invalid`, pointers under `/overrides`); then the version
@@ -35,6 +36,7 @@ export interface PutAssignmentOptions {
  */
 export async function putAssignment(options: PutAssignmentOptions): Promise<{ assignment: AssignmentView; created: boolean }> {
   const { db, registry, actor, agentId, toolName, overrides, expectedVersion } = options;
+  authorize(actor, 'agents:write');
   const lookup = toolLookup(registry);
   return inTransaction(db, async (trx) => {
     await lockAgent(trx, agentId);

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Selectable } from 'kysely';
-import type { Actor } from '@/lib/actor';
+import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
 import { assignmentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import type { AssignmentsTable, Db } from '@/lib/db/schema';
@@ -21,6 +22,7 @@ export async function saveAssignment(
   trx: Db,
   { actor, agentId, toolName, overrides, existing }: SaveAssignmentOptions,
 ): Promise<Assignment> {
+  authorize(actor, 'agents:write');
   const now = new Date().toISOString();
   const json = JSON.stringify(overrides);
   const row = existing

@@ -11,7 +11,17 @@ export type AuditAction =
   | 'agent.delete'
   | 'assignment.put'
   | 'assignment.delete'
-  | 'todo.write';
+  | 'todo.write'
+  | 'auth.sign-in'
+  | 'auth.sign-in-failed'
+  | 'auth.sign-out'
+  | 'auth.setup'
+  | 'access.denied'
+  | 'session.revoke'
+  | 'user.create'
+  | 'user.update'
+  | 'token.create'
+  | 'token.revoke';
 
 /** One audited change, newest first in the log. */
 export interface AuditEvent {
@@ -43,6 +53,16 @@ export function assignmentTarget(agentId: string, toolName: string): string {
 /** The audit target of one session's todo list. */
 export function todoListTarget(sessionId: string): string {
   return `sessions/${sessionId}/todos`;
+}
+
+/** The audit target of a user account, by email. */
+export function userTarget(email: string): string {
+  return `users/${email}`;
+}
+
+/** The audit target of an API token. */
+export function tokenTarget(tokenId: string): string {
+  return `tokens/${tokenId}`;
 }
 
 /** A stored event as the app sees it. */

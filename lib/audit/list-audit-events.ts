@@ -1,22 +1,26 @@
 import 'server-only';
 import { AppError } from '@/lib/app-error';
+import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
 import { MAX_AUDIT_PAGE, toAuditEvent, type AuditEvent } from './audit-event';
 
 /** What `listAuditEvents` needs. */
 export interface ListAuditEventsOptions {
   db: Db;
+  actor: Actor;
   /** Events per page, 1 to {@link MAX_AUDIT_PAGE}. */
   limit: number;
   /** The `nextCursor` of the page before; absent for the newest page. */
   cursor?: string;
 }
 
-/** A page of the audit log, newest first; `nextCursor` is absent on the last page. */
-export async function listAuditEvents({ db, limit, cursor }: ListAuditEventsOptions): Promise<{
+/** A page of the audit log, newest first; `nextCursor` is absent on the last page. AppError `forbidden` without `audit:read`, `invalid` for a bad limit or cursor. */
+export async function listAuditEvents({ db, actor, limit, cursor }: ListAuditEventsOptions): Promise<{
   events: AuditEvent[];
   nextCursor?: string;
 }> {
+  authorize(actor, 'audit:read');
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_AUDIT_PAGE) {
     throw new AppError('invalid', `The page size must be a whole number from 1 to ${MAX_AUDIT_PAGE} (got ${limit})`);
   }

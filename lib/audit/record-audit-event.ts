@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Actor } from '@/lib/actor';
+import type { Actor } from '@/lib/auth/actor';
 import type { Db } from '@/lib/db/schema';
 import type { AuditAction } from './audit-event';
 

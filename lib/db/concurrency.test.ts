@@ -1,7 +1,7 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { createInterface } from 'node:readline';
 import { expect, it } from 'vitest';
-import { LOCAL_ADMIN } from '@/lib/actor';
+import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import { createAgent, getAgent } from '@/lib/agents';
 import { parseDatabaseUrl } from './database-url';
 import { finished, spawnScript } from './test-processes/spawn-script';
@@ -33,7 +33,7 @@ describeEachDatabase('separate processes on one database', (databases) => {
 describeSqlite('one SQLite file', (databases) => {
   it('two processes doing 1,000 read-modify-write updates each end with the exact total', { timeout: 120_000 }, async () => {
     const { url, db } = await databases.create();
-    await createAgent({ db, actor: LOCAL_ADMIN, input: { id: 'counter', name: 'Counter', description: '0' } });
+    await createAgent({ db, actor: TEST_ADMIN, input: { id: 'counter', name: 'Counter', description: '0' } });
 
     const workers = [1, 2].map(() => spawnScript('increment-worker.ts', { DATABASE_URL: url }, ['counter', '1000']));
     const outcomes = workers.map((worker) => finished(worker));
@@ -53,7 +53,7 @@ describeSqlite('one SQLite file', (databases) => {
     if (!a?.done || !b?.done) throw new Error(`a worker did not report its commits: ${JSON.stringify(windows)}`);
     expect(a.firstCommit).toBeLessThan(b.lastCommit);
     expect(b.firstCommit).toBeLessThan(a.lastCommit);
-    expect(await getAgent({ db, id: 'counter' })).toMatchObject({ description: '2000', version: 2001 });
+    expect(await getAgent({ actor: TEST_ADMIN, db, id: 'counter' })).toMatchObject({ description: '2000', version: 2001 });
     const audit = await db.selectFrom('audit_events').select(['action']).execute();
     expect(audit.filter((event) => event.action === 'agent.update')).toHaveLength(2000);
   });

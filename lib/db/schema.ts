@@ -9,6 +9,12 @@ export interface Database {
   assignments: AssignmentsTable;
   audit_events: AuditEventsTable;
   todo_items: TodoItemsTable;
+  auth_user: AuthUserTable;
+  auth_session: AuthSessionTable;
+  api_tokens: ApiTokensTable;
+  auth_throttle: AuthThrottleTable;
+  setup_tokens: SetupTokensTable;
+  app_secrets: AppSecretsTable;
 }
 
 /** One agent. */
@@ -52,6 +58,73 @@ export interface TodoItemsTable {
   content: string;
   status: string;
   updated_at: string;
+}
+
+/** Better Auth's user (with the admin plugin's role and ban columns); Better Auth owns its shape. */
+export interface AuthUserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: ColumnType<boolean | number, boolean | number, boolean | number>;
+  image: string | null;
+  createdAt: ColumnType<Date | string, Date | string, Date | string>;
+  updatedAt: ColumnType<Date | string, Date | string, Date | string>;
+  role: string | null;
+  banned: ColumnType<boolean | number | null, boolean | number | null, boolean | number | null>;
+  banReason: string | null;
+  banExpires: ColumnType<Date | string | null, Date | string | null, Date | string | null>;
+  version: number;
+}
+
+/** Better Auth's session; `updatedAt` is the last request it served (the idle limit reads it). */
+export interface AuthSessionTable {
+  id: string;
+  token: string;
+  userId: string;
+  expiresAt: ColumnType<Date | string, Date | string, Date | string>;
+  createdAt: ColumnType<Date | string, Date | string, Date | string>;
+  updatedAt: ColumnType<Date | string, Date | string, Date | string>;
+  ipAddress: string | null;
+  userAgent: string | null;
+  impersonatedBy: string | null;
+}
+
+/** One API token; only the SHA-256 of its secret is kept. */
+export interface ApiTokensTable {
+  id: string;
+  name: string;
+  /** The secret's first characters, to recognise it in lists. */
+  prefix: string;
+  secret_hash: string;
+  /** JSON array of scopes. */
+  scopes: string;
+  expires_at: string | null;
+  /** The creator's actor id. */
+  created_by: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** Failed sign-ins of one account or one client address in the current window. */
+export interface AuthThrottleTable {
+  key: string;
+  failures: number;
+  window_started_at: string;
+  blocked_until: string | null;
+}
+
+/** The one-time setup link's token, hashed; used once. */
+export interface SetupTokensTable {
+  token_hash: string;
+  created_at: string;
+  used_at: string | null;
+}
+
+/** Secrets the app generated for itself (the session signing key when BETTER_AUTH_SECRET is unset). */
+export interface AppSecretsTable {
+  name: string;
+  value: string;
 }
 
 /** A connection to the tools-admin database, SQLite or PostgreSQL. */

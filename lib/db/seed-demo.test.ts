@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LOCAL_ADMIN } from '@/lib/actor';
+import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import { deleteAgent, listAgents } from '@/lib/agents';
 import { listAssignments } from '@/lib/assignments';
 import { builtinRegistrations } from '@/registry/builtins';
@@ -33,10 +33,10 @@ describeEachDatabase('seedDemo', (databases) => {
 
     expect(await seedDemo({ db, dataDir })).toBe(true);
 
-    expect((await listAgents({ db })).map(({ id, assignmentCount }) => ({ id, assignmentCount }))).toEqual([
+    expect((await listAgents({ actor: TEST_ADMIN, db })).map(({ id, assignmentCount }) => ({ id, assignmentCount }))).toEqual([
       { id: DEMO_AGENT_ID, assignmentCount: 2 },
     ]);
-    const views = await listAssignments({ db, registry: await loadRegistry(builtinRegistrations()), agentId: DEMO_AGENT_ID });
+    const views = await listAssignments({ actor: TEST_ADMIN, db, registry: await loadRegistry(builtinRegistrations()), agentId: DEMO_AGENT_ID });
     const baseDir = path.join(dataDir, 'demo-files');
     expect(views.map(({ toolName, status, overrides }) => ({ toolName, status, overrides }))).toEqual([
       { toolName: 'fs_read_file', status: 'ok', overrides: { baseDir } },
@@ -51,10 +51,10 @@ describeEachDatabase('seedDemo', (databases) => {
     await seedDemo({ db, dataDir });
 
     expect(await seedDemo({ db, dataDir })).toBe(false);
-    await deleteAgent({ db, actor: LOCAL_ADMIN, id: DEMO_AGENT_ID, expectedVersion: 1 });
+    await deleteAgent({ db, actor: TEST_ADMIN, id: DEMO_AGENT_ID, expectedVersion: 1 });
     expect(await seedDemo({ db, dataDir })).toBe(false);
 
-    expect(await listAgents({ db })).toEqual([]);
+    expect(await listAgents({ actor: TEST_ADMIN, db })).toEqual([]);
   });
 });
 
@@ -66,7 +66,7 @@ describe('getDb', () => {
     const [db, again] = await Promise.all([getDb(), getDb()]);
 
     expect(again).toBe(db);
-    expect((await listAgents({ db })).map((agent) => agent.id)).toEqual([DEMO_AGENT_ID]);
+    expect((await listAgents({ actor: TEST_ADMIN, db })).map((agent) => agent.id)).toEqual([DEMO_AGENT_ID]);
     expect(await readFile(path.join(folder, 'nested', 'demo-files', 'welcome.txt'), 'utf8')).toContain('Tools Admin');
   });
 
@@ -75,14 +75,14 @@ describe('getDb', () => {
     vi.stubEnv('DATABASE_URL', `file:${path.join(folder, 'app.sqlite')}`);
     vi.stubEnv('SEED_DEMO', value);
 
-    expect(await listAgents({ db: await getDb() })).toEqual([]);
+    expect(await listAgents({ actor: TEST_ADMIN, db: await getDb() })).toEqual([]);
   });
 
   it.each(['1', 'true', 'yes', ''])('seeds a new database with SEED_DEMO=%j', async (value) => {
     vi.stubEnv('DATABASE_URL', `sqlite:${path.join(await tempFolder(), 'app.sqlite')}`);
     vi.stubEnv('SEED_DEMO', value);
 
-    expect((await listAgents({ db: await getDb() })).map((agent) => agent.id)).toEqual([DEMO_AGENT_ID]);
+    expect((await listAgents({ actor: TEST_ADMIN, db: await getDb() })).map((agent) => agent.id)).toEqual([DEMO_AGENT_ID]);
   });
 
   it('hands out another database when DATABASE_URL changes', async () => {

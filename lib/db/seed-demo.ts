@@ -1,7 +1,7 @@
 import 'server-only';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Actor } from '@/lib/actor';
+import { FIRST_START } from '@/lib/auth/actor';
 import { AppError } from '@/lib/app-error';
 import { createAgent } from '@/lib/agents/create-agent';
 import { saveAssignment } from '@/lib/assignments/save-assignment';
@@ -10,8 +10,6 @@ import { inTransaction } from './transaction';
 
 /** The demo agent's id. */
 export const DEMO_AGENT_ID = 'demo';
-
-const SEED_ACTOR: Actor = { id: 'system', displayName: 'First start' };
 
 /** What `seedDemo` needs. */
 export interface SeedDemoOptions {
@@ -33,7 +31,7 @@ export async function seedDemo({ db, dataDir }: SeedDemoOptions): Promise<boolea
     if (agent || event) return false;
     await createAgent({
       db: trx,
-      actor: SEED_ACTOR,
+      actor: FIRST_START,
       input: {
         id: DEMO_AGENT_ID,
         name: 'Demo agent',
@@ -44,7 +42,7 @@ export async function seedDemo({ db, dataDir }: SeedDemoOptions): Promise<boolea
       ['word_count', {}],
       ['fs_read_file', { baseDir }],
     ] as const) {
-      await saveAssignment(trx, { actor: SEED_ACTOR, agentId: DEMO_AGENT_ID, toolName, overrides, existing: undefined });
+      await saveAssignment(trx, { actor: FIRST_START, agentId: DEMO_AGENT_ID, toolName, overrides, existing: undefined });
     }
     return true;
   }).catch((error: unknown) => {

@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { z } from 'zod';
+import { apiRequest, describeApi, sessionCookie } from '@/lib/api/testing';
 import { AppError } from '@/lib/app-error';
 import { apiRoute } from './api-route';
 import { ProblemError } from './problem';
@@ -9,26 +10,50 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const request = new Request('http://test.local/api/v1/agents/a');
+const request = () => apiRequest('/api/v1/agents/a');
 
 function failingRoute(error: unknown) {
-  return apiRoute(async () => {
+  return apiRoute({ permission: 'agents:read' }, async () => {
     throw error;
   });
 }
 
 async function call(route: ReturnType<typeof failingRoute>): Promise<{ response: Response; body: Record<string, unknown> }> {
-  const response = await route(request, { params: Promise.resolve({}) });
+  const response = await route(request(), { params: Promise.resolve({}) });
   return { response, body: (await response.json()) as Record<string, unknown> };
 }
 
-describe('apiRoute', () => {
-  it('hands the handler its awaited route parameters', async () => {
-    const route = apiRoute<{ id: string }>(async (_request, params) => Response.json({ id: params.id }));
+describeApi('apiRoute', (database) => {
+  it('hands the handler its awaited route parameters and the signed-in actor', async () => {
+    const route = apiRoute<{ id: string }>({ permission: 'agents:read' }, async (_request, params, actor) => Response.json({ id: params.id, actor: actor.id }));
 
-    const response = await route(request, { params: Promise.resolve({ id: 'a' }) });
+    const response = await route(request(), { params: Promise.resolve({ id: 'a' }) });
 
-    await expect(response.json()).resolves.toEqual({ id: 'a' });
+    await expect(response.json()).resolves.toEqual({ id: 'a', actor: 'user:admin@example.test' });
+  });
+
+  it('answers 401 problem details, without calling the handler, when there is no session or token', async () => {
+    const handler = vi.fn(async () => Response.json({}));
+    const route = apiRoute({ permission: 'agents:read' }, handler);
+
+    const response = await route(apiRequest('/api/v1/agents/a', { as: 'anonymous' }), { params: Promise.resolve({}) });
+
+    expect(response.status).toBe(401);
+    expect(response.headers.get('content-type')).toBe('application/problem+json');
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it('answers 403 to an actor without the route\'s permission and audits the refusal', async () => {
+    const handler = vi.fn(async () => Response.json({}));
+    const route = apiRoute({ permission: 'agents:write' }, handler);
+
+    const response = await route(apiRequest('/api/v1/agents/a', { as: 'viewer', method: 'DELETE' }), { params: Promise.resolve({}) });
+
+    expect(response.status).toBe(403);
+    expect(await response.json()).toMatchObject({ status: 403, detail: 'The role "viewer" does not have the permission "agents:write"' });
+    expect(handler).not.toHaveBeenCalled();
+    const denied = await database.db.selectFrom('audit_events').selectAll().where('action', '=', 'access.denied').execute();
+    expect(denied).toEqual([expect.objectContaining({ actor: 'user:viewer@example.test', target: 'api/v1/agents/a' })]);
   });
 
   it.each([
@@ -114,10 +139,10 @@ describe('apiRoute', () => {
     const cutOff = new Request('http://test.local/api/v1/agents', {
       method: 'POST',
       body,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', cookie: sessionCookie() },
       duplex: 'half',
     } as RequestInit);
-    const route = apiRoute(async (incoming) => Response.json(await readJsonValue(incoming)));
+    const route = apiRoute({ permission: 'agents:write' }, async (incoming) => Response.json(await readJsonValue(incoming)));
 
     const response = await route(cutOff, { params: Promise.resolve({}) });
 

@@ -12,6 +12,9 @@ const statusOf: Record<AppErrorCode, number> = {
   conflict: 409,
   precondition_required: 428,
   precondition_failed: 412,
+  unauthenticated: 401,
+  forbidden: 403,
+  too_many_requests: 429,
 };
 
 /**
@@ -35,8 +38,10 @@ export function errorResponse(error: unknown): Response {
 
 function appErrorResponse(error: AppError): Response {
   const status = statusOf[error.code];
-  const { errors, current } = error.details;
+  const { errors, current, retryAfterSeconds } = error.details;
   const headers = new Headers();
+  if (status === 401) headers.set('www-authenticate', 'Bearer realm="tools-admin"');
+  if (retryAfterSeconds !== undefined) headers.set('retry-after', String(Math.max(1, Math.ceil(retryAfterSeconds))));
   const version = versionOf(current);
   if (status === 412 && version !== undefined) headers.set('etag', etagOf(version));
   return problemResponse(

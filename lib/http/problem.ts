@@ -18,6 +18,8 @@ export function problemResponse(problem: ProblemDetails, init?: ResponseInit): R
 
 const titles: Record<number, string> = {
   400: 'Bad Request',
+  401: 'Unauthorized',
+  403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',
   412: 'Precondition Failed',
@@ -25,6 +27,7 @@ const titles: Record<number, string> = {
   415: 'Unsupported Media Type',
   422: 'Unprocessable Content',
   428: 'Precondition Required',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
 };
 

@@ -17,3 +17,10 @@ export function jsonResponse(body: unknown, options: JsonResponseOptions = {}): 
   if (options.location !== undefined) headers.set('location', options.location);
   return Response.json(body, { status: options.status ?? 200, headers });
 }
+
+/** The response with each Set-Cookie header appended (a session Better Auth made or ended). */
+export function withSetCookies(response: Response, setCookies: readonly string[]): Response {
+  for (const cookie of setCookies) response.headers.append('set-cookie', cookie);
+  response.headers.set('cache-control', 'no-store');
+  return response;
+}

@@ -3,6 +3,7 @@ import { listAuditEvents } from '@/lib/audit';
 import { describeEachDatabase } from '@/lib/db/testing';
 import type { TodoItem } from '@/registry/builtins/todo-list-service';
 import { SqlTodoListService } from './sql-todo-list-service';
+import { TEST_ADMIN } from '@/lib/auth/test-actors';
 
 describeEachDatabase('SqlTodoListService', (databases) => {
   it('keeps each session its list, in order, across a reopen of the database', async () => {
@@ -51,7 +52,7 @@ describeEachDatabase('SqlTodoListService', (databases) => {
     await service.write('s1', second);
     await service.write('s1', []);
 
-    const { events } = await listAuditEvents({ db, limit: 10 });
+    const { events } = await listAuditEvents({ actor: TEST_ADMIN, db, limit: 10 });
     expect(events.map(({ actor, action, target, before, after }) => ({ actor, action, target, before, after }))).toEqual([
       { actor: 'runtime', action: 'todo.write', target: 'sessions/s1/todos', before: second, after: [] },
       { actor: 'runtime', action: 'todo.write', target: 'sessions/s1/todos', before: first, after: second },
@@ -69,7 +70,7 @@ describeEachDatabase('SqlTodoListService', (databases) => {
     await expect(service.write('s1', broken)).rejects.toThrow();
 
     expect(await service.read('s1')).toEqual([{ content: 'kept', status: 'pending' }]);
-    expect((await listAuditEvents({ db, limit: 10 })).events).toHaveLength(1);
+    expect((await listAuditEvents({ actor: TEST_ADMIN, db, limit: 10 })).events).toHaveLength(1);
   });
 
   it('refuses a session id with the NUL character on every database, storing nothing', async () => {
@@ -94,7 +95,7 @@ describeEachDatabase('SqlTodoListService', (databases) => {
       expect([long, short]).toContainEqual(await first.read('s'));
     }
     // The audit events chain: each write's `before` is the list the previous one left.
-    const events = (await listAuditEvents({ db, limit: 40 })).events.reverse();
+    const events = (await listAuditEvents({ actor: TEST_ADMIN, db, limit: 40 })).events.reverse();
     expect(events).toHaveLength(40);
     events.forEach((event, index) => expect(event.before, `event ${index}`).toEqual(index === 0 ? [] : events[index - 1]?.after));
     expect(events.at(-1)?.after).toEqual(await first.read('s'));

@@ -1,5 +1,6 @@
 import 'server-only';
-import { AGENT_RUNTIME } from '@/lib/actor';
+import { AGENT_RUNTIME } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
 import { todoListTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import { sql } from 'kysely';
@@ -31,6 +32,7 @@ export class SqlTodoListService implements TodoListService {
   /** Replaces the list and records a `todo.write` event by the agent runtime, in one transaction. */
   async write(sessionId: string, todos: readonly TodoItem[]): Promise<void> {
     if (!isStorableText(sessionId)) throw new Error('A session id with the NUL character (U+0000) cannot hold a todo list');
+    authorize(AGENT_RUNTIME, 'runtime');
     const now = new Date().toISOString();
     // Upserting by position (rather than delete, then insert) keeps two writes to one session at
     // once from colliding on the key on PostgreSQL; the later one's list is what remains.

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import type { NextServer } from '../../e2e/support/next-server';
 
 const debianChromium = '/usr/bin/chromium';
 
@@ -20,12 +21,13 @@ export interface PageLoad {
   rows: number;
 }
 
-/** Loads the catalogue in a fresh context (cold HTTP cache) and reads its timings. */
-export async function measurePageLoad(browser: Browser, url: string): Promise<PageLoad> {
+/** Loads the catalogue in a fresh context (cold HTTP cache), signed in, and reads its timings. */
+export async function measurePageLoad(browser: Browser, server: NextServer): Promise<PageLoad> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await server.signIn(context);
   const page = await context.newPage();
   try {
-    await page.goto(url, { waitUntil: 'load' });
+    await page.goto(server.url, { waitUntil: 'load' });
     await page.waitForFunction(() => performance.getEntriesByName('catalogue:interactive').length > 0);
     return await page.evaluate(() => ({
       interactiveMs: performance.getEntriesByName('catalogue:interactive')[0]!.startTime,

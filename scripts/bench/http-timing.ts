@@ -28,11 +28,11 @@ export async function timeRequests(url: string, runs: number, warmup: number, he
 }
 
 /** Timings of GETs to each URL, taking turns so that machine noise falls on all of them alike. */
-export async function timeInTurns(urls: readonly string[], runs: number, warmup: number): Promise<number[][]> {
-  for (let i = 0; i < warmup; i++) for (const url of urls) await timedGet(url);
+export async function timeInTurns(urls: readonly string[], runs: number, warmup: number, headers?: Record<string, string>): Promise<number[][]> {
+  for (let i = 0; i < warmup; i++) for (const url of urls) await timedGet(url, headers);
   const times = urls.map(() => [] as number[]);
   for (let i = 0; i < runs; i++) {
-    for (const [index, url] of urls.entries()) times[index]!.push((await timedGet(url)).ms);
+    for (const [index, url] of urls.entries()) times[index]!.push((await timedGet(url, headers)).ms);
   }
   return times;
 }

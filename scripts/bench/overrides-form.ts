@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { startNextServer } from '../../e2e/support/next-server';
+import { startNextServer, type NextServer } from '../../e2e/support/next-server';
 import { median, ms, percentile } from './stats';
 
 const COMPILE_MARK = 'overrides-form:validator-compiled';
@@ -65,11 +65,12 @@ async function typeMeasured(page: Page, text: string): Promise<number[]> {
   });
 }
 
-async function measureForm(browser: Browser, url: string): Promise<FormTyping> {
+async function measureForm(browser: Browser, server: NextServer): Promise<FormTyping> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await server.signIn(context);
   const page = await context.newPage();
   try {
-    await page.goto(`${url}/agents/bench`);
+    await page.goto(`${server.url}/agents/bench`);
     await page.getByRole('button', { name: 'Edit settings of wide_settings' }).click();
     await page.getByRole('textbox', { name: SETTING_0 }).waitFor();
     const beforeTyping = await compileMarks(page);
@@ -85,17 +86,17 @@ async function measureForm(browser: Browser, url: string): Promise<FormTyping> {
 export async function benchOverridesForm(browser: Browser, port: number): Promise<void> {
   const server = await startNextServer(port, { TOOLS_PLUGIN_PATH: 'e2e/fixtures/bench-plugins', SEED_DEMO: '0' });
   try {
-    const post = await fetch(`${server.url}/api/v1/agents`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 'bench', name: 'Bench' }) });
+    const post = await server.fetch('/api/v1/agents', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 'bench', name: 'Bench' }) });
     if (post.status !== 201) throw new Error(`Creating the bench agent answered ${post.status}`);
-    const put = await fetch(`${server.url}/api/v1/agents/bench/tools/wide_settings`, {
+    const put = await server.fetch('/api/v1/agents/bench/tools/wide_settings', {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ overrides: { setting00: 'ab', setting05: 'cd' } }),
     });
     if (put.status !== 201) throw new Error(`Assigning wide_settings answered ${put.status}`);
 
-    await measureForm(browser, server.url);
-    const result = await measureForm(browser, server.url);
+    await measureForm(browser, server);
+    const result = await measureForm(browser, server);
     const perKey = median(result.keystrokes);
     console.log(`\nOverrides form with 50 settings (RJSF, live validation on every change; ${RUNS} runs of typing "${TYPED}")`);
     console.log('  measured in the page from the keydown event to the first animation frame after the form re-rendered and re-validated');

@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { HydrationBoundary, dehydrate } from '@tanstack/react-query';
 import { listAgents } from '@/lib/agents';
+import { requirePageActor } from '@/lib/auth/page-actor';
 import { agentListQueryOptions, toAgentStatusFilter } from '@/lib/client-api/agents-api';
 import { getToolRegistry } from '@/lib/registry-host';
 import { getDb } from '@/lib/db';
@@ -18,6 +19,7 @@ interface AgentsPageProps {
 }
 
 export default async function AgentsPage({ searchParams }: AgentsPageProps) {
+  const actor = await requirePageActor();
   const { q, status: statusParam } = await searchParams;
   const search = (Array.isArray(q) ? q[0] : q)?.trim() ?? '';
   const status = toAgentStatusFilter(Array.isArray(statusParam) ? statusParam[0] : statusParam);
@@ -26,7 +28,7 @@ export default async function AgentsPage({ searchParams }: AgentsPageProps) {
   // not thrown here: the browser then loads the list itself and shows the error with a Retry.
   await queryClient.prefetchQuery({
     ...agentListQueryOptions(search, status),
-    queryFn: async () => listAgents({ db: await getDb(), registry: await getToolRegistry(), search: search || undefined, status: status || undefined }),
+    queryFn: async () => listAgents({ db: await getDb(), actor, registry: await getToolRegistry(), search: search || undefined, status: status || undefined }),
   });
   return (
     <>

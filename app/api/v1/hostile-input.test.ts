@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_ADMIN } from '@/lib/actor';
+import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
 import { apiRequest, callRoute, snapshotTables, describeApi, type TestRequestInit } from '@/lib/api/testing';
 import { createAgent } from '@/lib/agents';
@@ -12,9 +12,9 @@ import { POST } from './agents/route';
 
 describeApi('hostile input', (database) => {
   beforeAll(async () => {
-    await createAgent({ db: database.db, actor: LOCAL_ADMIN, input: { id: 'target', name: 'Target' } });
+    await createAgent({ db: database.db, actor: TEST_ADMIN, input: { id: 'target', name: 'Target' } });
     const registry = await getToolRegistry();
-    await putAssignment({ db: database.db, registry, actor: LOCAL_ADMIN, agentId: 'target', toolName: 'fs_read_file', overrides: { baseDir: '/srv' } });
+    await putAssignment({ db: database.db, registry, actor: TEST_ADMIN, agentId: 'target', toolName: 'fs_read_file', overrides: { baseDir: '/srv' } });
   });
 
   /** A body streamed in chunks with no Content-Length, as a chunked upload arrives. */

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_ADMIN } from '@/lib/actor';
+import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import { AssignmentViewSchema } from '@/lib/api/assignment-schemas';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
 import { apiRequest, callRoute, describeApi, snapshotTables } from '@/lib/api/testing';
@@ -19,7 +19,7 @@ async function problemOf(response: Response) {
 // PostgreSQL's text cannot hold U+0000 and answered 500; SQLite stored it. Both must answer alike.
 describeApi('NUL and control characters in paths, queries and bodies', (database) => {
   beforeAll(async () => {
-    await createAgent({ db: database.db, actor: LOCAL_ADMIN, input: { id: 'holder', name: 'Holder' } });
+    await createAgent({ db: database.db, actor: TEST_ADMIN, input: { id: 'holder', name: 'Holder' } });
   });
 
   describe('a path parameter with a NUL names nothing', () => {

@@ -1,7 +1,7 @@
 import { Ajv2020 } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { beforeAll, expect, it } from 'vitest';
-import { LOCAL_ADMIN } from '@/lib/actor';
+import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import { getOpenApiDocument } from '@/lib/api/openapi';
 import { apiRequest, callRoute, describeApi } from '@/lib/api/testing';
 import { createAgent } from '@/lib/agents';
@@ -67,7 +67,7 @@ it('the check refuses a body or a status the document does not describe', async 
 
 describeApi('real answers conform to the OpenAPI document', (database) => {
   beforeAll(async () => {
-    await createAgent({ db: database.db, actor: LOCAL_ADMIN, input: { id: 'conform', name: 'Conform' } });
+    await createAgent({ db: database.db, actor: TEST_ADMIN, input: { id: 'conform', name: 'Conform' } });
   });
 
   it('agents: 200 list, 201 create, 200 read, 400 bad body, 404 unknown, 412 stale', async () => {

@@ -3,6 +3,7 @@ import { PageHeader } from '@/components/layout/page-header';
 import { groupLabel } from '@/lib/catalogue/group-tools';
 import { cache } from 'react';
 import { notFound } from 'next/navigation';
+import { requirePageActor } from '@/lib/auth/page-actor';
 import { findCatalogueEntry } from '@/lib/catalogue/read-catalogue';
 import { toolNamesFromParam } from '@/lib/catalogue/tool-path';
 import { hasSettings } from '@/lib/catalogue/tool-summary';
@@ -18,7 +19,7 @@ const notBuiltYet = 'Not known yet: the tool is described once it becomes availa
 type Props = { params: Promise<{ name: string }> };
 
 // One registry read per request, shared by the metadata and the page.
-const findTool = cache(async (param: string) => findCatalogueEntry(toolNamesFromParam(param)));
+const findTool = cache(async (param: string) => findCatalogueEntry(await requirePageActor(), toolNamesFromParam(param)));
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const tool = await findTool((await params).name);

@@ -2,6 +2,8 @@ import 'server-only';
 import type { Migration } from 'kysely';
 import type { DatabaseKind } from '../dialect-of';
 import { initialMigration } from './0001-initial';
+import { betterAuthMigration } from './0002-better-auth';
+import { authTablesMigration } from './0003-auth-tables';
 
 /**
  * Every migration by name, applied in name order. Listed here rather than read from a
@@ -10,5 +12,7 @@ import { initialMigration } from './0001-initial';
 export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
   return {
     '0001-initial': initialMigration(kind),
+    '0002-better-auth': betterAuthMigration(kind),
+    '0003-auth-tables': authTablesMigration(),
   };
 }

@@ -3,7 +3,7 @@
 // It says `ready` once the database is open and starts on a `go` line, so two workers start
 // together; at the end it reports when its first and last updates committed (epoch ms).
 import { createInterface } from 'node:readline';
-import { LOCAL_ADMIN } from '@/lib/actor';
+import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import { getAgent } from '@/lib/agents/get-agent';
 import { updateAgent } from '@/lib/agents/update-agent';
 import { openDatabase } from '@/lib/db/open-database';
@@ -20,10 +20,10 @@ try {
   let lastCommit = 0;
   for (let i = 0; i < Number(times); i++) {
     await inTransaction(db, async (trx) => {
-      const agent = await getAgent({ db: trx, id: agentId });
+      const agent = await getAgent({ actor: TEST_ADMIN, db: trx, id: agentId });
       await updateAgent({
         db: trx,
-        actor: LOCAL_ADMIN,
+        actor: TEST_ADMIN,
         id: agentId,
         expectedVersion: agent.version,
         changes: { description: String(Number(agent.description) + 1) },

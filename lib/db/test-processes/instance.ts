@@ -1,7 +1,7 @@
 // A separate process standing for one app instance: opens the database as the server does
 // (getDb: migrate, seed) and answers one JSON command per stdin line with one JSON line.
 import { createInterface } from 'node:readline';
-import { LOCAL_ADMIN } from '@/lib/actor';
+import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import { AppError } from '@/lib/app-error';
 import { createAgent } from '@/lib/agents/create-agent';
 import { getAgent } from '@/lib/agents/get-agent';
@@ -21,10 +21,10 @@ for await (const line of createInterface({ input: process.stdin })) {
   try {
     const agent =
       command.op === 'create'
-        ? await createAgent({ db, actor: LOCAL_ADMIN, input: { id: command.id, name: command.name } })
+        ? await createAgent({ db, actor: TEST_ADMIN, input: { id: command.id, name: command.name } })
         : command.op === 'get'
-          ? await getAgent({ db, id: command.id })
-          : await updateAgent({ db, actor: LOCAL_ADMIN, id: command.id, expectedVersion: command.expectedVersion, changes: { name: command.name } });
+          ? await getAgent({ actor: TEST_ADMIN, db, id: command.id })
+          : await updateAgent({ db, actor: TEST_ADMIN, id: command.id, expectedVersion: command.expectedVersion, changes: { name: command.name } });
     console.log(JSON.stringify({ agent }));
   } catch (error) {
     console.log(JSON.stringify({ error: error instanceof AppError ? error.code : String(error) }));

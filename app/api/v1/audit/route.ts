@@ -8,7 +8,7 @@ import { jsonResponse } from '@/lib/http/responses';
 export const dynamic = 'force-dynamic';
 
 /** One page of the audit log, newest first. */
-export const GET = apiRoute(async (request) => {
+export const GET = apiRoute({ permission: 'audit:read' }, async (request, _params, actor) => {
   const { limit, cursor } = readQuery(request, AuditQuerySchema);
-  return jsonResponse(await listAuditEvents({ db: await getDb(), limit, cursor }));
+  return jsonResponse(await listAuditEvents({ db: await getDb(), actor, limit, cursor }));
 });

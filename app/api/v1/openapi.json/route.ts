@@ -4,4 +4,4 @@ import { apiRoute } from '@/lib/http/api-route';
 export const dynamic = 'force-dynamic';
 
 /** The OpenAPI 3.1 document of `/api/v1`. */
-export const GET = apiRoute(async () => Response.json(getOpenApiDocument()));
+export const GET = apiRoute({ permission: 'signed-in' }, async () => Response.json(getOpenApiDocument()));

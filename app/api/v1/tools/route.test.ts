@@ -1,19 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CatalogueSnapshotSchema, CatalogueSummarySchema } from '@/lib/api/catalogue-schemas';
-import { useTempDatabase, type TempDatabase } from '@/lib/api/testing';
+import { apiRequest, describeApi } from '@/lib/api/testing';
 import { GET } from './route';
 
-const url = 'http://localhost/api/v1/tools';
+const url = '/api/v1/tools';
 const noParams = { params: Promise.resolve({}) };
-
-// The registry host keeps todo lists in the database: point it at a temp file, never ./data.
-let temp: TempDatabase;
-beforeAll(async () => {
-  temp = await useTempDatabase();
-});
-afterAll(async () => {
-  await temp.close();
-});
 
 const entryKeys = [
   'available',
@@ -27,9 +18,10 @@ const entryKeys = [
   'streamsResultToUser',
 ];
 
-describe('GET /api/v1/tools', () => {
+// Inside describeApi: the registry host keeps todo lists in its database (never ./data), and requests are signed in.
+describeApi('GET /api/v1/tools', () => {
   it('answers the catalogue and the diagnostics as JSON', async () => {
-    const response = await GET(new Request(url), noParams);
+    const response = await GET(apiRequest(url), noParams);
 
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('application/json');
@@ -44,28 +36,28 @@ describe('GET /api/v1/tools', () => {
   });
 
   it('answers what the OpenAPI document\'s CatalogueSnapshot schema describes', async () => {
-    const response = await GET(new Request(url), noParams);
+    const response = await GET(apiRequest(url), noParams);
 
     expect(CatalogueSnapshotSchema.safeParse(await response.json()).error).toBeUndefined();
   });
 
   it('answers 304 without a body when If-None-Match names the current ETag', async () => {
-    const first = await GET(new Request(url), noParams);
+    const first = await GET(apiRequest(url), noParams);
     const etag = first.headers.get('etag');
     expect(etag).toMatch(/^"[\w-]+"$/);
 
-    const again = await GET(new Request(url, { headers: { 'if-none-match': etag! } }), noParams);
+    const again = await GET(apiRequest(url, { headers: { 'if-none-match': etag! } }), noParams);
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(etag);
     expect(await again.text()).toBe('');
 
-    const stale = await GET(new Request(url, { headers: { 'if-none-match': '"stale"' } }), noParams);
+    const stale = await GET(apiRequest(url, { headers: { 'if-none-match': '"stale"' } }), noParams);
     expect(stale.status).toBe(200);
   });
 
   it('answers the list view without schemas when asked for ?view=summary', async () => {
-    const full = (await (await GET(new Request(url), noParams)).json()) as { tools: { name: string }[] };
-    const response = await GET(new Request(`${url}?view=summary`), noParams);
+    const full = (await (await GET(apiRequest(url), noParams)).json()) as { tools: { name: string }[] };
+    const response = await GET(apiRequest(`${url}?view=summary`), noParams);
     const body = (await response.json()) as { tools: Record<string, unknown>[] };
 
     expect(body.tools.map((tool) => tool.name)).toEqual(full.tools.map((tool) => tool.name));
@@ -76,13 +68,13 @@ describe('GET /api/v1/tools', () => {
   });
 
   it('answers what the OpenAPI document\'s CatalogueSummary schema describes with ?view=summary', async () => {
-    const response = await GET(new Request(`${url}?view=summary`), noParams);
+    const response = await GET(apiRequest(`${url}?view=summary`), noParams);
 
     expect(CatalogueSummarySchema.safeParse(await response.json()).error).toBeUndefined();
   });
 
   it('refuses an unknown view with a field error on the query', async () => {
-    const response = await GET(new Request(`${url}?view=everything`), noParams);
+    const response = await GET(apiRequest(`${url}?view=everything`), noParams);
 
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ errors: [{ pointer: '/view' }] });

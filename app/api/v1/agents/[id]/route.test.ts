@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LOCAL_ADMIN } from '@/lib/actor';
+import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import { AgentListSchema, AgentSchema, DeletedAgentSchema } from '@/lib/api/agent-schemas';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
 import { apiRequest, callRoute, snapshotTables, describeApi } from '@/lib/api/testing';
@@ -14,7 +14,7 @@ describeApi('/api/v1/agents/{id}', (database) => {
   let counter = 0;
   beforeEach(async () => {
     agentId = `agent-${++counter}`;
-    await createAgent({ db: database.db, actor: LOCAL_ADMIN, input: { id: agentId, name: 'Original', description: 'First words' } });
+    await createAgent({ db: database.db, actor: TEST_ADMIN, input: { id: agentId, name: 'Original', description: 'First words' } });
   });
 
   function patch(id: string, json: unknown, ifMatch?: string): Promise<Response> {
@@ -38,7 +38,7 @@ describeApi('/api/v1/agents/{id}', (database) => {
       const first = await callRoute(GET, apiRequest(`/api/v1/agents/${agentId}`), { id: agentId });
       const firstBody: unknown = await first.json();
       const registry = await getToolRegistry();
-      await putAssignment({ db: database.db, registry, actor: LOCAL_ADMIN, agentId, toolName: 'word_count', overrides: {} });
+      await putAssignment({ db: database.db, registry, actor: TEST_ADMIN, agentId, toolName: 'word_count', overrides: {} });
 
       const second = await callRoute(GET, apiRequest(`/api/v1/agents/${agentId}`), { id: agentId });
 
@@ -64,13 +64,13 @@ describeApi('/api/v1/agents/{id}', (database) => {
       expect(response.status).toBe(200);
       expect(response.headers.get('etag')).toBe('"2"');
       expect(AgentSchema.parse(await response.json())).toMatchObject({ name: 'Renamed', description: 'First words', version: 2 });
-      expect(await getAgent({ db: database.db, id: agentId })).toMatchObject({ name: 'Renamed', version: 2 });
+      expect(await getAgent({ actor: TEST_ADMIN, db: database.db, id: agentId })).toMatchObject({ name: 'Renamed', version: 2 });
     });
 
     it('accepts If-Match: * and a list that names the current version', async () => {
       expect((await patch(agentId, { name: 'Star' }, '*')).status).toBe(200);
       expect((await patch(agentId, { name: 'Listed' }, '"1", "2"')).status).toBe(200);
-      expect(await getAgent({ db: database.db, id: agentId })).toMatchObject({ name: 'Listed', version: 3 });
+      expect(await getAgent({ actor: TEST_ADMIN, db: database.db, id: agentId })).toMatchObject({ name: 'Listed', version: 3 });
     });
 
     it('answers 428 without If-Match and changes nothing', async () => {
@@ -106,7 +106,7 @@ describeApi('/api/v1/agents/{id}', (database) => {
       expect(empty.status).toBe(400);
       const unknown = await patch(agentId, { version: 9 }, '"1"');
       expect(ProblemSchema.parse(await unknown.json()).errors).toContainEqual({ pointer: '/version', message: expect.any(String) });
-      expect(await getAgent({ db: database.db, id: agentId })).toMatchObject({ name: 'Original', version: 1 });
+      expect(await getAgent({ actor: TEST_ADMIN, db: database.db, id: agentId })).toMatchObject({ name: 'Original', version: 1 });
     });
 
     it('answers 404 naming an unknown agent', async () => {
@@ -123,12 +123,12 @@ describeApi('/api/v1/agents/{id}', (database) => {
       const stale = await remove(agentId, '"7"');
       expect(stale.status).toBe(412);
       expect(ProblemSchema.parse(await stale.json()).current).toMatchObject({ id: agentId, version: 1 });
-      expect(await getAgent({ db: database.db, id: agentId })).toMatchObject({ version: 1 });
+      expect(await getAgent({ actor: TEST_ADMIN, db: database.db, id: agentId })).toMatchObject({ version: 1 });
     });
 
     it('deletes the agent and its assignments with a current If-Match', async () => {
       const registry = await getToolRegistry();
-      await putAssignment({ db: database.db, registry, actor: LOCAL_ADMIN, agentId, toolName: 'word_count', overrides: {} });
+      await putAssignment({ db: database.db, registry, actor: TEST_ADMIN, agentId, toolName: 'word_count', overrides: {} });
 
       const response = await remove(agentId, '"1"');
 
@@ -143,7 +143,7 @@ describeApi('/api/v1/agents/{id}', (database) => {
       await patch(agentId, { name: 'Audited' }, '"1"');
 
       const event = await database.db.selectFrom('audit_events').selectAll().orderBy('id', 'desc').executeTakeFirstOrThrow();
-      expect(event).toMatchObject({ action: 'agent.update', actor: LOCAL_ADMIN.id, target: `agents/${agentId}` });
+      expect(event).toMatchObject({ action: 'agent.update', actor: TEST_ADMIN.id, target: `agents/${agentId}` });
     });
   });
 });

@@ -1,4 +1,3 @@
-import { LOCAL_ADMIN } from '@/lib/actor';
 import { UpdateAgentBodySchema } from '@/lib/api/agent-schemas';
 import { deleteAgent, getAgent, updateAgent } from '@/lib/agents';
 import { getDb } from '@/lib/db';
@@ -12,23 +11,23 @@ export const dynamic = 'force-dynamic';
 type Params = { id: string };
 
 /** One agent, with its version as ETag. */
-export const GET = apiRoute<Params>(async (_request, { id }) => {
-  const agent = await getAgent({ db: await getDb(), id });
+export const GET = apiRoute<Params>({ permission: 'agents:read' }, async (_request, { id }, actor) => {
+  const agent = await getAgent({ db: await getDb(), actor, id });
   return jsonResponse(agent, { version: agent.version });
 });
 
 /** Changes an agent's name or description; needs If-Match. */
-export const PATCH = apiRoute<Params>(async (request, { id }) => {
+export const PATCH = apiRoute<Params>({ permission: 'agents:write' }, async (request, { id }, actor) => {
   const changes = await readJsonBody(request, UpdateAgentBodySchema);
   const db = await getDb();
-  const expectedVersion = await expectedVersionFrom(request, () => getAgent({ db, id }));
-  const agent = await updateAgent({ db, actor: LOCAL_ADMIN, id, expectedVersion, changes });
+  const expectedVersion = await expectedVersionFrom(request, () => getAgent({ db, actor, id }));
+  const agent = await updateAgent({ db, actor, id, expectedVersion, changes });
   return jsonResponse(agent, { version: agent.version });
 });
 
 /** Deletes an agent and its assignments; needs If-Match. */
-export const DELETE = apiRoute<Params>(async (request, { id }) => {
+export const DELETE = apiRoute<Params>({ permission: 'agents:write' }, async (request, { id }, actor) => {
   const db = await getDb();
-  const expectedVersion = await expectedVersionFrom(request, () => getAgent({ db, id }));
-  return jsonResponse(await deleteAgent({ db, actor: LOCAL_ADMIN, id, expectedVersion }));
+  const expectedVersion = await expectedVersionFrom(request, () => getAgent({ db, actor, id }));
+  return jsonResponse(await deleteAgent({ db, actor, id, expectedVersion }));
 });

@@ -1,22 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { CatalogueEntrySchema } from '@/lib/api/catalogue-schemas';
-import { useTempDatabase, type TempDatabase } from '@/lib/api/testing';
+import { apiRequest, describeApi } from '@/lib/api/testing';
 import { GET } from './route';
 
-// The registry host keeps todo lists in the database: point it at a temp file, never ./data.
-let temp: TempDatabase;
-beforeAll(async () => {
-  temp = await useTempDatabase();
-});
-afterAll(async () => {
-  await temp.close();
-});
-
 function get(name: string): Promise<Response> {
-  return GET(new Request(`http://localhost/api/v1/tools/${encodeURIComponent(name)}`), { params: Promise.resolve({ name }) });
+  return GET(apiRequest(`/api/v1/tools/${encodeURIComponent(name)}`), { params: Promise.resolve({ name }) });
 }
 
-describe('GET /api/v1/tools/{name}', () => {
+// Inside describeApi: the registry host keeps todo lists in its database (never ./data), and requests are signed in.
+describeApi('GET /api/v1/tools/{name}', () => {
   it('answers one tool with the overrides schema its form is generated from', async () => {
     const response = await get('fs_read_file');
 

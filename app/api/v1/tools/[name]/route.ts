@@ -6,8 +6,8 @@ import { jsonResponse } from '@/lib/http/responses';
 export const dynamic = 'force-dynamic';
 
 /** One tool of the catalogue with its schemas: what the overrides form is generated from. */
-export const GET = apiRoute<{ name: string }>(async (_request, { name }) => {
-  const entry = await findCatalogueEntry([name]);
+export const GET = apiRoute<{ name: string }>({ permission: 'catalogue:read' }, async (_request, { name }, actor) => {
+  const entry = await findCatalogueEntry(actor, [name]);
   if (!entry) throw new AppError('not_found', `No tool named "${name.length > 100 ? `${name.slice(0, 100)}…` : name}" is in the catalogue`);
   return jsonResponse(entry);
 });

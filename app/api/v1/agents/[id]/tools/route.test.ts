@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_ADMIN } from '@/lib/actor';
+import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import { AssignmentListSchema } from '@/lib/api/assignment-schemas';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
 import { apiRequest, callRoute, describeApi } from '@/lib/api/testing';
@@ -12,7 +12,7 @@ process.env.TOOLS_PLUGIN_PATH = 'e2e/fixtures/plugins';
 
 describeApi('GET /api/v1/agents/{id}/tools', (database) => {
   beforeAll(async () => {
-    await createAgent({ db: database.db, actor: LOCAL_ADMIN, input: { id: 'mixed', name: 'Mixed' } });
+    await createAgent({ db: database.db, actor: TEST_ADMIN, input: { id: 'mixed', name: 'Mixed' } });
   });
 
   async function putTool(toolName: string, overrides: Record<string, unknown>): Promise<void> {

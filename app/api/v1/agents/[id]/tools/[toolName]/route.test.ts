@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { LOCAL_ADMIN } from '@/lib/actor';
+import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import { AssignmentViewSchema } from '@/lib/api/assignment-schemas';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
 import { apiRequest, callRoute, snapshotTables, describeApi } from '@/lib/api/testing';
@@ -12,7 +12,7 @@ describeApi('/api/v1/agents/{id}/tools/{toolName}', (database) => {
   let counter = 0;
   beforeEach(async () => {
     agentId = `agent-${++counter}`;
-    await createAgent({ db: database.db, actor: LOCAL_ADMIN, input: { id: agentId, name: 'Reader' } });
+    await createAgent({ db: database.db, actor: TEST_ADMIN, input: { id: agentId, name: 'Reader' } });
   });
 
   function put(toolName: string, json: unknown, ifMatch?: string, id = agentId): Promise<Response> {

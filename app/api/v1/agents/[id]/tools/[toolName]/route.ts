@@ -1,4 +1,3 @@
-import { LOCAL_ADMIN } from '@/lib/actor';
 import { PutAssignmentBodySchema } from '@/lib/api/assignment-schemas';
 import { assignmentToReplace } from '@/lib/api/assignment-to-replace';
 import { deleteAssignment, getAssignment, putAssignment } from '@/lib/assignments';
@@ -14,25 +13,25 @@ export const dynamic = 'force-dynamic';
 type Params = { id: string; toolName: string };
 
 /** One assignment with its status, and its version as ETag. */
-export const GET = apiRoute<Params>(async (_request, { id, toolName }) => {
-  const assignment = await getAssignment({ db: await getDb(), registry: await getToolRegistry(), agentId: id, toolName });
+export const GET = apiRoute<Params>({ permission: 'agents:read' }, async (_request, { id, toolName }, actor) => {
+  const assignment = await getAssignment({ db: await getDb(), actor, registry: await getToolRegistry(), agentId: id, toolName });
   return jsonResponse(assignment, { version: assignment.version });
 });
 
 /** Assigns the tool with these overrides (201), or replaces them (200; If-Match needed). */
-export const PUT = apiRoute<Params>(async (request, { id, toolName }) => {
+export const PUT = apiRoute<Params>({ permission: 'agents:write' }, async (request, { id, toolName }, actor) => {
   const { overrides } = await readJsonBody(request, PutAssignmentBodySchema);
   const [db, registry] = await Promise.all([getDb(), getToolRegistry()]);
-  const expectedVersion = await expectedVersionFrom(request, () => assignmentToReplace({ db, registry, agentId: id, toolName }));
-  const { assignment, created } = await putAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: id, toolName, overrides, expectedVersion });
+  const expectedVersion = await expectedVersionFrom(request, () => assignmentToReplace({ db, actor, registry, agentId: id, toolName }));
+  const { assignment, created } = await putAssignment({ db, registry, actor, agentId: id, toolName, overrides, expectedVersion });
   const location = created ? `/api/v1/agents/${id}/tools/${encodeURIComponent(toolName)}` : undefined;
   return jsonResponse(assignment, { status: created ? 201 : 200, version: assignment.version, location });
 });
 
 /** Removes the tool from the agent; needs If-Match. */
-export const DELETE = apiRoute<Params>(async (request, { id, toolName }) => {
+export const DELETE = apiRoute<Params>({ permission: 'agents:write' }, async (request, { id, toolName }, actor) => {
   const [db, registry] = await Promise.all([getDb(), getToolRegistry()]);
-  const expectedVersion = await expectedVersionFrom(request, () => getAssignment({ db, registry, agentId: id, toolName }));
-  await deleteAssignment({ db, registry, actor: LOCAL_ADMIN, agentId: id, toolName, expectedVersion });
+  const expectedVersion = await expectedVersionFrom(request, () => getAssignment({ db, actor, registry, agentId: id, toolName }));
+  await deleteAssignment({ db, registry, actor, agentId: id, toolName, expectedVersion });
   return new Response(null, { status: 204 });
 });

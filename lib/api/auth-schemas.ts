@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { PERMISSIONS, ROLES, TOKEN_SCOPES } from '@/lib/auth/permissions';
+import { MAX_PASSWORD_LENGTH } from '@/lib/auth/password-limits';
+import { MAX_TOKEN_NAME_LENGTH } from '@/lib/auth/token-limits';
+
+const emailSchema = z.string().trim().min(1, 'Enter an email address').max(254);
+const passwordSchema = z.string().min(1, 'Enter a password').max(MAX_PASSWORD_LENGTH);
+
+/** The body of `POST /api/auth/sign-in`. */
+export const SignInBodySchema = z.strictObject({ email: emailSchema, password: passwordSchema });
+
+/** The body of `POST /api/auth/setup`: the first admin, with the setup link's token. */
+export const SetupBodySchema = z.strictObject({
+  token: z.string().min(1).max(200),
+  email: emailSchema,
+  name: z.string().trim().max(100).optional(),
+  password: passwordSchema,
+});
+
+/** A user as the API answers it; `version` is its ETag. */
+export const UserSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  name: z.string(),
+  role: z.enum(ROLES),
+  disabled: z.boolean(),
+  createdAt: z.string().meta({ format: 'date-time' }),
+  version: z.number().int(),
+});
+
+/** `GET /api/v1/users`. */
+export const UserListSchema = z.object({ users: z.array(UserSchema) });
+
+/** The body of `POST /api/v1/users`. */
+export const CreateUserBodySchema = z.strictObject({
+  email: emailSchema,
+  name: z.string().trim().max(100).optional(),
+  role: z.enum(ROLES),
+  password: passwordSchema.meta({ description: 'At least 12 characters, not on a list of common passwords' }),
+});
+
+/** The body of `PATCH /api/v1/users/{id}`: a new role, or disabling (enabling) the user. */
+export const UpdateUserBodySchema = z
+  .strictObject({ role: z.enum(ROLES).optional(), disabled: z.boolean().optional() })
+  .refine((changes) => changes.role !== undefined || changes.disabled !== undefined, 'Name at least one field to change.')
+  .meta({ minProperties: 1 });
+
+/** An API token as the API answers it: never its secret. */
+export const TokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  prefix: z.string().meta({ description: 'The first characters of the secret, to recognise it' }),
+  scopes: z.array(z.enum(TOKEN_SCOPES)),
+  expiresAt: z.string().meta({ format: 'date-time' }).nullable(),
+  createdBy: z.string(),
+  createdAt: z.string().meta({ format: 'date-time' }),
+  lastUsedAt: z.string().meta({ format: 'date-time' }).nullable(),
+  revokedAt: z.string().meta({ format: 'date-time' }).nullable(),
+});
+
+/** `GET /api/v1/tokens`. */
+export const TokenListSchema = z.object({ tokens: z.array(TokenSchema) });
+
+/** What `POST /api/v1/tokens` answers: the token and, this once, its secret. */
+export const CreatedTokenSchema = z.object({
+  token: TokenSchema,
+  secret: z.string().meta({ description: 'Send as `Authorization: Bearer <secret>`; shown only in this answer' }),
+});
+
+/** The body of `POST /api/v1/tokens`. */
+export const CreateTokenBodySchema = z.strictObject({
+  name: z.string().trim().min(1, 'Give the token a name').max(MAX_TOKEN_NAME_LENGTH),
+  scopes: z.array(z.enum(TOKEN_SCOPES)).min(1, 'Choose at least one scope'),
+  expiresAt: z.string().meta({ format: 'date-time' }).nullable().optional(),
+});
+
+/** One of the signed-in user's sessions. */
+export const SessionSchema = z.object({
+  id: z.string(),
+  createdAt: z.string().meta({ format: 'date-time' }),
+  lastActiveAt: z.string().meta({ format: 'date-time' }),
+  expiresAt: z.string().meta({ format: 'date-time' }),
+  userAgent: z.string().nullable(),
+  isCurrent: z.boolean(),
+});
+
+/** `GET /api/v1/sessions`. */
+export const SessionListSchema = z.object({ sessions: z.array(SessionSchema) });
+
+/** `GET /api/v1/me`: who is asking and what they may do. */
+export const MeSchema = z.object({
+  kind: z.enum(['user', 'token', 'system']),
+  id: z.string(),
+  displayName: z.string(),
+  email: z.string().optional(),
+  role: z.enum(ROLES).optional(),
+  permissions: z.array(z.enum(PERMISSIONS)),
+});

@@ -1,0 +1,6 @@
+/** The address users reach the app at: PUBLIC_URL, else http://localhost:$PORT (3000). */
+export function publicUrl(env: NodeJS.ProcessEnv = process.env): URL {
+  const configured = env.PUBLIC_URL?.trim();
+  if (configured) return new URL(configured);
+  return new URL(`http://localhost:${env.PORT?.trim() || '3000'}`);
+}

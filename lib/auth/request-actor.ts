@@ -1,0 +1,21 @@
+import 'server-only';
+import { AppError } from '@/lib/app-error';
+import type { Db } from '@/lib/db/schema';
+import type { Actor } from './actor';
+import { actorFromSession } from './session-actor';
+import { verifyToken } from './verify-token';
+
+/**
+ * Who sent an `/api/v1` request: the API token of `Authorization: Bearer …` (which wins), or
+ * the user of the session cookie; null when neither is there. AppError `unauthenticated` for
+ * an Authorization header that is not a valid Bearer token.
+ */
+export async function actorFromRequest(db: Db, request: Request): Promise<Actor | null> {
+  const authorization = request.headers.get('authorization');
+  if (authorization !== null) {
+    const match = /^Bearer +([A-Za-z0-9_-]{1,200}) *$/i.exec(authorization);
+    if (!match?.[1]) throw new AppError('unauthenticated', 'The Authorization header must be "Bearer <token>"');
+    return verifyToken({ db, secret: match[1] });
+  }
+  return actorFromSession({ db, headers: request.headers });
+}

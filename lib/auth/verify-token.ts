@@ -1,0 +1,34 @@
+import 'server-only';
+import { AppError } from '@/lib/app-error';
+import type { Db } from '@/lib/db/schema';
+import type { TokenActor } from './actor';
+import { toApiToken } from './api-token';
+import { hashSecret } from './token-secret';
+
+/** How often a token's last use is written: at most once a minute, not on every call. */
+const LAST_USE_RESOLUTION_MS = 60_000;
+
+/** What `verifyToken` needs. */
+export interface VerifyTokenOptions {
+  db: Db;
+  secret: string;
+  now?: Date;
+}
+
+/**
+ * The actor of a Bearer token, read from the database on every call so a revoked token is
+ * refused at once. AppError `unauthenticated` for an unknown, revoked or expired token.
+ */
+export async function verifyToken({ db, secret, now = new Date() }: VerifyTokenOptions): Promise<TokenActor> {
+  const row = await db.selectFrom('api_tokens').selectAll().where('secret_hash', '=', hashSecret(secret)).executeTakeFirst();
+  if (!row) throw new AppError('unauthenticated', 'The Bearer token is not valid');
+  if (row.revoked_at !== null) throw new AppError('unauthenticated', 'The Bearer token was revoked');
+  if (row.expires_at !== null && Date.parse(row.expires_at) <= now.getTime()) {
+    throw new AppError('unauthenticated', 'The Bearer token has expired');
+  }
+  if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) >= LAST_USE_RESOLUTION_MS) {
+    await db.updateTable('api_tokens').set({ last_used_at: now.toISOString() }).where('id', '=', row.id).execute();
+  }
+  const token = toApiToken(row);
+  return { kind: 'token', id: `token:${token.prefix}`, displayName: `Token "${token.name}"`, tokenId: token.id, scopes: token.scopes };
+}
