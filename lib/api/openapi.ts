@@ -149,7 +149,7 @@ function successObject(spec: SuccessSpec): JsonObject {
   return {
     description: spec.description,
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
-    ...(spec.schema ? { content: { 'application/json': { schema: schemaRef(spec.schema, 'output') } } } : {}),
+    ...(spec.schema ? { content: { 'application/json': { schema: schemaRef(spec.schema, 'output') }, ...spec.otherContent } } : {}),
   };
 }
 

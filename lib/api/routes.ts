@@ -20,6 +20,8 @@ export interface SuccessSpec {
   hasEtag?: boolean;
   /** Carries the created resource's Location. */
   hasLocation?: boolean;
+  /** Other media types the operation may answer with instead of JSON, with a schema of what each holds. */
+  otherContent?: Record<string, { schema: Record<string, unknown> }>;
 }
 
 /** One operation of the REST API: what it takes and what it answers, from the schemas that validate. */
@@ -163,11 +165,22 @@ export const apiOperations: ApiOperation[] = [
   },
   {
     method: 'GET', path: '/api/v1/audit', operationId: 'listAuditEvents', tag: 'audit',
-    summary: 'Audit events, newest first, one page at a time', query: AuditQuerySchema,
-    success: { 200: { description: 'One page of events', schema: AuditPageSchema } },
+    summary: 'Audit events, newest first, filtered, one page at a time or all as JSON lines; no method changes or deletes one',
+    query: AuditQuerySchema,
+    success: {
+      200: {
+        description: 'One page of events; with format=jsonl or Accept: application/x-ndjson, every matching event, one `AuditEvent` per line, streamed as a download',
+        schema: AuditPageSchema,
+        otherContent: {
+          'application/x-ndjson': {
+            schema: { type: 'string', description: 'Lines of JSON, each an `AuditEvent` (#/components/schemas/AuditEvent), newest first' },
+          },
+        },
+      },
+    },
     problems: [400],
     problemDescriptions: {
-      400: 'The query has invalid parameters (field errors in `errors`), or the cursor is not one this server gave out',
+      400: 'The query has invalid parameters (field errors in `errors`, e.g. `/from` for a time that is not ISO 8601), or the cursor is not one this server gave out',
     },
   },
   {

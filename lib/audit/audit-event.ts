@@ -5,23 +5,42 @@ import type { AuditEventsTable } from '@/lib/db/schema';
 export const MAX_AUDIT_PAGE = 200;
 
 /** What was changed: the actions the audit log knows. */
-export type AuditAction =
-  | 'agent.create'
-  | 'agent.update'
-  | 'agent.delete'
-  | 'assignment.put'
-  | 'assignment.delete'
-  | 'todo.write'
-  | 'auth.sign-in'
-  | 'auth.sign-in-failed'
-  | 'auth.sign-out'
-  | 'auth.setup'
-  | 'access.denied'
-  | 'session.revoke'
-  | 'user.create'
-  | 'user.update'
-  | 'token.create'
-  | 'token.revoke';
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Every action the audit log knows, in the order the /audit page offers them. */
+export const AUDIT_ACTIONS = [
+  'agent.create',
+  'agent.update',
+  'agent.delete',
+  'assignment.put',
+  'assignment.delete',
+  'todo.write',
+  'auth.sign-in',
+  'auth.sign-in-failed',
+  'auth.sign-out',
+  'auth.setup',
+  'access.denied',
+  'session.revoke',
+  'user.create',
+  'user.update',
+  'token.create',
+  'token.revoke',
+] as const;
+
+/** What a page or an export of the audit log may be narrowed to; every given filter must hold. */
+export interface AuditFilters {
+  /** The acting user's or token's id. */
+  actor?: string;
+  /** The agent the change belongs to (the agent itself or one of its assignments). */
+  agent?: string;
+  /** The assigned tool the change belongs to. */
+  tool?: string;
+  action?: string;
+  /** Only events at or after this ISO 8601 time. */
+  from?: string;
+  /** Only events before this ISO 8601 time. */
+  to?: string;
+}
 
 /** One audited change, newest first in the log. */
 export interface AuditEvent {
@@ -29,11 +48,17 @@ export interface AuditEvent {
   id: string;
   /** ISO 8601 time of the change. */
   at: string;
-  /** The acting user's id. */
+  /** The acting user's or token's id. */
   actor: string;
+  /** The actor's display name when the event was written. */
+  actorName: string;
   action: string;
   /** The changed resource's path, e.g. `agents/demo`, `agents/demo/tools/word_count` or `sessions/s1/todos`. */
   target: string;
+  /** The agent the target belongs to; null for targets outside an agent. */
+  agentId: string | null;
+  /** The tool of an assignment target; null otherwise. */
+  toolName: string | null;
   /** The resource before the change; null for a create. */
   before: unknown;
   /** The resource after the change; null for a delete. */
@@ -55,6 +80,12 @@ export function todoListTarget(sessionId: string): string {
   return `sessions/${sessionId}/todos`;
 }
 
+/** The agent and tool a target names: `agents/<id>` or `agents/<id>/tools/<tool>`. */
+export function targetParts(target: string): { agentId: string | null; toolName: string | null } {
+  const match = /^agents\/([^/]+)(?:\/tools\/(.+))?$/.exec(target);
+  return { agentId: match?.[1] ?? null, toolName: match?.[2] ?? null };
+}
+
 /** The audit target of a user account, by email. */
 export function userTarget(email: string): string {
   return `users/${email}`;
@@ -70,9 +101,12 @@ export function toAuditEvent(row: Selectable<AuditEventsTable>): AuditEvent {
   return {
     id: String(row.id),
     at: row.at,
-    actor: row.actor,
+    actor: row.actor_id,
+    actorName: row.actor_name ?? row.actor_id,
     action: row.action,
     target: row.target,
+    agentId: row.agent_id,
+    toolName: row.tool_name,
     before: row.before === null ? null : JSON.parse(row.before),
     after: row.after === null ? null : JSON.parse(row.after),
   };

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Actor } from '@/lib/auth/actor';
 import type { Db } from '@/lib/db/schema';
-import type { AuditAction } from './audit-event';
+import { targetParts, type AuditAction } from './audit-event';
 
 /** One change to record. */
 export interface AuditEntry {
@@ -20,13 +20,18 @@ export async function recordAuditEvent(trx: Db, { actor, action, target, before,
   if (!trx.isTransaction) {
     throw new Error(`recordAuditEvent(${action} ${target}) must run inside the transaction that makes the change`);
   }
+  const { agentId, toolName } = targetParts(target);
   await trx
     .insertInto('audit_events')
     .values({
       at: new Date().toISOString(),
       actor: actor.id,
+      actor_id: actor.id,
+      actor_name: actor.displayName,
       action,
       target,
+      agent_id: agentId,
+      tool_name: toolName,
       before: before === null || before === undefined ? null : JSON.stringify(before),
       after: after === null || after === undefined ? null : JSON.stringify(after),
     })

@@ -42,9 +42,18 @@ export interface AssignmentsTable {
 export interface AuditEventsTable {
   id: Generated<number>;
   at: string;
+  /** The actor's id when the event was written (kept for older readers; `actor_id` is what filters). */
   actor: string;
+  /** The acting user's or token's id. */
+  actor_id: string;
+  /** The actor's display name when the event was written. */
+  actor_name: string | null;
   action: string;
   target: string;
+  /** The agent the target belongs to, if any. */
+  agent_id: string | null;
+  /** The tool of an assignment target, if any. */
+  tool_name: string | null;
   /** JSON text, or null when there was nothing before (a create). */
   before: ColumnType<string | null, string | null, never>;
   /** JSON text, or null when nothing is left after (a delete). */

@@ -1,5 +1,5 @@
-// `npm run bench`: measures the catalogue at 10,000 tools and the overrides form of a tool with
-// 50 settings against their targets, and prints one run's figures. It reports; it never fails on
+// `npm run bench`: measures the catalogue at 10,000 tools, the overrides form of a tool with
+// 50 settings and the audit log at 100,000 events against their targets, and prints one run's figures. It reports; it never fails on
 // a missed target.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,6 +9,7 @@ import { startNextServer, type NextServer } from '../../e2e/support/next-server'
 import { startBareServer } from './bare-server';
 import { launchBrowser, measureKeystrokes, measurePageLoad, type PageLoad } from './browser';
 import { closeConnections, timeInTurns, timeRequests, timedGet } from './http-timing';
+import { benchAuditLog } from './audit-log';
 import { benchOverridesForm } from './overrides-form';
 import { median, ms, percentile } from './stats';
 
@@ -64,6 +65,16 @@ async function benchApi(server: NextServer): Promise<void> {
 
 async function main(): Promise<void> {
   buildIfStale({ ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
+  if (process.env.BENCH_ONLY === 'audit') {
+    const browser = await launchBrowser();
+    try {
+      await benchAuditLog(browser, basePort + 4, line);
+    } finally {
+      await browser.close();
+      closeConnections();
+    }
+    return;
+  }
   const fixture = { TOOLS_PLUGIN_PATH: 'e2e/fixtures/scale-plugins' };
   const large = await startNextServer(basePort, { ...fixture, SCALE_TOOL_COUNT: '10000' });
   const small = await startNextServer(basePort + 1, { ...fixture, SCALE_TOOL_COUNT: '100' });
@@ -111,6 +122,7 @@ async function main(): Promise<void> {
     keystrokeLines(`broad: typing "${BROAD_QUERY}" (all tools match), then Backspace to empty`, broad);
 
     await benchOverridesForm(browser, basePort + 3);
+    await benchAuditLog(browser, basePort + 4, line);
   } finally {
     await browser.close();
     closeConnections();

@@ -104,6 +104,16 @@ describeApi('real answers conform to the OpenAPI document', (database) => {
   it('audit, the document itself and deleting an agent', async () => {
     await expectConforms(await listAudit(apiRequest('/api/v1/audit?limit=2'), noParams), 'GET', '/api/v1/audit', 200);
     await expectConforms(await listAudit(apiRequest('/api/v1/audit?limit=0'), noParams), 'GET', '/api/v1/audit', 400);
+    await expectConforms(await listAudit(apiRequest('/api/v1/audit?agent=conform&from=2020-01-01'), noParams), 'GET', '/api/v1/audit', 200);
+    await expectConforms(await listAudit(apiRequest('/api/v1/audit?from=soon'), noParams), 'GET', '/api/v1/audit', 400);
+    // JSON lines: the media type is documented, and each line is a documented AuditEvent.
+    const lines = await listAudit(apiRequest('/api/v1/audit?format=jsonl'), noParams);
+    const document = getOpenApiDocument() as { paths: Record<string, Record<string, Operation>> };
+    expect(Object.keys(document.paths['/api/v1/audit']?.get?.responses['200']?.content ?? {})).toContain(lines.headers.get('content-type')?.split(';')[0]);
+    const validateEvent = ajv().getSchema(`${DOCUMENT_ID}#/components/schemas/AuditEvent`);
+    const events = (await lines.text()).trimEnd().split('\n');
+    expect(events.length).toBeGreaterThan(0);
+    for (const line of events) expect(validateEvent?.(JSON.parse(line)), line).toBe(true);
     await expectConforms(await getDocument(apiRequest('/api/v1/openapi.json'), noParams), 'GET', '/api/v1/openapi.json', 200);
     await expectConforms(await callRoute(deleteAgent, apiRequest('/api/v1/agents/conform', { method: 'DELETE', ifMatch: '*' }), { id: 'conform' }), 'DELETE', '/api/v1/agents/{id}', 200);
   });

@@ -4,6 +4,7 @@ import type { DatabaseKind } from '../dialect-of';
 import { initialMigration } from './0001-initial';
 import { betterAuthMigration } from './0002-better-auth';
 import { authTablesMigration } from './0003-auth-tables';
+import { auditFiltersMigration } from './0010-audit-filters';
 
 /**
  * Every migration by name, applied in name order. Listed here rather than read from a
@@ -14,5 +15,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0001-initial': initialMigration(kind),
     '0002-better-auth': betterAuthMigration(kind),
     '0003-auth-tables': authTablesMigration(),
+    '0010-audit-filters': auditFiltersMigration(kind),
   };
 }

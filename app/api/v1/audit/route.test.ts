@@ -1,11 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN } from '@/lib/auth/test-actors';
-import { AuditPageSchema } from '@/lib/api/audit-schemas';
+import { AuditEventSchema, AuditPageSchema } from '@/lib/api/audit-schemas';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
-import { apiRequest, describeApi } from '@/lib/api/testing';
+import { apiRequest, describeApi, snapshotTables } from '@/lib/api/testing';
 import { createAgent, updateAgent } from '@/lib/agents';
 import { listAuditEvents, MAX_AUDIT_PAGE } from '@/lib/audit';
-import { GET } from './route';
+import * as auditRoute from './route';
+
+const { GET } = auditRoute;
 
 describeApi('GET /api/v1/audit', (database) => {
   beforeAll(async () => {
@@ -72,6 +74,55 @@ describeApi('GET /api/v1/audit', (database) => {
       expect(first.events).toHaveLength(50);
       expect(first.events[0]?.target).toBe('agents/bulk-49');
       expect(first.nextCursor).toEqual(expect.any(String));
+    });
+    it('filters by actor, agent, tool, action and time, and keeps the filters across pages', async () => {
+      const byAgent = await page('?agent=first&limit=1');
+      expect(byAgent.events.map((event) => event.action)).toEqual(['agent.update']);
+      const next = await page(`?agent=first&limit=1&cursor=${encodeURIComponent(byAgent.nextCursor ?? '')}`);
+      expect(next.events.map((event) => `${event.action} ${event.target}`)).toEqual(['agent.create agents/first']);
+      expect(next.nextCursor).toBeUndefined();
+
+      expect((await page('?action=agent.update')).events.map((event) => event.target)).toEqual(['agents/first']);
+      expect((await page(`?actor=${TEST_ADMIN.id}&agent=second`)).events.map((event) => event.action)).toEqual(['agent.create']);
+      expect((await page('?actor=someone-else')).events).toEqual([]);
+      expect((await page('?tool=fs_read_file')).events).toEqual([]);
+      expect((await page('?from=2999-01-01')).events).toEqual([]);
+      expect((await page('?to=2000-01-01T00:00:00Z')).events).toEqual([]);
+    });
+
+    it('answers 400 naming the parameter for a time that is not ISO 8601 or a NUL in a filter', async () => {
+      for (const [query, pointer] of [['?from=yesterday', '/from'], ['?to=2026-02-30T25:00', '/to'], ['?actor=%00', '/actor'], ['?format=csv', '/format']]) {
+        const response = await GET(apiRequest(`/api/v1/audit${query}`), noParams);
+        expect(response.status, query).toBe(400);
+        expect(ProblemSchema.parse(await response.json()).errors?.map((error) => error.pointer), query).toEqual([pointer]);
+      }
+    });
+
+    it('streams every matching event as JSON lines for format=jsonl or Accept: application/x-ndjson, as a download', async () => {
+      const all = await GET(apiRequest('/api/v1/audit?format=jsonl'), noParams);
+      expect(all.headers.get('content-type')).toBe('application/x-ndjson; charset=utf-8');
+      expect(all.headers.get('content-disposition')).toMatch(/^attachment; filename="audit-.+\.jsonl"$/);
+      const text = await all.text();
+      expect(text.endsWith('\n')).toBe(true);
+      const lines = text.trimEnd().split('\n').map((line) => AuditEventSchema.parse(JSON.parse(line)));
+      const pages = await page('?limit=200');
+      expect(lines).toEqual(pages.events);
+
+      const accepted = await GET(apiRequest('/api/v1/audit?agent=first', { headers: { accept: 'application/x-ndjson' } }), noParams);
+      expect(accepted.headers.get('content-type')).toMatch(/^application\/x-ndjson/);
+      const filtered = (await accepted.text()).trimEnd().split('\n').map((line) => JSON.parse(line) as { action: string });
+      expect(filtered.map((event) => event.action)).toEqual(['agent.update', 'agent.create']);
+
+      const none = await GET(apiRequest('/api/v1/audit?format=jsonl&actor=nobody'), noParams);
+      expect(await none.text()).toBe('');
+    });
+
+    it('offers no method that changes or deletes an event, so Next.js answers 405 and the log stays as it was', async () => {
+      const before = await snapshotTables(database.db);
+      const handlers = Object.keys(auditRoute).filter((name) => /^[A-Z]+$/.test(name));
+      expect(handlers).toEqual(['GET']);
+      await GET(apiRequest('/api/v1/audit?format=jsonl'), noParams).then((response) => response.text());
+      expect(await snapshotTables(database.db)).toEqual(before);
     });
   });
 });
