@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 import { ADMIN_STORAGE_STATE, adminEnv } from './e2e/support/e2e-admin';
 import { E2E_PORT } from './e2e/support/ports';
+import { freshFilesRoot } from './e2e/support/files-root';
 import { freshSqliteDatabase } from './e2e/support/temp-database';
 
 // Debian's Chromium where it is installed (CI, this project's machines); elsewhere the
@@ -12,6 +13,8 @@ const executablePath = existsSync(debianChromium) ? debianChromium : undefined;
 // The shared server's database: a new SQLite file per run, never ./data. Chosen once in the
 // runner process; the workers inherit the variable, so specs can open the same file.
 process.env.E2E_DATABASE_FILE ??= freshSqliteDatabase(`shared-${process.pid}`);
+// The folders the servers let the fs tools read (FS_ALLOWED_ROOTS); specs make baseDirs in it.
+process.env.E2E_FILES_ROOT ??= freshFilesRoot(`${process.pid}`);
 
 export default defineConfig({
   testDir: 'e2e',
@@ -53,6 +56,7 @@ export default defineConfig({
       NEXT_TELEMETRY_DISABLED: '1',
       TOOLS_PLUGIN_PATH: 'plugins:e2e/fixtures/plugins',
       DATABASE_URL: `sqlite:${process.env.E2E_DATABASE_FILE}`,
+      FS_ALLOWED_ROOTS: process.env.E2E_FILES_ROOT,
       ...adminEnv,
     },
   },

@@ -1,4 +1,4 @@
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, realpath, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -102,6 +102,39 @@ describe('bootRegistry', () => {
 
     expect(registry.knownToolNames().has('word_count')).toBe(true);
     expect(registry.knownToolNames().has('text_slugify')).toBe(false);
+  });
+});
+
+describe('bootRegistry and FS_ALLOWED_ROOTS', () => {
+  it('lets the fs tools read only inside the data folder\'s files/ by default, creating it', async () => {
+    const folder = await realpath(await mkdtemp(path.join(os.tmpdir(), 'registry-host-files-')));
+    temporary.push(folder);
+    const env = { DATABASE_URL: `sqlite:${path.join(folder, 'db', 'app.sqlite')}` };
+    const filesRoot = path.join(folder, 'db', 'files');
+
+    const registry = await bootRegistry({ appRoot, env, todoListService: new InMemoryTodoListService() });
+
+    expect((await stat(filesRoot)).isDirectory()).toBe(true);
+    expect(registry.checkOverrides('fs_read_file', { baseDir: filesRoot })).toEqual([]);
+    expect(registry.checkOverrides('fs_read_file', { baseDir: folder })).toEqual([
+      { pointer: '/baseDir', message: expect.stringContaining(`is outside the folders this server lets agents read (${filesRoot};`) },
+    ]);
+  });
+
+  it('takes the operator\'s FS_ALLOWED_ROOTS instead, and creates nothing', async () => {
+    const folder = await realpath(await mkdtemp(path.join(os.tmpdir(), 'registry-host-files-')));
+    temporary.push(folder);
+    await mkdir(path.join(folder, 'one'));
+    await mkdir(path.join(folder, 'two'));
+    const env = { DATABASE_URL: `sqlite:${path.join(folder, 'app.sqlite')}`, FS_ALLOWED_ROOTS: ` ${path.join(folder, 'one')}:${path.join(folder, 'two')} ` };
+
+    const registry = await bootRegistry({ appRoot, env, todoListService: new InMemoryTodoListService() });
+
+    expect(registry.checkOverrides('fs_list_dir', { baseDir: path.join(folder, 'two') })).toEqual([]);
+    expect(registry.checkOverrides('fs_list_dir', { baseDir: folder })).toHaveLength(1);
+    await expect(stat(path.join(folder, 'files'))).rejects.toThrow('ENOENT');
+    const entry = registry.catalogue().find((candidate) => candidate.name === 'fs_list_dir');
+    expect(JSON.stringify(entry?.overridesSchema)).toContain(`one of the allowed folders: ${path.join(folder, 'one')}, ${path.join(folder, 'two')}.`);
   });
 });
 

@@ -7,21 +7,26 @@ import {
   pluginPathFrom,
   provide,
 } from '@/registry';
-import { TODO_LIST_SERVICE, builtinRegistrations, type TodoListService } from '@/registry/builtins';
+import { FS_ALLOWED_ROOTS_SETTING, TODO_LIST_SERVICE, builtinRegistrations, type TodoListService } from '@/registry/builtins';
 import { getDb } from '@/lib/db/get-db';
 import { SqlTodoListService } from '@/lib/todos/sql-todo-list-service';
+import { resolveAllowedRoots } from '@/lib/files/resolve-allowed-roots';
 
 /** Where the host looks for plugins and settings; defaults are the process's own. */
 export interface RegistryHostOptions {
   /** The app's root: `./plugins` and the npm dependencies are found from here. */
   appRoot?: string;
-  /** The process environment: `TOOLS_PLUGIN_PATH` and the plugins' string settings. */
+  /** The process environment: `TOOLS_PLUGIN_PATH`, `FS_ALLOWED_ROOTS` and the plugins' string settings. */
   env?: Readonly<Record<string, string | undefined>>;
   /** Where the `todo_*` tools keep their lists; default the process's database (`getDb()`). */
   todoListService?: TodoListService;
 }
 
-/** Discovers plugins and loads the registry with built-ins first, then plugins in discovery order. */
+/**
+ * Discovers plugins and loads the registry with built-ins first, then plugins in discovery
+ * order. The fs tools get the operator's allowed roots (`FS_ALLOWED_ROOTS`, by default the
+ * data folder's `files/`, created here) as their `fs.allowed-roots` setting.
+ */
 export async function bootRegistry(options: RegistryHostOptions = {}): Promise<ToolRegistry> {
   // Plugins are found at run time, not traced into the build.
   const appRoot = path.resolve(/* turbopackIgnore: true */ options.appRoot ?? process.cwd());
@@ -38,6 +43,7 @@ export async function bootRegistry(options: RegistryHostOptions = {}): Promise<T
     diagnostics: discovery.diagnostics,
     environment: createToolEnvironment({
       services: new Map([provide(TODO_LIST_SERVICE, todoListService)]),
+      strings: { [FS_ALLOWED_ROOTS_SETTING]: await resolveAllowedRoots({ env, cwd: appRoot }) },
       env,
     }),
   });

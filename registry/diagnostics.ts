@@ -10,6 +10,7 @@ export type DiagnosticPhase =
   | 'unavailableReason'
   | 'description'
   | 'overridesSchema'
+  | 'checkOverrides'
   | 'toolNames'
   | 'create'
   | 'tool';

@@ -2,12 +2,13 @@ import { MissingDependencyError, recordingEnvironment } from './environment';
 import { errorMessage, type Diagnostic, type DiagnosticPhase, type FaultLog } from './diagnostics';
 import type { PluginRegistration } from './registration';
 import type { ToolMetadata } from './catalogue';
-import { checkTool, describeTool, isThenable, MAX_PROVIDER_NAMES, namesFrom, requireSync, toJsonSchema } from './plugin-values';
+import { checkTool, describeTool, isThenable, MAX_PROVIDER_NAMES, namesFrom, problemsFrom, requireSync, toJsonSchema } from './plugin-values';
 import {
   defaults,
   type AgentTool,
   type JsonSchema,
   type MultiToolProvider,
+  type OverridesProblem,
   type Tool,
   type ToolCallScope,
   type ToolEnvironment,
@@ -156,6 +157,20 @@ export class FactoryHandle extends PluginHandle<ToolFactory> {
     return outcome.ok ? outcome.value : defaults.overridesSchema;
   }
 
+  /** The factory's own check of overrides (none when it has no `checkOverrides`); throws what it threw, after logging it. */
+  checkOverrides(overrides: Readonly<Record<string, unknown>>): OverridesProblem[] {
+    const outcome = this.call(
+      'checkOverrides',
+      () => {
+        const check = this.plugin.checkOverrides;
+        return typeof check === 'function' ? problemsFrom(check.call(this.plugin, overrides), 'checkOverrides()') : [];
+      },
+      this.name,
+    );
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
+  }
+
   /** A fresh tool; throws what the plugin threw, after logging it. */
   create(agentTool: AgentTool, scope: ToolCallScope): Tool {
     const outcome = this.call('create', () => checkTool(this.plugin.create(agentTool, scope), this.name), this.name);
@@ -210,6 +225,29 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
   toolNames(): ReadonlySet<string> {
     const current = this.currentNames();
     return current.ok ? current.names : new Set();
+  }
+
+  /** Whether the provider has a `checkOverrides` at all; a member that throws when read counts as one, so the check reports it. */
+  get hasOverridesCheck(): boolean {
+    try {
+      return typeof this.plugin.checkOverrides === 'function';
+    } catch {
+      return true;
+    }
+  }
+
+  /** The provider's own check of one tool's overrides (none without `checkOverrides`); throws what it threw, after logging it. */
+  checkOverrides(toolName: string, overrides: Readonly<Record<string, unknown>>): OverridesProblem[] {
+    const outcome = this.call(
+      'checkOverrides',
+      () => {
+        const check = this.plugin.checkOverrides;
+        return typeof check === 'function' ? problemsFrom(check.call(this.plugin, toolName, overrides), 'checkOverrides()') : [];
+      },
+      toolName,
+    );
+    if (!outcome.ok) throw outcome.error;
+    return outcome.value;
   }
 
   /** A fresh tool, or undefined when the provider does not serve the name; throws what the plugin threw. */

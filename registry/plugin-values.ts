@@ -1,4 +1,4 @@
-import type { JsonSchema, Tool } from './spi';
+import type { JsonSchema, OverridesProblem, Tool } from './spi';
 import type { ToolMetadata } from './catalogue';
 import { describeValue } from './text';
 
@@ -82,4 +82,29 @@ export function namesFrom(value: unknown): { names: Set<string>; skipped: number
     else skipped += 1;
   }
   return { names, skipped, isTruncated: false };
+}
+
+/** The most problems one `checkOverrides` call reports; the rest are summed up in one. */
+export const MAX_OVERRIDES_PROBLEMS = 100;
+
+/** The longest problem message kept; a longer one is cut. */
+const MAX_PROBLEM_MESSAGE = 1000;
+
+/** Checks what `checkOverrides` answered: an array of `{ pointer, message }`, capped. */
+export function problemsFrom(value: unknown, what: string): OverridesProblem[] {
+  requireSync(value, what);
+  if (!Array.isArray(value)) throw new Error(`${what} must return an array of { pointer, message } (got ${describeValue(value)})`);
+  const problems: OverridesProblem[] = [];
+  for (const [index, item] of (value as unknown[]).entries()) {
+    const { pointer, message } = (item ?? {}) as { pointer?: unknown; message?: unknown };
+    if (typeof pointer !== 'string' || (pointer !== '' && !pointer.startsWith('/')) || typeof message !== 'string' || message.trim() === '') {
+      throw new Error(`${what} returned an item that is not { pointer: "/..." or "", message: "..." } at index ${index}`);
+    }
+    if (problems.length === MAX_OVERRIDES_PROBLEMS) {
+      problems.push({ pointer: '', message: `and ${value.length - index} more problems` });
+      break;
+    }
+    problems.push({ pointer, message: message.length > MAX_PROBLEM_MESSAGE ? `${message.slice(0, MAX_PROBLEM_MESSAGE)}…` : message });
+  }
+  return problems;
 }

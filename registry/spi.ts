@@ -58,6 +58,16 @@ export interface ToolEnvironment {
   requireString(name: string): string;
 }
 
+/**
+ * One problem a plugin finds in an agent's overrides: `pointer` is an RFC 6901 JSON Pointer
+ * relative to the overrides object (`/baseDir`; `""` for the whole object), `message` says what
+ * is wrong and how to fix it, for an admin.
+ */
+export interface OverridesProblem {
+  readonly pointer: string;
+  readonly message: string;
+}
+
 /** Owns exactly one tool name. */
 export interface ToolFactory {
   /** The one tool name this factory owns. */
@@ -77,6 +87,14 @@ export interface ToolFactory {
   description?(): string;
   /** Per-agent knobs (JSON Schema of the overrides); default `{}`. */
   overridesSchema?(): JsonSchema;
+  /**
+   * Optional extension: checks overrides against the host, beyond what JSON Schema can say
+   * (a folder exists, a value is allowed by operator policy). Called synchronously with
+   * overrides that already pass `overridesSchema()`, on every save and whenever an assignment
+   * is shown; an empty array means they are fine. A throw is a plugin failure: listed under
+   * plugin problems, and the overrides are taken as not checked, so they are refused.
+   */
+  checkOverrides?(overrides: Readonly<Record<string, unknown>>): readonly OverridesProblem[];
   create(agentTool: AgentTool, scope: ToolCallScope): Tool;
 }
 
@@ -91,6 +109,8 @@ export interface MultiToolProvider {
   isAvailable?(): boolean;
   /** Optional extension: why `isAvailable()` is false, shown to admins. */
   unavailableReason?(): string | undefined;
+  /** Optional extension: `ToolFactory.checkOverrides` for one of its tools. */
+  checkOverrides?(toolName: string, overrides: Readonly<Record<string, unknown>>): readonly OverridesProblem[];
   /** Returns undefined for a name it does not serve; the registry asks the next provider. */
   create(toolName: string, agentTool: AgentTool, scope: ToolCallScope): Tool | undefined;
 }

@@ -5,7 +5,7 @@ import { loadPlugin } from './load-plugin';
 import { FactoryHandle, ProviderHandle, type AnyHandle } from './plugin-handle';
 import type { CatalogueEntry, ToolCatalogue, ToolMetadata } from './catalogue';
 import type { PluginRegistration } from './registration';
-import { serviceKey, type AgentTool, type ServiceKey, type Tool, type ToolCallScope, type ToolEnvironment } from './spi';
+import { serviceKey, type AgentTool, type OverridesProblem, type ServiceKey, type Tool, type ToolCallScope, type ToolEnvironment } from './spi';
 import { compareStrings } from './text';
 
 /** The registry's catalogue, offered to plugins (e.g. `tool_search`) under this key. */
@@ -159,6 +159,57 @@ export class ToolRegistry implements ToolCatalogue {
     throw new ToolResolutionError('unknown', name, `No tool named "${name}" is known`);
   }
 
+  /**
+   * The plugin's own check of an agent's overrides for `toolName` (`checkOverrides`), asked of
+   * the first available claimant in claim order (the one `resolve` uses), or of the first
+   * factory claiming the name when none is available. Empty when no plugin claims the name or
+   * the claimant has no check. A plugin that throws is logged like any fault, and its
+   * overrides count as unchecked: one problem says so.
+   */
+  checkOverrides(toolName: string, overrides: Readonly<Record<string, unknown>>): OverridesProblem[] {
+    return this.overridesChecker()(toolName, overrides);
+  }
+
+  /**
+   * `checkOverrides` for many assignments at once (a request's worth): every provider's names
+   * are read once, on the first check, instead of once per assignment.
+   */
+  overridesChecker(): (toolName: string, overrides: Readonly<Record<string, unknown>>) => OverridesProblem[] {
+    let factoriesByName: Map<string, FactoryHandle[]> | undefined;
+    let providerWinners: Map<string, ProviderHandle> | undefined;
+    return (toolName, overrides) => {
+      factoriesByName ??= groupByName(this.factories);
+      const factories = factoriesByName.get(toolName) ?? [];
+      const available = factories.find((handle) => handle.availability().available);
+      if (available) return this.askCheck(available, toolName, overrides);
+      // Providers are read only for a name no available factory owns, and then once for all names;
+      // not at all when none of them checks and no factory is waiting to be the fallback.
+      if (factories.length === 0 && !this.providers.some((handle) => handle.hasOverridesCheck)) return [];
+      providerWinners ??= this.providerWinners();
+      const provider = providerWinners.get(toolName);
+      if (provider) return this.askCheck(provider, toolName, overrides);
+      return factories[0] ? this.askCheck(factories[0], toolName, overrides) : [];
+    };
+  }
+
+  /** The first available provider serving each name, from one reading of every provider's names. */
+  private providerWinners(): Map<string, ProviderHandle> {
+    const winners = new Map<string, ProviderHandle>();
+    for (const handle of this.providers) {
+      if (!handle.availability().available) continue;
+      for (const name of handle.toolNames()) if (!winners.has(name)) winners.set(name, handle);
+    }
+    return winners;
+  }
+
+  private askCheck(handle: AnyHandle, toolName: string, overrides: Readonly<Record<string, unknown>>): OverridesProblem[] {
+    try {
+      return handle instanceof FactoryHandle ? handle.checkOverrides(overrides) : handle.checkOverrides(toolName, overrides);
+    } catch (error) {
+      return [{ pointer: '', message: `These settings could not be checked, so they are not accepted: ${handle.label} failed in checkOverrides(): ${errorMessage(error)}` }];
+    }
+  }
+
   /** Failed plugins, name conflicts and warnings, as they stand now. */
   diagnostics(): Diagnostic[] {
     return this.diagnosticsOf(this.claims());
@@ -248,6 +299,16 @@ export class ToolRegistry implements ToolCatalogue {
       reason: 'Its provider lists the name but does not build a tool for it',
     });
   }
+}
+
+function groupByName(factories: readonly FactoryHandle[]): Map<string, FactoryHandle[]> {
+  const byName = new Map<string, FactoryHandle[]>();
+  for (const handle of factories) {
+    const same = byName.get(handle.name);
+    if (same) same.push(handle);
+    else byName.set(handle.name, [handle]);
+  }
+  return byName;
 }
 
 const emptyMetadata: ToolMetadata = { description: '', parametersSchema: {}, streamsResultToUser: false };

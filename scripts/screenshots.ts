@@ -3,7 +3,7 @@
 // Run: npm run screenshots (builds first when needed; uses port SCREENSHOTS_PORT, default 3395).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
-import { DESIGN_PLUGIN_PATH, seedDesignData } from '../e2e/support/design-data';
+import { DESIGN_FILES_ROOT, DESIGN_PLUGIN_PATH, makeDesignFolders, seedDesignData } from '../e2e/support/design-data';
 import { fontsReady } from '../e2e/support/layout-checks';
 import { startNextServer } from '../e2e/support/next-server';
 import { buildIfStale, root } from './build-if-stale.mjs';
@@ -18,7 +18,8 @@ const shots = [
 
 buildIfStale({ ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
 mkdirSync(outDir, { recursive: true });
-const server = await startNextServer(port, { TOOLS_PLUGIN_PATH: DESIGN_PLUGIN_PATH, SEED_DEMO: '0' });
+await makeDesignFolders();
+const server = await startNextServer(port, { TOOLS_PLUGIN_PATH: DESIGN_PLUGIN_PATH, SEED_DEMO: '0', FS_ALLOWED_ROOTS: DESIGN_FILES_ROOT });
 const browser = await launchBrowser();
 try {
   await seedDesignData(server.fetch);

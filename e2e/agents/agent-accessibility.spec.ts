@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
 import { assignTool, createTestAgent } from '../support/agent-api';
+import { filesFolder } from '../support/files-root';
 
 const viewports = [
   { name: 'desktop', width: 1280, height: 900 },
@@ -12,7 +13,7 @@ for (const viewport of viewports) {
   test(`[AGENTS][A11Y]: the agent page, its picker, forms and conflict view have no serious violations (${viewport.name})`, async ({ page, request }) => {
     await page.setViewportSize(viewport);
     const agentId = await createTestAgent(request, 'Accessible');
-    const start = await assignTool(request, agentId, 'fs_read_file', { baseDir: '/srv/start' });
+    const start = await assignTool(request, agentId, 'fs_read_file', { baseDir: filesFolder('start') });
     await assignTool(request, agentId, 'tool_search', { groups: ['fs'] });
     await assignTool(request, agentId, 'schema_zoo', { region: 'eu' });
     await assignTool(request, agentId, 'acme_lookup', {});
@@ -30,8 +31,8 @@ for (const viewport of viewports) {
     await expect(page.getByText('Base directory is required')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
 
-    await assignTool(request, agentId, 'fs_read_file', { baseDir: '/srv/theirs' }, start.version);
-    await page.getByRole('textbox', { name: 'Base directory' }).fill('/srv/mine');
+    await assignTool(request, agentId, 'fs_read_file', { baseDir: filesFolder('theirs') }, start.version);
+    await page.getByRole('textbox', { name: 'Base directory' }).fill(filesFolder('mine'));
     await page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: /fs_read_file/ }) }).getByRole('button', { name: 'Save settings' }).click();
     await expect(page.getByText('Someone else changed fs_read_file while you were editing.')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { assignTool, assignmentsOf, createTestAgent } from '../support/agent-api';
+import { filesFolder } from '../support/files-root';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
 import { addThroughPicker } from '../support/tool-picker';
@@ -13,80 +14,80 @@ async function openEditor(browser: Browser, agentId: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`/agents/${agentId}`);
   await page.getByRole('button', { name: 'Edit settings of fs_read_file' }).click();
-  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue('/srv/start');
+  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue(filesFolder('start'));
   return page;
 }
 
 test('[AGENTS][CONFLICT]: the second of two admins editing one assignment sees both values and overwrites deliberately', async ({ browser, request }) => {
   const agentId = await createTestAgent(request, 'Contested');
-  await assignTool(request, agentId, 'fs_read_file', { baseDir: '/srv/start' });
+  await assignTool(request, agentId, 'fs_read_file', { baseDir: filesFolder('start') });
   const first = await openEditor(browser, agentId);
   const second = await openEditor(browser, agentId);
 
-  await first.getByRole('textbox', { name: 'Base directory' }).fill('/srv/theirs');
+  await first.getByRole('textbox', { name: 'Base directory' }).fill(filesFolder('theirs'));
   await first.getByRole('button', { name: 'Save settings' }).click();
   await expect(first.getByRole('status').filter({ hasText: 'Saved the settings of fs_read_file.' })).toBeVisible();
 
-  await second.getByRole('textbox', { name: 'Base directory' }).fill('/srv/mine');
+  await second.getByRole('textbox', { name: 'Base directory' }).fill(filesFolder('mine'));
   await second.getByRole('button', { name: 'Save settings' }).click();
   const conflict = second.getByRole('alert').filter({ hasText: 'Someone else changed fs_read_file while you were editing.' });
   await expect(conflict).toBeVisible();
   await expect(conflict).toBeFocused();
   const row = conflict.getByRole('row', { name: /Base directory/ });
-  await expect(row.getByRole('cell').nth(0)).toHaveText('/srv/theirs');
-  await expect(row.getByRole('cell').nth(1)).toHaveText('/srv/mine');
+  await expect(row.getByRole('cell').nth(0)).toHaveText(filesFolder('theirs'));
+  await expect(row.getByRole('cell').nth(1)).toHaveText(filesFolder('mine'));
   // Nothing was overwritten, and the admin's own value is still in the form.
-  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ baseDir: '/srv/theirs' });
-  await expect(second.getByRole('textbox', { name: 'Base directory' })).toHaveValue('/srv/mine');
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ baseDir: filesFolder('theirs') });
+  await expect(second.getByRole('textbox', { name: 'Base directory' })).toHaveValue(filesFolder('mine'));
 
   await conflict.getByRole('button', { name: 'Overwrite with mine' }).click();
   await expect(second.getByRole('status').filter({ hasText: 'Saved the settings of fs_read_file.' })).toBeVisible();
-  expect((await assignmentsOf(request, agentId)).get('fs_read_file')).toMatchObject({ version: 3, overrides: { baseDir: '/srv/mine' } });
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')).toMatchObject({ version: 3, overrides: { baseDir: filesFolder('mine') } });
 });
 
 test('[AGENTS][CONFLICT]: an admin who takes their colleague\'s values keeps editing from them', async ({ browser, request }) => {
   const agentId = await createTestAgent(request, 'Yielding');
-  const start = await assignTool(request, agentId, 'fs_read_file', { baseDir: '/srv/start' });
+  const start = await assignTool(request, agentId, 'fs_read_file', { baseDir: filesFolder('start') });
   const page = await openEditor(browser, agentId);
-  await assignTool(request, agentId, 'fs_read_file', { baseDir: '/srv/theirs', maxBytes: 100 }, start.version);
+  await assignTool(request, agentId, 'fs_read_file', { baseDir: filesFolder('theirs'), maxBytes: 100 }, start.version);
 
-  await page.getByRole('textbox', { name: 'Base directory' }).fill('/srv/mine');
+  await page.getByRole('textbox', { name: 'Base directory' }).fill(filesFolder('mine'));
   await page.getByRole('button', { name: 'Save settings' }).click();
   await page.getByRole('button', { name: 'Take theirs' }).click();
 
-  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue('/srv/theirs');
+  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue(filesFolder('theirs'));
   await expect(page.getByRole('spinbutton', { name: 'Maximum bytes' })).toHaveValue('100');
   await page.getByRole('spinbutton', { name: 'Maximum bytes' }).fill('200');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved the settings of fs_read_file.' })).toBeVisible();
-  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toEqual({ baseDir: '/srv/theirs', maxBytes: 200 });
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toEqual({ baseDir: filesFolder('theirs'), maxBytes: 200 });
 });
 
 test('[AGENTS][CONFLICT]: an admin whose tool someone else removed keeps their values and can assign it again', async ({ page, request }) => {
   const agentId = await createTestAgent(request, 'Orphaned');
-  const start = await assignTool(request, agentId, 'fs_read_file', { baseDir: '/srv/start' });
+  const start = await assignTool(request, agentId, 'fs_read_file', { baseDir: filesFolder('start') });
   await page.goto(`/agents/${agentId}`);
   await page.getByRole('button', { name: 'Edit settings of fs_read_file' }).click();
-  await page.getByRole('textbox', { name: 'Base directory' }).fill('/srv/mine');
+  await page.getByRole('textbox', { name: 'Base directory' }).fill(filesFolder('mine'));
   expect((await request.delete(`/api/v1/agents/${agentId}/tools/fs_read_file`, { headers: { 'if-match': `"${start.version}"` } })).status()).toBe(204);
 
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByRole('alert').filter({ hasText: 'Someone else removed fs_read_file from this agent while you were editing.' })).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue('/srv/mine');
+  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue(filesFolder('mine'));
   expect((await assignmentsOf(request, agentId)).size).toBe(0);
 
   await page.getByRole('button', { name: 'Assign again with my values' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Assigned fs_read_file.' })).toBeVisible();
-  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ baseDir: '/srv/mine' });
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ baseDir: filesFolder('mine') });
 });
 
 test('[AGENTS][CONFLICT]: an open form outlives a refresh that finds its tool removed by someone else', async ({ page, request }) => {
   const agentId = await createTestAgent(request, 'Refreshed');
-  const start = await assignTool(request, agentId, 'fs_read_file', { baseDir: '/srv/start' });
+  const start = await assignTool(request, agentId, 'fs_read_file', { baseDir: filesFolder('start') });
   await assignTool(request, agentId, 'word_count', {});
   await page.goto(`/agents/${agentId}`);
   await page.getByRole('button', { name: 'Edit settings of fs_read_file' }).click();
-  await page.getByRole('textbox', { name: 'Base directory' }).fill('/srv/kept');
+  await page.getByRole('textbox', { name: 'Base directory' }).fill(filesFolder('kept'));
   expect((await request.delete(`/api/v1/agents/${agentId}/tools/fs_read_file`, { headers: { 'if-match': `"${start.version}"` } })).status()).toBe(204);
 
   // Removing another tool refreshes the list, which no longer has fs_read_file.
@@ -94,39 +95,39 @@ test('[AGENTS][CONFLICT]: an open form outlives a refresh that finds its tool re
   await page.getByRole('alertdialog', { name: 'Remove word_count?' }).getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(page.getByRole('heading', { name: /word_count/ })).toHaveCount(0);
   await expect(page.getByText('Someone else removed this tool from the agent. Your form is kept')).toBeVisible();
-  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue('/srv/kept');
+  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue(filesFolder('kept'));
 
   await page.getByRole('button', { name: 'Save settings' }).click();
   await page.getByRole('button', { name: 'Assign again with my values' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Assigned fs_read_file.' })).toBeVisible();
-  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ baseDir: '/srv/kept' });
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ baseDir: filesFolder('kept') });
 });
 
 test('[AGENTS][CONFLICT]: the second of two admins assigning the same new tool sees the first one\'s values beside theirs', async ({ page, request }) => {
   const agentId = await createTestAgent(request, 'Doubled');
   await page.goto(`/agents/${agentId}`);
   await addThroughPicker(page, 'fs_read_file');
-  await page.getByRole('textbox', { name: 'Base directory' }).fill('/srv/second');
-  await assignTool(request, agentId, 'fs_read_file', { baseDir: '/srv/first' });
+  await page.getByRole('textbox', { name: 'Base directory' }).fill(filesFolder('second'));
+  await assignTool(request, agentId, 'fs_read_file', { baseDir: filesFolder('first') });
 
   await page.getByRole('button', { name: 'Assign fs_read_file' }).click();
   const conflict = page.getByRole('alert').filter({ hasText: 'Someone else changed fs_read_file while you were editing.' });
-  await expect(conflict.getByRole('row', { name: /Base directory/ }).getByRole('cell')).toHaveText(['/srv/first', '/srv/second']);
-  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue('/srv/second');
-  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ baseDir: '/srv/first' });
+  await expect(conflict.getByRole('row', { name: /Base directory/ }).getByRole('cell')).toHaveText([filesFolder('first'), filesFolder('second')]);
+  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue(filesFolder('second'));
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ baseDir: filesFolder('first') });
 
   await conflict.getByRole('button', { name: 'Take theirs' }).click();
-  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue('/srv/first');
+  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue(filesFolder('first'));
   await expect(page.getByRole('status').filter({ hasText: 'Their saved values are in the form now.' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Base directory' })).toBeFocused();
 });
 
 test('[AGENTS][UNSAVED]: leaving with unsaved changes asks first, and staying keeps them', async ({ page, request }) => {
   const agentId = await createTestAgent(request, 'Careful');
-  await assignTool(request, agentId, 'fs_read_file', { baseDir: '/srv/start' });
+  await assignTool(request, agentId, 'fs_read_file', { baseDir: filesFolder('start') });
   await page.goto(`/agents/${agentId}`);
   await page.getByRole('button', { name: 'Edit settings of fs_read_file' }).click();
-  await page.getByRole('textbox', { name: 'Base directory' }).fill('/srv/unsaved');
+  await page.getByRole('textbox', { name: 'Base directory' }).fill(filesFolder('unsaved'));
 
   const asked: string[] = [];
   page.once('dialog', (dialog) => {
@@ -136,12 +137,12 @@ test('[AGENTS][UNSAVED]: leaving with unsaved changes asks first, and staying ke
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Agents' }).click();
   await expect.poll(() => asked).toEqual(['You have unsaved changes on this page. Leave anyway and lose them?']);
   expect(new URL(page.url()).pathname).toBe(`/agents/${agentId}`);
-  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue('/srv/unsaved');
+  await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue(filesFolder('unsaved'));
 
   page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Agents' }).click();
   await expect(page).toHaveURL(/\/agents$/);
-  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ baseDir: '/srv/start' });
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ baseDir: filesFolder('start') });
 });
 
 test('[AGENTS][UNSAVED]: the browser\'s Back button asks first too', async ({ page, request }) => {

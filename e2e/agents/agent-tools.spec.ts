@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { assignTool, assignmentsOf, createTestAgent } from '../support/agent-api';
+import { filesFolder } from '../support/files-root';
 import { addThroughPicker, openPicker } from '../support/tool-picker';
 
 
@@ -24,14 +25,14 @@ test('[AGENTS][TOOLS]: admin adds fs_read_file by typing in the picker; an empty
   await expect(baseDir).toHaveAttribute('aria-invalid', 'true');
   expect((await assignmentsOf(request, agentId)).size).toBe(0);
 
-  await baseDir.fill('/srv/docs');
+  await baseDir.fill(filesFolder('docs'));
   await card.getByRole('button', { name: 'Assign fs_read_file' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Assigned fs_read_file.' })).toBeVisible();
-  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toEqual({ baseDir: '/srv/docs', maxBytes: 65_536 });
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toEqual({ baseDir: filesFolder('docs'), maxBytes: 65_536 });
 
   await page.reload();
   await expect(card.getByText('OK', { exact: true })).toBeVisible();
-  await expect(card.getByText('/srv/docs')).toBeVisible();
+  await expect(card.getByText(filesFolder('docs'))).toBeVisible();
 });
 
 test('[AGENTS][TOOLS]: admin adds fs_read_file and sets its base directory with the keyboard only', async ({ page, request }) => {
@@ -67,11 +68,11 @@ test('[AGENTS][TOOLS]: admin adds fs_read_file and sets its base directory with 
   // Focus goes straight to the setting the new tool needs.
   const baseDir = page.getByRole('textbox', { name: 'Base directory' });
   await expect(baseDir).toBeFocused();
-  await page.keyboard.type('/srv/keyboard');
+  await page.keyboard.type(filesFolder('keyboard'));
   await page.keyboard.press('Enter');
 
   await expect(page.getByRole('status').filter({ hasText: 'Assigned fs_read_file.' })).toBeVisible();
-  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ baseDir: '/srv/keyboard' });
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ baseDir: filesFolder('keyboard') });
 });
 
 test('[AGENTS][TOOLS]: admin adds a whole group in one step', async ({ page, request }) => {
@@ -200,7 +201,7 @@ async function storeOutdatedOverrides(agentId: string, toolName: string, overrid
 
 test('[AGENTS][TOOLS]: an assignment whose saved settings fail the schema opens with its errors marked', async ({ page, request }) => {
   const agentId = await createTestAgent(request, 'Broken');
-  await storeOutdatedOverrides(agentId, 'fs_read_file', { baseDir: '/srv', maxBytes: 0 });
+  await storeOutdatedOverrides(agentId, 'fs_read_file', { baseDir: filesFolder('srv'), maxBytes: 0 });
 
   await page.goto(`/agents/${agentId}`);
   await expect(page.getByText('Invalid settings')).toBeVisible();
@@ -212,7 +213,7 @@ test('[AGENTS][TOOLS]: an assignment whose saved settings fail the schema opens 
   await maxBytes.fill('4096');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Saved the settings of fs_read_file.' })).toBeVisible();
-  expect((await assignmentsOf(request, agentId)).get('fs_read_file')).toMatchObject({ status: 'ok', overrides: { baseDir: '/srv', maxBytes: 4096 } });
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')).toMatchObject({ status: 'ok', overrides: { baseDir: filesFolder('srv'), maxBytes: 4096 } });
 });
 
 test('[AGENTS][TOOLS]: saved values the schema no longer offers are shown as they are and can be taken out', async ({ page, request }) => {
@@ -254,7 +255,7 @@ test('[AGENTS][TOOLS]: typing a tool\'s name and pressing Enter chooses that too
 
 test('[AGENTS][API]: a PUT of invalid overrides straight to the API is refused with field errors and changes nothing', async ({ request }) => {
   const agentId = await createTestAgent(request, 'Direct');
-  const created = await assignTool(request, agentId, 'fs_read_file', { baseDir: '/srv/ok' });
+  const created = await assignTool(request, agentId, 'fs_read_file', { baseDir: filesFolder('ok') });
 
   const response = await request.put(`/api/v1/agents/${agentId}/tools/fs_read_file`, {
     data: { overrides: { baseDir: '', maxBytes: 'lots' } },
@@ -265,7 +266,7 @@ test('[AGENTS][API]: a PUT of invalid overrides straight to the API is refused w
   expect(response.headers()['content-type']).toContain('application/problem+json');
   const problem = (await response.json()) as { errors: { pointer: string; message: string }[] };
   expect(problem.errors.map((error) => error.pointer).sort()).toEqual(['/overrides/baseDir', '/overrides/maxBytes']);
-  expect((await assignmentsOf(request, agentId)).get('fs_read_file')).toMatchObject({ version: created.version, overrides: { baseDir: '/srv/ok' } });
+  expect((await assignmentsOf(request, agentId)).get('fs_read_file')).toMatchObject({ version: created.version, overrides: { baseDir: filesFolder('ok') } });
 });
 
 test('[AGENTS][PICKER]: typing "read file" and pressing Enter chooses fs_read_file, shown as a removable chip', async ({ page, request }) => {

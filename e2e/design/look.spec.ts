@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { seriousViolations } from '../support/axe';
-import { DESIGN_PLUGIN_PATH, seedDesignData } from '../support/design-data';
+import { DESIGN_FILES_ROOT, DESIGN_PLUGIN_PATH, makeDesignFolders, seedDesignData } from '../support/design-data';
 import { fontsReady, horizontalOverflow } from '../support/layout-checks';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
@@ -12,7 +12,8 @@ let server: NextServer;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startNextServer(ownServerPort(20), { TOOLS_PLUGIN_PATH: DESIGN_PLUGIN_PATH, SEED_DEMO: '0' });
+  await makeDesignFolders();
+  server = await startNextServer(ownServerPort(20), { TOOLS_PLUGIN_PATH: DESIGN_PLUGIN_PATH, SEED_DEMO: '0', FS_ALLOWED_ROOTS: DESIGN_FILES_ROOT });
   await seedDesignData(server.fetch);
 });
 

@@ -1,6 +1,19 @@
 /** The plugins of the screenshots: the example plugin and the fixtures that load cleanly (symlinks in e2e/fixtures/design-plugins). */
 export const DESIGN_PLUGIN_PATH = 'plugins:e2e/fixtures/design-plugins';
 
+/**
+ * The fs tools' allowed root for the design server (FS_ALLOWED_ROOTS), and the folders the fixed
+ * agents' baseDirs name, which the fs tools require to exist.
+ */
+export const DESIGN_FILES_ROOT = '/srv/shared';
+const DESIGN_FOLDERS = ['/srv/shared/docs/handbooks/customer-support'];
+
+/** Makes the folders the design agents' settings name (fs baseDirs must exist under the allowed root). */
+export async function makeDesignFolders(): Promise<void> {
+  const { mkdir } = await import('node:fs/promises');
+  for (const folder of DESIGN_FOLDERS) await mkdir(folder, { recursive: true });
+}
+
 /** The fixed agents of the screenshot tests and the README screenshots: same ids, names and settings every run. */
 export const DESIGN_AGENTS = [
   {

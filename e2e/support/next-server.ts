@@ -24,8 +24,9 @@ let serversStarted = 0;
 
 /**
  * Starts the built app on `port` with extra environment, and waits until it answers. Without a
- * DATABASE_URL in `env` the server gets a new SQLite file of its own, removed when it stops.
- * Its first admin is E2E_ADMIN (unless `env` names another), signed in once it answers.
+ * DATABASE_URL in `env` the server gets a new SQLite file of its own, removed when it stops;
+ * without FS_ALLOWED_ROOTS, the run's allowed root (E2E_FILES_ROOT). Its first admin is
+ * E2E_ADMIN (unless `env` names another), signed in once it answers.
  */
 export async function startNextServer(port: number, env: Record<string, string>): Promise<NextServer> {
   const ownDatabase = env.DATABASE_URL === undefined ? freshSqliteDatabase(`server-${process.pid}-${++serversStarted}`) : undefined;
@@ -35,6 +36,8 @@ export async function startNextServer(port: number, env: Record<string, string>)
       NEXT_TELEMETRY_DISABLED: '1',
       ...adminEnv,
       ...(ownDatabase ? { DATABASE_URL: `sqlite:${ownDatabase}` } : {}),
+      // The run's allowed root, so a baseDir a spec made there is accepted by this server too.
+      ...(process.env.E2E_FILES_ROOT ? { FS_ALLOWED_ROOTS: process.env.E2E_FILES_ROOT } : {}),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,18 +1,18 @@
 import 'server-only';
 import { compareStrings } from '@/registry';
-import { validateOverrides } from '@/lib/overrides/validate-overrides';
 import type { Assignment, AssignmentView } from './assignment';
 import type { ToolLookup } from './tool-lookup';
 
 /**
  * The assignment with its status. Precedence: `missing`, then `invalid` (the admin can fix
- * that), then `unavailable`, then `ok`. An unavailable tool still has its overrides checked
- * against the schema its factory declares.
+ * that), then `unavailable`, then `ok`. Stored overrides are checked afresh each time, against
+ * the tool's schema and its plugin's own check, so a folder deleted or a policy narrowed since
+ * the save shows as `invalid`. An unavailable tool still has its overrides checked.
  */
 export function viewAssignment(assignment: Assignment, lookup: ToolLookup): AssignmentView {
   const entry = lookup(assignment.toolName);
   if (!entry) return { ...assignment, status: 'missing' };
-  const errors = validateOverrides(entry.overridesSchema, assignment.overrides);
+  const errors = lookup.overridesErrors(entry, assignment.overrides);
   const unavailable = entry.available ? {} : { unavailableReason: entry.unavailableReason ?? 'The tool is unavailable' };
   if (errors.length > 0) return { ...assignment, status: 'invalid', group: entry.group, ...unavailable, errors };
   return { ...assignment, status: entry.available ? 'ok' : 'unavailable', group: entry.group, ...unavailable };

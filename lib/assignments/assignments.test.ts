@@ -5,12 +5,15 @@ import { createAgent, listAgents } from '@/lib/agents';
 import { listAuditEvents, MAX_AUDIT_PAGE } from '@/lib/audit';
 import { describeEachDatabase } from '@/lib/db/testing';
 import type { Db } from '@/lib/db/schema';
+import { tempFilesRoot } from '@/lib/files/testing';
+import { createToolEnvironment } from '@/registry';
 import { builtinRegistrations } from '@/registry/builtins';
 import { echoFactory, factory, loadRegistry, offlineBundle, provider, setProvider } from '@/registry/testing/test-plugins';
 import { deleteAssignment, getAssignment, listAssignments, MAX_OVERRIDES_BYTES, putAssignment } from '.';
 
+const files = tempFilesRoot();
 /** The real built-ins, without a todo service: `todo_*` are known but unavailable. */
-const builtins = () => loadRegistry(builtinRegistrations());
+const builtins = () => loadRegistry(builtinRegistrations(), createToolEnvironment({ env: { FS_ALLOWED_ROOTS: files.root } }));
 /** An older registry: `fs_read_file` took any overrides and `text_slugify` existed. */
 const older = () =>
   loadRegistry([factory(echoFactory('fs_read_file', 'LaxFsReadFile')), factory(echoFactory('text_slugify', 'Slugify'))]);
@@ -123,15 +126,15 @@ describeEachDatabase('assignments', (databases) => {
     const registry = await builtins();
     const base = { db, registry, actor: TEST_ADMIN, agentId: 'bot', toolName: 'fs_read_file' };
 
-    const created = await putAssignment({ ...base, overrides: { baseDir: '/srv/a' } });
-    expect(created).toMatchObject({ created: true, assignment: { version: 1, status: 'ok', overrides: { baseDir: '/srv/a' } } });
+    const created = await putAssignment({ ...base, overrides: { baseDir: files.folder('a') } });
+    expect(created).toMatchObject({ created: true, assignment: { version: 1, status: 'ok', overrides: { baseDir: files.folder('a') } } });
 
-    const required = await appErrorOf(putAssignment({ ...base, overrides: { baseDir: '/srv/b' } }));
+    const required = await appErrorOf(putAssignment({ ...base, overrides: { baseDir: files.folder('b') } }));
     expect(required.code).toBe('precondition_required');
-    const updated = await putAssignment({ ...base, overrides: { baseDir: '/srv/b' }, expectedVersion: 1 });
-    expect(updated).toMatchObject({ created: false, assignment: { version: 2, overrides: { baseDir: '/srv/b' } } });
+    const updated = await putAssignment({ ...base, overrides: { baseDir: files.folder('b') }, expectedVersion: 1 });
+    expect(updated).toMatchObject({ created: false, assignment: { version: 2, overrides: { baseDir: files.folder('b') } } });
 
-    const stale = await appErrorOf(putAssignment({ ...base, overrides: { baseDir: '/srv/lost' }, expectedVersion: 1 }));
+    const stale = await appErrorOf(putAssignment({ ...base, overrides: { baseDir: files.folder('lost') }, expectedVersion: 1 }));
     expect(stale.code).toBe('precondition_failed');
     expect(stale.details.current).toEqual(updated.assignment);
     expect(await getAssignment(base)).toEqual(updated.assignment);
@@ -141,6 +144,22 @@ describeEachDatabase('assignments', (databases) => {
     expect(phantom.details.current).toBeUndefined();
     const actions = (await listAuditEvents({ actor: TEST_ADMIN, db, limit: 10 })).events.map((event) => event.action);
     expect(actions).toEqual(['assignment.put', 'assignment.put', 'agent.create']);
+  });
+
+  it('shows an assignment as invalid once the operator narrows FS_ALLOWED_ROOTS past its baseDir, keeping its overrides', async () => {
+    const { db } = await databases.create();
+    await agentWithNothing(db);
+    const wide = files.folder('wide');
+    await putAssignment({ db, registry: await builtins(), actor: TEST_ADMIN, agentId: 'bot', toolName: 'fs_read_file', overrides: { baseDir: wide } });
+
+    const narrowed = await loadRegistry(builtinRegistrations(), createToolEnvironment({ env: { FS_ALLOWED_ROOTS: files.folder('narrow') } }));
+    const [view] = await listAssignments({ actor: TEST_ADMIN, db, registry: narrowed, agentId: 'bot' });
+
+    expect(view).toMatchObject({
+      status: 'invalid',
+      overrides: { baseDir: wide },
+      errors: [{ pointer: '/overrides/baseDir', message: expect.stringContaining(`is outside the folders this server lets agents read (${files.folder('narrow')};`) }],
+    });
   });
 
   it('keeps a missing tool assignable and deletable, since it was assigned before', async () => {

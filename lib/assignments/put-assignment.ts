@@ -6,13 +6,12 @@ import { checkVersion } from '@/lib/check-version';
 import { lockAgent } from '@/lib/agents/lock-agent';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
-import { validateOverrides } from '@/lib/overrides/validate-overrides';
 import type { CatalogueEntry, ToolRegistry } from '@/registry';
 import { MAX_OVERRIDES_BYTES, toAssignment, type AssignmentView } from './assignment';
 import { viewAssignment } from './assignment-view';
 import { findAssignmentRow } from './find-assignment-row';
 import { saveAssignment } from './save-assignment';
-import { toolLookup } from './tool-lookup';
+import { toolLookup, type ToolLookup } from './tool-lookup';
 
 /** What `putAssignment` needs. */
 export interface PutAssignmentOptions {
@@ -29,8 +28,9 @@ export interface PutAssignmentOptions {
 /**
  * Creates or replaces an agent's assignment of a tool, checked in this order: the actor may write agents (`forbidden`); the agent
  * exists (`not_found`); the tool is known, or already assigned and kept though missing
- * (`unprocessable`); the overrides are at most {@link MAX_OVERRIDES_BYTES} as JSON and pass
- * the tool's schema (`invalid`, pointers under `/overrides`); then the version
+ * (`unprocessable`); the overrides are at most {@link MAX_OVERRIDES_BYTES} as JSON, pass
+ * the tool's schema and then the plugin's own `checkOverrides` (e.g. `baseDir` inside
+ * `FS_ALLOWED_ROOTS`) (`invalid`, pointers under `/overrides`); then the version
  * (`precondition_required` / `precondition_failed` with the current view, or with none when
  * `expectedVersion` names an assignment that does not exist).
  */
@@ -45,7 +45,7 @@ export async function putAssignment(options: PutAssignmentOptions): Promise<{ as
     if (!entry && !existing) {
       throw new AppError('unprocessable', `No tool named "${toolName}" is known, so it cannot be assigned to agent "${agentId}"`);
     }
-    const errors = overridesErrors(overrides, entry);
+    const errors = overridesErrors(overrides, entry, lookup);
     if (errors.length > 0) {
       throw new AppError('invalid', `The overrides for "${toolName}" do not fit the tool's settings`, { errors });
     }
@@ -60,7 +60,7 @@ export async function putAssignment(options: PutAssignmentOptions): Promise<{ as
   });
 }
 
-function overridesErrors(overrides: unknown, entry: CatalogueEntry | undefined): FieldError[] {
+function overridesErrors(overrides: unknown, entry: CatalogueEntry | undefined, lookup: ToolLookup): FieldError[] {
   if (!isPlainObject(overrides)) return [{ pointer: '/overrides', message: 'Overrides must be an object' }];
   // Checked before the schema, so an oversized value is not walked by the validator either.
   const size = Buffer.byteLength(JSON.stringify(overrides), 'utf8');
@@ -69,7 +69,7 @@ function overridesErrors(overrides: unknown, entry: CatalogueEntry | undefined):
     return [{ pointer: '/overrides', message }];
   }
   // A missing tool has no schema left to check against; its stored overrides are kept as they are.
-  return entry ? validateOverrides(entry.overridesSchema, overrides) : [];
+  return entry ? lookup.overridesErrors(entry, overrides) : [];
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,7 +1,6 @@
 import 'server-only';
-import path from 'node:path';
 import { databaseCache } from './database-cache';
-import { parseDatabaseUrl } from './database-url';
+import { dataDirFor } from './data-dir';
 import { openDatabase } from './open-database';
 import type { Db } from './schema';
 import { seedDemo } from './seed-demo';
@@ -35,10 +34,4 @@ async function start(url: string): Promise<Db> {
     throw error;
   }
   return db;
-}
-
-/** The app's data folder: the SQLite file's own, or `./data` beside a PostgreSQL server. */
-function dataDirFor(url: string): string {
-  const location = parseDatabaseUrl(url);
-  return location.kind === 'sqlite' ? path.dirname(location.file) : path.resolve('data');
 }

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import { deleteAgent, listAgents } from '@/lib/agents';
 import { listAssignments } from '@/lib/assignments';
+import { createToolEnvironment } from '@/registry';
 import { builtinRegistrations } from '@/registry/builtins';
 import { loadRegistry } from '@/registry/testing/test-plugins';
 import { closeDatabases } from './close-databases';
@@ -36,8 +37,10 @@ describeEachDatabase('seedDemo', (databases) => {
     expect((await listAgents({ actor: TEST_ADMIN, db })).map(({ id, assignmentCount }) => ({ id, assignmentCount }))).toEqual([
       { id: DEMO_AGENT_ID, assignmentCount: 2 },
     ]);
-    const views = await listAssignments({ actor: TEST_ADMIN, db, registry: await loadRegistry(builtinRegistrations()), agentId: DEMO_AGENT_ID });
-    const baseDir = path.join(dataDir, 'demo-files');
+    // The host's default allowed root: the data folder's files/.
+    const environment = createToolEnvironment({ env: { FS_ALLOWED_ROOTS: path.join(dataDir, 'files') } });
+    const views = await listAssignments({ actor: TEST_ADMIN, db, registry: await loadRegistry(builtinRegistrations(), environment), agentId: DEMO_AGENT_ID });
+    const baseDir = path.join(dataDir, 'files', 'demo');
     expect(views.map(({ toolName, status, overrides }) => ({ toolName, status, overrides }))).toEqual([
       { toolName: 'fs_read_file', status: 'ok', overrides: { baseDir } },
       { toolName: 'word_count', status: 'ok', overrides: {} },
@@ -67,7 +70,7 @@ describe('getDb', () => {
 
     expect(again).toBe(db);
     expect((await listAgents({ actor: TEST_ADMIN, db })).map((agent) => agent.id)).toEqual([DEMO_AGENT_ID]);
-    expect(await readFile(path.join(folder, 'nested', 'demo-files', 'welcome.txt'), 'utf8')).toContain('Tools Admin');
+    expect(await readFile(path.join(folder, 'nested', 'files', 'demo', 'welcome.txt'), 'utf8')).toContain('Tools Admin');
   });
 
   it.each(['0', 'false', 'no', 'off', ' OFF ', 'False'])('leaves a new database empty with SEED_DEMO=%s', async (value) => {

@@ -14,7 +14,7 @@ export const DEMO_AGENT_ID = 'demo';
 /** What `seedDemo` needs. */
 export interface SeedDemoOptions {
   db: Db;
-  /** The app's data folder; the demo's readable files go into `demo-files/` there. */
+  /** The app's data folder; the demo's readable files go into `files/demo/` there, inside the default `FS_ALLOWED_ROOTS`. */
   dataDir: string;
 }
 
@@ -24,7 +24,7 @@ export interface SeedDemoOptions {
  * Answers whether it seeded.
  */
 export async function seedDemo({ db, dataDir }: SeedDemoOptions): Promise<boolean> {
-  const baseDir = path.resolve(dataDir, 'demo-files');
+  const baseDir = path.resolve(dataDir, 'files', 'demo');
   const seeded = await inTransaction(db, async (trx) => {
     const agent = await trx.selectFrom('agents').select('id').limit(1).executeTakeFirst();
     const event = await trx.selectFrom('audit_events').select('id').limit(1).executeTakeFirst();

@@ -6,7 +6,7 @@ import { pruneEmptyObjects } from './prune-empty-objects';
 
 describe('initialOverrides', () => {
   it('asks for settings when a required one has no default (fs_read_file\'s baseDir)', () => {
-    expect(initialOverrides(fsOverridesSchema() as RJSFSchema)).toEqual({ overrides: { maxBytes: 65_536 }, isComplete: false });
+    expect(initialOverrides(fsOverridesSchema(['/srv']) as RJSFSchema)).toEqual({ overrides: { maxBytes: 65_536 }, isComplete: false });
   });
 
   it('assigns a tool without settings straight away', () => {
@@ -28,8 +28,8 @@ describe('withDefaults', () => {
   });
 
   it('keeps saved values and fills only what is unset', () => {
-    expect(withDefaults(fsOverridesSchema() as RJSFSchema, { baseDir: '/srv' })).toEqual({ baseDir: '/srv', maxBytes: 65_536 });
-    expect(withDefaults(fsOverridesSchema() as RJSFSchema, { baseDir: '/srv', maxBytes: 5 })).toEqual({ baseDir: '/srv', maxBytes: 5 });
+    expect(withDefaults(fsOverridesSchema(['/srv']) as RJSFSchema, { baseDir: '/srv' })).toEqual({ baseDir: '/srv', maxBytes: 65_536 });
+    expect(withDefaults(fsOverridesSchema(['/srv']) as RJSFSchema, { baseDir: '/srv', maxBytes: 5 })).toEqual({ baseDir: '/srv', maxBytes: 5 });
   });
 });
 

@@ -9,13 +9,13 @@ describe('validateOverrides', () => {
   });
 
   it('points a missing required setting at the setting, named by its title', () => {
-    expect(validateOverrides(fsOverridesSchema(), {})).toEqual([
+    expect(validateOverrides(fsOverridesSchema(['/srv']), {})).toEqual([
       { pointer: '/overrides/baseDir', message: 'Base directory is required' },
     ]);
   });
 
   it('reports every problem at once, each at its own pointer', () => {
-    const errors = validateOverrides(fsOverridesSchema(), { baseDir: '', maxBytes: 1.5 });
+    const errors = validateOverrides(fsOverridesSchema(['/srv']), { baseDir: '', maxBytes: 1.5 });
 
     expect(errors).toEqual([
       { pointer: '/overrides/baseDir', message: 'Base directory must NOT have fewer than 1 characters' },

@@ -9,16 +9,22 @@ export const DEFAULT_MAX_BYTES = 65_536;
 /** The most one call may return: an LLM context holds far less, and each read is held in memory. */
 export const MAX_MAX_BYTES = 16 * 1024 * 1024;
 
-/** The per-agent settings both fs tools share. */
-export function fsOverridesSchema(): JsonSchema {
+/**
+ * The per-agent settings both fs tools share. The base directory's description names the
+ * operator's allowed roots, so the settings form shows them beside the field.
+ */
+export function fsOverridesSchema(allowedRoots: readonly string[]): JsonSchema {
+  const where =
+    allowedRoots.length === 0
+      ? 'No folder is allowed yet: the operator sets the allowed folders in FS_ALLOWED_ROOTS.'
+      : `It must be an absolute path inside ${allowedRoots.length === 1 ? 'the allowed folder' : 'one of the allowed folders'}: ${allowedRoots.join(', ')}.`;
   return {
     type: 'object',
     properties: {
       baseDir: {
         type: 'string',
         title: 'Base directory',
-        description:
-          'The directory the agent may read. Paths are relative to it and can never leave it, symlinks included.',
+        description: `The directory the agent may read. ${where} Paths are relative to it and can never leave it, symlinks included.`,
         minLength: 1,
       },
       maxBytes: {

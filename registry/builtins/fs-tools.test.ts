@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdir, mkdtemp, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,6 +7,7 @@ import { createToolEnvironment } from '../environment';
 import { CATALOGUE_SCOPE } from '../plugin-handle';
 import type { Tool, ToolFactory } from '../spi';
 import { ToolRegistry } from '../tool-registry';
+import { FS_ALLOWED_ROOTS_SETTING } from './fs-policy';
 import { DEFAULT_MAX_BYTES } from './fs-settings';
 import { FsListDirToolFactory, FsReadFileToolFactory } from './fs-tools';
 import { builtinRegistrations } from './index';
@@ -37,7 +39,13 @@ afterAll(async () => {
 
 const scope = { sessionId: 's1', agentId: 'a1', purpose: 'call' } as const;
 
+/** The host's environment with `root` as the one allowed root. */
+function policyEnv(allowedRoots = root) {
+  return createToolEnvironment({ strings: { [FS_ALLOWED_ROOTS_SETTING]: allowedRoots }, env: {} });
+}
+
 function build(factory: ToolFactory, overrides: Record<string, unknown>): Tool {
+  factory.bind?.(policyEnv());
   return factory.create({ agentId: 'a1', toolName: factory.name(), overrides }, scope);
 }
 
@@ -202,14 +210,34 @@ describe('fs_list_dir', () => {
   it('names the baseDir setting when it is missing', async () => {
     await expect(listDir({}).execute({})).rejects.toThrow('fs_list_dir is not configured: set the "baseDir" setting');
   });
+
+  it('lists a large directory in part: the first entries by name, and how many more there are', async () => {
+    const big = path.join(base, 'big');
+    await mkdir(big);
+    try {
+      await Promise.all(Array.from({ length: 3000 }, (_, i) => writeFile(path.join(big, `f${String(i).padStart(4, '0')}.txt`), 'x')));
+
+      const text = await listDir({ baseDir: base, maxBytes: 200 }).execute({ path: 'big' });
+
+      expect(text.split('\n')).toEqual([
+        'Directory "big" has 3000 entries:',
+        'file  f0000.txt (1 bytes)',
+        'file  f0001.txt (1 bytes)',
+        'file  f0002.txt (1 bytes)',
+        'file  f0003.txt (1 bytes)',
+        'file  f0004.txt (1 bytes)',
+        'file  f0005.txt (1 bytes)',
+        '[2994 more entries not shown (maxBytes setting).]',
+      ]);
+    } finally {
+      await rm(big, { recursive: true });
+    }
+  });
 });
 
 describe('fs tools in the registry', () => {
   it('are listed in the fs group with the baseDir and maxBytes overrides', async () => {
-    const registry = await ToolRegistry.load({
-      registrations: builtinRegistrations(),
-      environment: createToolEnvironment({ env: {} }),
-    });
+    const registry = await ToolRegistry.load({ registrations: builtinRegistrations(), environment: policyEnv() });
     const entries = registry.catalogue().filter((entry) => entry.group === 'fs');
     expect(entries.map((entry) => entry.name)).toEqual(['fs_list_dir', 'fs_read_file']);
     for (const entry of entries) {
@@ -218,7 +246,7 @@ describe('fs tools in the registry', () => {
       expect(entry.overridesSchema).toEqual({
         type: 'object',
         properties: {
-          baseDir: { type: 'string', title: 'Base directory', description: expect.any(String), minLength: 1 },
+          baseDir: { type: 'string', title: 'Base directory', description: expect.stringContaining(`inside the allowed folder: ${root}.`), minLength: 1 },
           maxBytes: {
             type: 'integer',
             title: 'Maximum bytes',
@@ -242,8 +270,80 @@ describe('fs tools in the registry', () => {
   });
 
   it('read files for an agent whose overrides set baseDir', async () => {
-    const registry = await ToolRegistry.load({ registrations: builtinRegistrations(), environment: createToolEnvironment({ env: {} }) });
+    const registry = await ToolRegistry.load({ registrations: builtinRegistrations(), environment: policyEnv() });
     const tool = registry.resolve({ agentId: 'a1', toolName: 'fs_read_file', overrides: { baseDir: base } }, scope);
     await expect(tool.execute({ path: 'sub/inner.txt' })).resolves.toBe('inner');
+  });
+});
+
+describe('fs tools and the operator policy (FS_ALLOWED_ROOTS)', () => {
+  function checked(overrides: Record<string, unknown>, allowedRoots = path.join(root, 'base')) {
+    const factory = new FsReadFileToolFactory();
+    factory.bind(policyEnv(allowedRoots));
+    return factory.checkOverrides(overrides);
+  }
+
+  it('accepts a baseDir that is an allowed root or a folder inside one, symlinks resolved', () => {
+    expect(checked({ baseDir: base })).toEqual([]);
+    expect(checked({ baseDir: path.join(base, 'sub') })).toEqual([]);
+    expect(checked({ baseDir: path.join(base, 'sub-link') })).toEqual([]);
+  });
+
+  it.each([
+    ['/', /Base directory "\/" is outside the folders this server lets agents read/],
+    ['/etc', /Base directory "\/etc" is outside/],
+    ['../etc', /Base directory "..\/etc" is a relative path; give an absolute one/],
+    ['/does/not/exist', /Base directory "\/does\/not\/exist" is outside/],
+    ['   ', /Base directory is blank/],
+    [' /tmp ', /starts or ends with spaces/],
+  ])('refuses %j with a message on the baseDir field', (baseDir, message) => {
+    expect(checked({ baseDir })).toEqual([{ pointer: '/baseDir', message: expect.stringMatching(message) }]);
+  });
+
+  it('refuses a missing folder inside an allowed root as missing, and a file as not a folder', () => {
+    expect(checked({ baseDir: path.join(base, 'nope') })).toEqual([{ pointer: '/baseDir', message: expect.stringContaining('does not exist') }]);
+    expect(checked({ baseDir: path.join(base, 'hello.txt') })).toEqual([{ pointer: '/baseDir', message: expect.stringContaining('is not a folder') }]);
+  });
+
+  it('refuses a symlink inside an allowed root that leads out of it, naming where it leads', () => {
+    expect(checked({ baseDir: path.join(base, 'outside-link') })).toEqual([
+      { pointer: '/baseDir', message: expect.stringContaining(`(it leads to "${path.join(root, 'outside')}") is outside`) },
+    ]);
+  });
+
+  it('names the allowed roots in the settings schema, so the form shows them beside the field', () => {
+    const factory = new FsListDirToolFactory();
+    factory.bind(policyEnv(`${base}:/srv/other`));
+    const schema = factory.overridesSchema() as { properties: { baseDir: { description: string } } };
+    expect(schema.properties.baseDir.description).toContain(`inside one of the allowed folders: ${base}, /srv/other.`);
+  });
+
+  it('is unavailable, with the reason, when the allowed roots are missing or relative', async () => {
+    for (const [value, reason] of [
+      [undefined, 'set FS_ALLOWED_ROOTS'],
+      ['data/files', '"data/files" is not absolute'],
+    ] as const) {
+      const environment = createToolEnvironment({ env: value === undefined ? {} : { FS_ALLOWED_ROOTS: value } });
+      const registry = await ToolRegistry.load({ registrations: builtinRegistrations(), environment });
+      const entry = registry.catalogue().find((candidate) => candidate.name === 'fs_read_file');
+      expect(entry).toMatchObject({ available: false, unavailableReason: expect.stringContaining(reason) });
+    }
+  });
+
+  it('refuses to run with a baseDir the policy no longer allows, even when the server stored it', async () => {
+    const factory = new FsReadFileToolFactory();
+    factory.bind(policyEnv(path.join(base, 'sub')));
+    const tool = (factory as ToolFactory).create({ agentId: 'a1', toolName: 'fs_read_file', overrides: { baseDir: base } }, scope);
+    await expect(tool.execute({ path: 'hello.txt' })).rejects.toThrow(/fs_read_file cannot run with this agent's settings: Base directory .* is outside/);
+  });
+
+  it('answers at once, with an error, for a FIFO in baseDir', async () => {
+    execFileSync('mkfifo', [path.join(base, 'pipe')]);
+    try {
+      await expect(readFile().execute({ path: 'pipe' })).rejects.toThrow('Path "pipe" is not a regular file');
+      await expect(listDir().execute({ path: 'pipe' })).rejects.toThrow('Path "pipe" is not a directory');
+    } finally {
+      await rm(path.join(base, 'pipe'));
+    }
   });
 });

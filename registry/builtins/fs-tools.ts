@@ -1,9 +1,10 @@
-import { constants, type Dirent } from 'node:fs';
-import { lstat, open, readdir, stat } from 'node:fs/promises';
+import type { Dirent } from 'node:fs';
+import { lstat, opendir, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
-import type { AgentTool, JsonSchema, Tool, ToolFactory } from '../spi';
+import type { AgentTool, JsonSchema, OverridesProblem, Tool, ToolEnvironment, ToolFactory } from '../spi';
+import { checkBaseDir, FS_ALLOWED_ROOTS_SETTING, parseAllowedRoots, type FsPolicy } from './fs-policy';
 import { fsOverridesSchema, fsSettings, type Overrides } from './fs-settings';
-import { pathError, resolveInside, type SafePath } from './safe-path';
+import { openChecked, pathError, resolveInside, type SafePath } from './safe-path';
 import { compareStrings } from '../text';
 
 const FS_GROUP = 'fs';
@@ -13,7 +14,10 @@ export class FsReadFileTool implements Tool {
   static readonly NAME = 'fs_read_file';
 
   // Overrides are checked when the tool runs: the registry builds it with none to describe it.
-  constructor(private readonly overrides: Overrides) {}
+  constructor(
+    private readonly overrides: Overrides,
+    private readonly policy: FsPolicy,
+  ) {}
 
   name(): string {
     return FsReadFileTool.NAME;
@@ -39,14 +43,17 @@ export class FsReadFileTool implements Tool {
   async execute(args: Record<string, unknown>): Promise<string> {
     const { baseDir, maxBytes } = fsSettings(FsReadFileTool.NAME, this.overrides);
     if (args.path === undefined) throw new Error('fs_read_file needs "path": a file relative to the base directory');
-    const target = await resolveInside(baseDir, pathArgument(args.path));
+    const realBase = allowedBase(FsReadFileTool.NAME, baseDir, this.policy);
+    const target = await resolveInside(realBase, pathArgument(args.path));
     const shown = JSON.stringify(target.requested);
 
-    const info = await guarded(target, () => stat(target.real));
-    if (info.isDirectory()) throw new Error(`Path ${shown} is a directory; use fs_list_dir to list it`);
-    if (!info.isFile()) throw new Error(`Path ${shown} is not a regular file`);
-
-    const bytes = await guarded(target, () => readStart(target.real, Math.min(info.size, maxBytes)));
+    const { handle, info } = await openChecked(target, realBase, 'file');
+    let bytes: Buffer;
+    try {
+      bytes = await guarded(target, () => readStart(handle, Math.min(info.size, maxBytes)));
+    } finally {
+      await handle.close();
+    }
     const isTruncated = info.size > bytes.length;
     // `stream` holds back a multi-byte character cut in half by the limit.
     const text = new TextDecoder('utf-8').decode(bytes, { stream: isTruncated });
@@ -60,7 +67,10 @@ export class FsReadFileTool implements Tool {
 export class FsListDirTool implements Tool {
   static readonly NAME = 'fs_list_dir';
 
-  constructor(private readonly overrides: Overrides) {}
+  constructor(
+    private readonly overrides: Overrides,
+    private readonly policy: FsPolicy,
+  ) {}
 
   name(): string {
     return FsListDirTool.NAME;
@@ -87,38 +97,65 @@ export class FsListDirTool implements Tool {
 
   async execute(args: Record<string, unknown>): Promise<string> {
     const { baseDir, maxBytes } = fsSettings(FsListDirTool.NAME, this.overrides);
-    const target = await resolveInside(baseDir, args.path === undefined ? '.' : pathArgument(args.path));
+    const realBase = allowedBase(FsListDirTool.NAME, baseDir, this.policy);
+    const target = await resolveInside(realBase, args.path === undefined ? '.' : pathArgument(args.path));
     const shown = JSON.stringify(target.requested);
 
-    const info = await guarded(target, () => stat(target.real));
-    if (!info.isDirectory()) throw new Error(`Path ${shown} is not a directory; use fs_read_file to read a file`);
-
-    const entries = await guarded(target, () => readdir(target.real, { withFileTypes: true }));
-    if (entries.length === 0) return `Directory ${shown} is empty.`;
-    entries.sort((a, b) => compareStrings(a.name, b.name));
-    const lines = await Promise.all(entries.map((entry) => describeEntry(target.real, entry)));
-    const heading = `Directory ${shown} has ${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}:`;
-    return [heading, ...fitLines(lines, maxBytes - Buffer.byteLength(heading) - 1)].join('\n');
+    const { handle, viaDescriptor } = await openChecked(target, realBase, 'directory');
+    try {
+      // Listed through the open descriptor, so the listing is of the directory just checked.
+      const { entries, isCapped } = await guarded(target, () => readEntries(viaDescriptor));
+      if (entries.length === 0) return `Directory ${shown} is empty.`;
+      entries.sort((a, b) => compareStrings(a.name, b.name));
+      const count = isCapped ? `more than ${MAX_ENTRIES_READ} entries; the first ${MAX_ENTRIES_READ} read are listed` : `${entries.length} ${entries.length === 1 ? 'entry' : 'entries'}`;
+      const heading = `Directory ${shown} has ${count}:`;
+      const lines = await fitEntries(viaDescriptor, entries, maxBytes - Buffer.byteLength(heading) - 1);
+      return [heading, ...lines].join('\n');
+    } finally {
+      await handle.close();
+    }
   }
 }
 
-/** The fs tools' shared factory: group "fs", the `baseDir` / `maxBytes` overrides. */
+/** The fs tools' shared factory: group "fs", the `baseDir` / `maxBytes` overrides, the operator's allowed roots. */
 abstract class FsToolFactory implements ToolFactory {
+  private policy: FsPolicy = parseAllowedRoots(undefined);
+
   abstract name(): string;
 
   /** Builds the tool for one agent's overrides. */
-  protected abstract build(overrides: Overrides): Tool;
+  protected abstract build(overrides: Overrides, policy: FsPolicy): Tool;
 
   group(): string {
     return FS_GROUP;
   }
 
+  /** Reads the allowed roots (`FS_ALLOWED_ROOTS`, which the host fills with its default). */
+  bind(env: ToolEnvironment): void {
+    this.policy = parseAllowedRoots(env.getString(FS_ALLOWED_ROOTS_SETTING));
+  }
+
+  isAvailable(): boolean {
+    return this.policy.ok;
+  }
+
+  unavailableReason(): string | undefined {
+    return this.policy.ok ? undefined : this.policy.problem;
+  }
+
   overridesSchema(): JsonSchema {
-    return fsOverridesSchema();
+    return fsOverridesSchema(this.policy.ok ? this.policy.roots : []);
+  }
+
+  /** `baseDir` must be trimmed, absolute, an existing folder and inside an allowed root, symlinks resolved. */
+  checkOverrides(overrides: Readonly<Record<string, unknown>>): OverridesProblem[] {
+    if (typeof overrides.baseDir !== 'string') return [];
+    const check = checkBaseDir(overrides.baseDir, this.policy);
+    return check.ok ? [] : [check.problem];
   }
 
   create(agentTool: AgentTool): Tool {
-    return this.build(agentTool.overrides);
+    return this.build(agentTool.overrides, this.policy);
   }
 }
 
@@ -128,8 +165,8 @@ export class FsReadFileToolFactory extends FsToolFactory {
     return FsReadFileTool.NAME;
   }
 
-  protected build(overrides: Overrides): Tool {
-    return new FsReadFileTool(overrides);
+  protected build(overrides: Overrides, policy: FsPolicy): Tool {
+    return new FsReadFileTool(overrides, policy);
   }
 }
 
@@ -139,9 +176,22 @@ export class FsListDirToolFactory extends FsToolFactory {
     return FsListDirTool.NAME;
   }
 
-  protected build(overrides: Overrides): Tool {
-    return new FsListDirTool(overrides);
+  protected build(overrides: Overrides, policy: FsPolicy): Tool {
+    return new FsListDirTool(overrides, policy);
   }
+}
+
+/** The most entries one listing reads; a bigger directory is listed in part, and says so. */
+export const MAX_ENTRIES_READ = 100_000;
+
+/** How many shown entries are `lstat`ed at once for their sizes. */
+const SIZE_BATCH = 32;
+
+/** The real path of `baseDir`, refused unless the operator's policy allows it right now. */
+function allowedBase(toolName: string, baseDir: string, policy: FsPolicy): string {
+  const check = checkBaseDir(baseDir, policy);
+  if (!check.ok) throw new Error(`${toolName} cannot run with this agent's settings: ${check.problem.message}`);
+  return check.realBase;
 }
 
 function pathArgument(value: unknown): string {
@@ -158,46 +208,59 @@ async function guarded<T>(target: SafePath, fsCall: () => Promise<T>): Promise<T
   }
 }
 
-/** The first `length` bytes of a file, opened without following a swapped-in symlink. */
-async function readStart(realPath: string, length: number): Promise<Buffer> {
-  const handle = await open(realPath, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0));
-  try {
-    const buffer = Buffer.alloc(length);
-    let filled = 0;
-    while (filled < length) {
-      const { bytesRead } = await handle.read(buffer, filled, length - filled, filled);
-      if (bytesRead === 0) break;
-      filled += bytesRead;
-    }
-    return buffer.subarray(0, filled);
-  } finally {
-    await handle.close();
+/** The first `length` bytes of an open file. */
+async function readStart(handle: FileHandle, length: number): Promise<Buffer> {
+  const buffer = Buffer.alloc(length);
+  let filled = 0;
+  while (filled < length) {
+    const { bytesRead } = await handle.read(buffer, filled, length - filled, filled);
+    if (bytesRead === 0) break;
+    filled += bytesRead;
   }
+  return buffer.subarray(0, filled);
 }
 
-async function describeEntry(dir: string, entry: Dirent): Promise<string> {
-  if (entry.isSymbolicLink()) return `link  ${entry.name}`;
-  if (entry.isDirectory()) return `dir   ${entry.name}/`;
-  if (!entry.isFile()) return `other ${entry.name}`;
-  const size = await lstat(path.join(dir, entry.name)).then(
-    (info) => ` (${info.size} bytes)`,
-    // Deleted since readdir: still listed, just without a size.
-    () => '',
-  );
-  return `file  ${entry.name}${size}`;
+/** Up to {@link MAX_ENTRIES_READ} entries with the types the directory itself records: no `lstat` each. */
+async function readEntries(dirPath: string): Promise<{ entries: Dirent[]; isCapped: boolean }> {
+  const dir = await opendir(dirPath, { bufferSize: 256 });
+  const entries: Dirent[] = [];
+  try {
+    for (let entry = await dir.read(); entry !== null; entry = await dir.read()) {
+      if (entries.length === MAX_ENTRIES_READ) return { entries, isCapped: true };
+      entries.push(entry);
+    }
+  } finally {
+    await dir.close();
+  }
+  return { entries, isCapped: false };
 }
 
-/** Keeps whole lines while the listing stays within `maxBytes`. */
-function fitLines(lines: string[], maxBytes: number): string[] {
+/**
+ * Keeps whole lines while the listing stays within `maxBytes`, sizing (`lstat`) only the
+ * files it shows, a batch at a time, and says how many entries are left out.
+ */
+async function fitEntries(dirPath: string, entries: Dirent[], maxBytes: number): Promise<string[]> {
   const kept: string[] = [];
   let used = 0;
-  for (const line of lines) {
-    used += Buffer.byteLength(line) + 1;
-    if (used > maxBytes) {
-      return [...kept, `[${lines.length - kept.length} more entries not shown (maxBytes setting).]`];
+  for (let start = 0; start < entries.length; start += SIZE_BATCH) {
+    const lines = await Promise.all(entries.slice(start, start + SIZE_BATCH).map((entry) => describeEntry(dirPath, entry)));
+    for (const line of lines) {
+      used += Buffer.byteLength(line) + 1;
+      if (used > maxBytes) return [...kept, `[${entries.length - kept.length} more entries not shown (maxBytes setting).]`];
+      kept.push(line);
     }
-    kept.push(line);
   }
   return kept;
 }
 
+async function describeEntry(dirPath: string, entry: Dirent): Promise<string> {
+  if (entry.isSymbolicLink()) return `link  ${entry.name}`;
+  if (entry.isDirectory()) return `dir   ${entry.name}/`;
+  if (!entry.isFile()) return `other ${entry.name}`;
+  const size = await lstat(path.join(dirPath, entry.name)).then(
+    (info) => ` (${info.size} bytes)`,
+    // Deleted since it was listed: still shown, just without a size.
+    () => '',
+  );
+  return `file  ${entry.name}${size}`;
+}

@@ -14,6 +14,7 @@ export {
 export { TodoReadToolFactory, TodoWriteToolFactory } from './todo';
 export { FsListDirToolFactory, FsReadFileToolFactory } from './fs-tools';
 export { DEFAULT_MAX_BYTES } from './fs-settings';
+export { FS_ALLOWED_ROOTS_SETTING, parseAllowedRoots } from './fs-policy';
 export { ToolSearchToolFactory } from './tool-search';
 export { WordCountToolFactory } from './word-count';
 

@@ -1,5 +1,7 @@
-import { readlink, realpath, stat } from 'node:fs/promises';
+import { constants, type Stats } from 'node:fs';
+import { open, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
 import path from 'node:path';
+import { isInside } from './fs-policy';
 
 /** A path checked to stay inside the base directory. */
 export interface SafePath {
@@ -12,10 +14,8 @@ export interface SafePath {
 /**
  * Resolves `requested` against `baseDir`, refusing anything that leaves it: absolute
  * paths, `..` that climbs out, and symlinks whose real target is outside the real
- * `baseDir`. Callers must open `real`, never the path as given.
- *
- * A symlink swapped between this check and the open is not caught; the base directory
- * is the admin's, so that race is accepted rather than paid for with openat() gymnastics.
+ * `baseDir`. This check is for clear messages only: a folder can be swapped for a symlink right
+ * after it, so callers open `real` with {@link openChecked}, which checks what was opened.
  */
 export async function resolveInside(baseDir: string, requested: string): Promise<SafePath> {
   const shown = JSON.stringify(requested);
@@ -77,9 +77,77 @@ async function realBaseDir(baseDir: string): Promise<string> {
   return real;
 }
 
-function isInside(base: string, candidate: string): boolean {
-  const relative = path.relative(base, candidate);
-  return relative === '' || (!relative.startsWith(`..${path.sep}`) && relative !== '..' && !path.isAbsolute(relative));
+/** An open file or directory, checked to be what was asked for and inside the base directory. */
+export interface CheckedHandle {
+  readonly handle: FileHandle;
+  readonly info: Stats;
+  /**
+   * A path that reaches exactly the opened file or directory while `handle` is open: on Linux
+   * `/proc/self/fd/N`, so nothing swapped in the tree afterwards changes what it names.
+   */
+  readonly viaDescriptor: string;
+}
+
+/** Flags that cannot block (a FIFO opens at once) and never follow a symlink in the last component. */
+const OPEN_FLAGS = constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0) | (constants.O_NONBLOCK ?? 0);
+
+/**
+ * Opens a path `resolveInside` answered, then checks what was opened, not the path: `fstat`
+ * for its kind, and the descriptor's own real path (`/proc/self/fd/N` on Linux) for where it
+ * is. O_NOFOLLOW only guards the last component; a folder on the way swapped for a symlink is
+ * caught by the real path. Anything else is closed and refused. On platforms without
+ * `/proc/self/fd`, the best available equivalent: the real path of what was opened, accepted
+ * only when it names the same device and inode as the descriptor.
+ */
+export async function openChecked(target: SafePath, realBase: string, kind: 'file' | 'directory'): Promise<CheckedHandle> {
+  const shown = JSON.stringify(target.requested);
+  const flags = OPEN_FLAGS | (kind === 'directory' ? (constants.O_DIRECTORY ?? 0) : 0);
+  let handle: FileHandle;
+  try {
+    handle = await open(target.real, flags);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ELOOP') throw new Error(`Path ${shown} was replaced by a symbolic link while it was being opened; try again`, { cause: error });
+    if (code === 'ENOTDIR' && kind === 'directory' && (await isFileNow(target.real))) {
+      throw new Error(`Path ${shown} is not a directory; use fs_read_file to read a file`, { cause: error });
+    }
+    throw pathError(target.requested, error);
+  }
+  try {
+    const info = await handle.stat();
+    const where = await descriptorRealPath(handle, info, target.real);
+    // Where before what: nothing is said about a file outside the base, not even its kind.
+    if (where === undefined || !isInside(realBase, where)) {
+      throw new Error(`Path ${shown} leaves the base directory (it changed while it was being opened)`);
+    }
+    if (kind === 'file' && info.isDirectory()) throw new Error(`Path ${shown} is a directory; use fs_list_dir to list it`);
+    if (kind === 'directory' && !info.isDirectory()) throw new Error(`Path ${shown} is not a directory; use fs_read_file to read a file`);
+    if (kind === 'file' && !info.isFile()) throw new Error(`Path ${shown} is not a regular file`);
+    return { handle, info, viaDescriptor: process.platform === 'linux' ? `/proc/self/fd/${handle.fd}` : where };
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+}
+
+/** The real path of an open descriptor, or undefined when it cannot be told for sure. */
+async function descriptorRealPath(handle: FileHandle, info: Stats, openedPath: string): Promise<string | undefined> {
+  if (process.platform === 'linux') {
+    const link = await readlink(`/proc/self/fd/${handle.fd}`).catch(() => undefined);
+    // An unlinked file reads as "<path> (deleted)"; it still lies where it was opened.
+    return link?.replace(/ \(deleted\)$/, '');
+  }
+  const real = await realpath(openedPath).catch(() => undefined);
+  if (real === undefined) return undefined;
+  const now = await stat(real).catch(() => undefined);
+  return now && now.dev === info.dev && now.ino === info.ino ? real : undefined;
+}
+
+async function isFileNow(real: string): Promise<boolean> {
+  return stat(real).then(
+    (info) => !info.isDirectory(),
+    () => false,
+  );
 }
 
 /** A file system error as a message about the path the caller gave, not the real one. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import os from 'node:os';
 import type { CatalogueEntry, ToolCatalogue } from '../catalogue';
 import { createToolEnvironment, provide } from '../environment';
 import { registerClass, type PluginRegistration } from '../registration';
@@ -54,7 +55,7 @@ async function loadRegistry(options: { extra?: PluginRegistration[]; hasTodoServ
       registerClass('test', 'factory', NotesAddFactory),
       ...(options.extra ?? []),
     ],
-    environment: createToolEnvironment({ services, env: {} }),
+    environment: createToolEnvironment({ services, env: { FS_ALLOWED_ROOTS: os.tmpdir() } }),
   });
 }
 

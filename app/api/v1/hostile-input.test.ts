@@ -9,12 +9,15 @@ import { getToolRegistry } from '@/lib/registry-host';
 import { PATCH } from './agents/[id]/route';
 import { PUT } from './agents/[id]/tools/[toolName]/route';
 import { POST } from './agents/route';
+import { tempFilesRoot } from '@/lib/files/testing';
+
+const files = tempFilesRoot();
 
 describeApi('hostile input', (database) => {
   beforeAll(async () => {
     await createAgent({ db: database.db, actor: TEST_ADMIN, input: { id: 'target', name: 'Target' } });
     const registry = await getToolRegistry();
-    await putAssignment({ db: database.db, registry, actor: TEST_ADMIN, agentId: 'target', toolName: 'fs_read_file', overrides: { baseDir: '/srv' } });
+    await putAssignment({ db: database.db, registry, actor: TEST_ADMIN, agentId: 'target', toolName: 'fs_read_file', overrides: { baseDir: files.folder('srv') } });
   });
 
   /** A body streamed in chunks with no Content-Length, as a chunked upload arrives. */
@@ -71,7 +74,7 @@ describeApi('hostile input', (database) => {
     it('would be stored by PUT but for their hostile part', async () => {
       const request = apiRequest('/api/v1/agents/target/tools/fs_read_file', {
         method: 'PUT',
-        json: { overrides: { baseDir: '/y', x: [[[]]], a: [{ b: 1 }] } },
+        json: { overrides: { baseDir: files.folder('y'), x: [[[]]], a: [{ b: 1 }] } },
         headers: { 'if-match': '"1"' },
       });
       const response = await callRoute(PUT, request, { id: 'target', toolName: 'fs_read_file' });

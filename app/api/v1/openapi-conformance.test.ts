@@ -11,6 +11,9 @@ import { DELETE as deleteTool, GET as getTool, PUT } from './agents/[id]/tools/[
 import { GET as listAgents, POST } from './agents/route';
 import { GET as listAudit } from './audit/route';
 import { GET as getDocument } from './openapi.json/route';
+import { tempFilesRoot } from '@/lib/files/testing';
+
+const files = tempFilesRoot();
 
 const DOCUMENT_ID = 'https://tools-admin.local/api/v1/openapi.json';
 const noParams = { params: Promise.resolve({}) };
@@ -88,11 +91,11 @@ describeApi('real answers conform to the OpenAPI document', (database) => {
     const put = (toolName: string, json: unknown, ifMatch?: string) =>
       callRoute(PUT, apiRequest(`/api/v1/agents/conform/tools/${toolName}`, { method: 'PUT', json, ifMatch }), { id: 'conform', toolName });
     const path = '/api/v1/agents/{id}/tools/{toolName}';
-    await expectConforms(await put('fs_read_file', { overrides: { baseDir: '/srv' } }), 'PUT', path, 201);
-    await expectConforms(await put('fs_read_file', { overrides: { baseDir: '/data' } }, '"1"'), 'PUT', path, 200);
+    await expectConforms(await put('fs_read_file', { overrides: { baseDir: files.folder('srv') } }), 'PUT', path, 201);
+    await expectConforms(await put('fs_read_file', { overrides: { baseDir: files.folder('data') } }, '"1"'), 'PUT', path, 200);
     await expectConforms(await put('fs_read_file', { overrides: { baseDir: 42 } }, '"2"'), 'PUT', path, 400);
     await expectConforms(await put('no_such_tool', { overrides: {} }), 'PUT', path, 422);
-    await expectConforms(await put('fs_read_file', { overrides: { baseDir: '/x' } }, '"1"'), 'PUT', path, 412);
+    await expectConforms(await put('fs_read_file', { overrides: { baseDir: files.folder('x') } }, '"1"'), 'PUT', path, 412);
     await expectConforms(await callRoute(getTool, apiRequest('/api/v1/agents/conform/tools/fs_read_file'), { id: 'conform', toolName: 'fs_read_file' }), 'GET', path, 200);
     await expectConforms(await callRoute(listTools, apiRequest('/api/v1/agents/conform/tools'), { id: 'conform' }), 'GET', '/api/v1/agents/{id}/tools', 200);
     const removeTool = (ifMatch: string) =>

@@ -6,6 +6,9 @@ import { apiRequest, callRoute, snapshotTables, describeApi } from '@/lib/api/te
 import { createAgent } from '@/lib/agents';
 import { MAX_OVERRIDES_BYTES } from '@/lib/assignments';
 import { DELETE, GET, PUT } from './route';
+import { tempFilesRoot } from '@/lib/files/testing';
+
+const files = tempFilesRoot();
 
 describeApi('/api/v1/agents/{id}/tools/{toolName}', (database) => {
   let agentId: string;
@@ -39,35 +42,35 @@ describeApi('/api/v1/agents/{id}/tools/{toolName}', (database) => {
 
   describe('PUT /api/v1/agents/{id}/tools/{toolName}', () => {
     it('creates an assignment: 201 with Location, ETag and status ok', async () => {
-      const response = await put('fs_read_file', { overrides: { baseDir: '/srv/docs' } });
+      const response = await put('fs_read_file', { overrides: { baseDir: files.folder('docs') } });
 
       expect(response.status).toBe(201);
       expect(response.headers.get('location')).toBe(`/api/v1/agents/${agentId}/tools/fs_read_file`);
       expect(response.headers.get('etag')).toBe('"1"');
       const view = AssignmentViewSchema.parse(await response.json());
-      expect(view).toMatchObject({ agentId, toolName: 'fs_read_file', overrides: { baseDir: '/srv/docs' }, status: 'ok', group: 'fs', version: 1 });
+      expect(view).toMatchObject({ agentId, toolName: 'fs_read_file', overrides: { baseDir: files.folder('docs') }, status: 'ok', group: 'fs', version: 1 });
     });
 
     it('answers 428 when replacing without If-Match, leaving the stored overrides', async () => {
-      await put('fs_read_file', { overrides: { baseDir: '/srv/docs' } });
+      await put('fs_read_file', { overrides: { baseDir: files.folder('docs') } });
 
-      const response = await put('fs_read_file', { overrides: { baseDir: '/etc' } });
+      const response = await put('fs_read_file', { overrides: { baseDir: files.folder('other') } });
 
       expect(response.status).toBe(428);
-      expect(await storedOverrides('fs_read_file')).toEqual({ baseDir: '/srv/docs' });
+      expect(await storedOverrides('fs_read_file')).toEqual({ baseDir: files.folder('docs') });
     });
 
     it('answers a stale If-Match with 412 carrying the current overrides, and loses nothing', async () => {
-      await put('fs_read_file', { overrides: { baseDir: '/srv/docs' } });
-      expect((await put('fs_read_file', { overrides: { baseDir: '/srv/second', maxBytes: 10 } }, '"1"')).status).toBe(200);
+      await put('fs_read_file', { overrides: { baseDir: files.folder('docs') } });
+      expect((await put('fs_read_file', { overrides: { baseDir: files.folder('second'), maxBytes: 10 } }, '"1"')).status).toBe(200);
       const before = await snapshotTables(database.db);
 
-      const response = await put('fs_read_file', { overrides: { baseDir: '/etc' } }, '"1"');
+      const response = await put('fs_read_file', { overrides: { baseDir: files.folder('other') } }, '"1"');
 
       expect(response.status).toBe(412);
       expect(response.headers.get('etag')).toBe('"2"');
       const current = AssignmentViewSchema.parse(ProblemSchema.parse(await response.json()).current);
-      expect(current).toMatchObject({ overrides: { baseDir: '/srv/second', maxBytes: 10 }, version: 2 });
+      expect(current).toMatchObject({ overrides: { baseDir: files.folder('second'), maxBytes: 10 }, version: 2 });
       expect(await snapshotTables(database.db)).toEqual(before);
     });
 
