@@ -1,8 +1,12 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import localFont from 'next/font/local';
+import { headers } from 'next/headers';
 import { PermissionsProvider } from '@/components/auth/permissions-context';
 import { UserMenu } from '@/components/auth/user-menu';
+import { AppSidebar } from '@/components/layout/app-sidebar';
+import { ThemeProvider } from '@/components/layout/theme-provider';
 import { QueryProvider } from '@/components/query-provider';
+import { Toaster } from '@/components/ui/toaster';
 import { permissionsOf } from '@/lib/auth/actor';
 import { pageActor } from '@/lib/auth/page-actor';
 import './globals.css';
@@ -11,6 +15,18 @@ import './globals.css';
 // (scripts/front-door/security-headers.mjs); a prerendered page would carry none.
 export const dynamic = 'force-dynamic';
 
+// Shipped with the app, so pages (and screenshot tests) look the same on every machine.
+const sans = localFont({
+  src: [
+    { path: './fonts/open-sans-400.woff2', weight: '400', style: 'normal' },
+    { path: './fonts/open-sans-600.woff2', weight: '500 600', style: 'normal' },
+    { path: './fonts/open-sans-700.woff2', weight: '700', style: 'normal' },
+  ],
+  variable: '--font-app-sans',
+  display: 'swap',
+});
+const mono = localFont({ src: './fonts/source-code-pro-500.woff2', weight: '400 500', variable: '--font-app-mono', display: 'swap' });
+
 export const metadata: Metadata = {
   title: { default: 'Tools Admin', template: '%s · Tools Admin' },
   description: "Browse the agent runtime's tool catalogue and assign tools to agents.",
@@ -18,39 +34,31 @@ export const metadata: Metadata = {
 
 export default async function RootLayout({ children }: Readonly<{ children: React.ReactNode }>) {
   const actor = await pageActor();
+  // A Content-Security-Policy with nonces (when the app sets one) must cover the theme's inline script.
+  const nonce = requestNonce(await headers());
   return (
-    <html lang="en">
+    <html lang="en" suppressHydrationWarning className={`${sans.variable} ${mono.variable}`}>
       <body className="min-h-screen font-sans">
-        <header className="border-b border-slate-200 bg-slate-50">
-          <nav aria-label="Main" className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-6 gap-y-2 px-6 py-3">
-            <Link href="/" className="font-semibold text-slate-900">
-              Tools Admin
-            </Link>
-            <Link href="/" className="text-sm text-slate-700 hover:text-slate-900 hover:underline">
-              Catalogue
-            </Link>
-            <Link href="/agents" className="text-sm text-slate-700 hover:text-slate-900 hover:underline">
-              Agents
-            </Link>
-            {actor && (
-              <Link href="/audit" className="text-sm text-slate-700 hover:text-slate-900 hover:underline">
-                Audit
-              </Link>
-            )}
-            {actor?.role === 'admin' && (
-              <Link href="/settings/users" className="text-sm text-slate-700 hover:text-slate-900 hover:underline">
-                Settings
-              </Link>
-            )}
-            {actor && <UserMenu name={actor.displayName} email={actor.email} role={actor.role} />}
-          </nav>
-        </header>
-        <main className="mx-auto max-w-5xl px-4 py-8 sm:px-6">
-          <QueryProvider>
-            <PermissionsProvider permissions={actor ? permissionsOf(actor) : []}>{children}</PermissionsProvider>
-          </QueryProvider>
-        </main>
+        <ThemeProvider nonce={nonce}>
+          <div className="md:flex">
+            <AppSidebar
+              access={actor ? (actor.role === 'admin' ? 'admin' : 'signedIn') : 'anonymous'}
+              userMenu={actor && <UserMenu name={actor.displayName} email={actor.email} role={actor.role} />}
+            />
+            <main className="mx-auto w-full max-w-5xl min-w-0 px-4 py-6 sm:px-6 md:py-8">
+              <QueryProvider>
+                <PermissionsProvider permissions={actor ? permissionsOf(actor) : []}>{children}</PermissionsProvider>
+              </QueryProvider>
+            </main>
+          </div>
+          <Toaster />
+        </ThemeProvider>
       </body>
     </html>
   );
+}
+
+/** The nonce the proxy gave this request: its `x-nonce` header, or the one in its CSP header (Next's recipe sets both). */
+function requestNonce(requestHeaders: Headers): string | undefined {
+  return requestHeaders.get('x-nonce') ?? /'nonce-([^']+)'/.exec(requestHeaders.get('content-security-policy') ?? '')?.[1];
 }

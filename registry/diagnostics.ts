@@ -8,6 +8,7 @@ export type DiagnosticPhase =
   | 'group'
   | 'isAvailable'
   | 'unavailableReason'
+  | 'description'
   | 'overridesSchema'
   | 'checkOverrides'
   | 'toolNames'

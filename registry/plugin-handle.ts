@@ -200,6 +200,15 @@ export class FactoryHandle extends PluginHandle<ToolFactory> {
   knownMetadata(): ToolMetadata | undefined {
     return this.cachedMetadata;
   }
+
+  /** The factory's own `description()` (an optional extension), for when no tool can be built; undefined without one. */
+  factoryDescription(): string | undefined {
+    const outcome = this.call('description', () => {
+      const describe = this.plugin.description;
+      return typeof describe === 'function' ? requireSync(describe.call(this.plugin), 'description()') : undefined;
+    });
+    return outcome.ok && typeof outcome.value === 'string' && outcome.value.trim() !== '' ? outcome.value : undefined;
+  }
 }
 
 /** A loaded `MultiToolProvider`. */

@@ -80,6 +80,11 @@ export interface ToolFactory {
   isAvailable?(): boolean;
   /** Optional extension: why `isAvailable()` is false, shown to admins. */
   unavailableReason?(): string | undefined;
+  /**
+   * Optional extension: what the tool does, for the catalogue while the tool cannot be built
+   * (an unavailable factory is never asked to `create`). A built tool's own description wins.
+   */
+  description?(): string;
   /** Per-agent knobs (JSON Schema of the overrides); default `{}`. */
   overridesSchema?(): JsonSchema;
   /**

@@ -56,6 +56,30 @@ describe('availability', () => {
     });
   });
 
+  it('describes an unavailable factory by its own optional description(), without building the tool', async () => {
+    let builds = 0;
+    class DescribedOffline implements ToolFactory {
+      name(): string {
+        return 'described_offline';
+      }
+      description(): string {
+        return 'Looks customers up in the CRM.';
+      }
+      isAvailable(): boolean {
+        return false;
+      }
+      create(): Tool {
+        builds += 1;
+        return new EchoTool('described_offline', 'DescribedOffline');
+      }
+    }
+    const registry = await loadRegistry([factory(DescribedOffline), factory(OfflineFactory)]);
+
+    expect(entryNamed(registry, 'described_offline')).toMatchObject({ available: false, description: 'Looks customers up in the CRM.' });
+    expect(entryNamed(registry, 'offline_tool')).toMatchObject({ available: false, description: '' });
+    expect(builds).toBe(0);
+  });
+
   it('takes an unavailable provider\'s whole bundle out of knownToolNames and resolution', async () => {
     const registry = await loadRegistry([provider(KeyedBundle), factory(HEALTHY)]);
 

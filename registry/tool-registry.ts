@@ -300,7 +300,7 @@ export class ToolRegistry implements ToolCatalogue {
     }
     const unavailable = claims.find((claim) => !claim.available);
     if (unavailable && !unavailable.available) {
-      const metadata = unavailable.handle.knownMetadata() ?? emptyMetadata;
+      const metadata = unavailable.handle.knownMetadata() ?? unbuiltMetadata(unavailable.handle);
       return toEntry(name, unavailable.handle, metadata, { available: false, reason: unavailable.reason });
     }
     return toEntry(name, claims[0]!.handle, emptyMetadata, {
@@ -321,6 +321,12 @@ function groupByName(factories: readonly FactoryHandle[]): Map<string, FactoryHa
 }
 
 const emptyMetadata: ToolMetadata = { description: '', parametersSchema: {}, streamsResultToUser: false };
+
+/** What is known of a tool that was never built: a factory may describe it itself. */
+function unbuiltMetadata(handle: AnyHandle): ToolMetadata {
+  const description = handle instanceof FactoryHandle ? handle.factoryDescription() : undefined;
+  return description === undefined ? emptyMetadata : { ...emptyMetadata, description };
+}
 
 function factoryClaim(handle: FactoryHandle): Claim {
   const availability = handle.availability();

@@ -4,7 +4,10 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ModelViewPanel } from '@/components/agent-runtime/model-view-panel';
 import { TryItPanel } from '@/components/agent-runtime/try-it-panel';
+import { Wrench } from 'lucide-react';
 import { ToolPickerDialog } from '@/components/tool-picker/tool-picker-dialog';
+import { Button } from '@/components/ui/button';
+import { EmptyState } from '@/components/ui/empty-state';
 import { agentQueryOptions } from '@/lib/client-api/agents-api';
 import { assignmentsQueryOptions } from '@/lib/client-api/assignments-api';
 import { catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
@@ -85,24 +88,23 @@ export function AgentDetail({ agentId }: { agentId: string }) {
         onAnnounce={setAnnouncement}
       />
       {catalogue.isError && (
-        <p role="alert" className="mb-4 text-sm text-red-800">
+        <p role="alert" className="mb-4 text-sm text-destructive">
           The catalogue could not be loaded, so tools cannot be added: {catalogue.error.message}{' '}
-          <button type="button" onClick={() => void catalogue.refetch()} className="underline">
+          <Button variant="link" size="sm" onClick={() => void catalogue.refetch()} className="h-auto px-0">
             Retry
-          </button>
+          </Button>
         </p>
       )}
-      <p role="status" className="mb-3 text-sm text-green-900">
+      <p role="status" className="mb-3 text-sm text-success">
         {announcement}
       </p>
-      <p role="alert" className="mb-3 text-sm text-red-800">
+      <p role="alert" className="mb-3 text-sm text-destructive">
         {problem}
       </p>
       {items.length === 0 ? (
-        <div className="rounded-md border border-dashed border-slate-300 p-6 text-center text-slate-700">
-          <p className="font-medium">No tools assigned yet.</p>
-          <p className="text-sm">Use “Add tools” to choose what this agent can call.</p>
-        </div>
+        <EmptyState icon={Wrench} title="No tools assigned yet.">
+          Use “Add tools” to choose what this agent can call.
+        </EmptyState>
       ) : (
         <AssignmentGroups
           agentId={agentId}

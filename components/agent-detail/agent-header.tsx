@@ -2,8 +2,11 @@
 
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import { DeleteAgentDialog } from '@/components/agents/delete-agent-dialog';
 import { EditAgentDialog } from '@/components/agents/edit-agent-dialog';
+import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import type { Agent } from '@/lib/agents/agent';
 import { useCan } from '@/components/auth/permissions-context';
 
@@ -18,8 +21,6 @@ interface AgentHeaderProps {
 /** The id of the Add tools button, where focus goes when a tool leaves the list. */
 export const ADD_TOOLS_ID = 'add-tools';
 
-const buttonClass = 'rounded-md border border-slate-400 px-3 py-1.5 text-sm';
-
 /** The agent's name, id and description, with its actions: add tools, edit details, delete. */
 export function AgentHeader({ agent, assignmentCount, canAddTools, onAddTools, onAnnounce }: AgentHeaderProps) {
   const canWrite = useCan('agents:write');
@@ -29,33 +30,33 @@ export function AgentHeader({ agent, assignmentCount, canAddTools, onAddTools, o
   // Arriving here (after creating the agent, or from the list), focus starts at the agent's name.
   useEffect(() => heading.current?.focus({ preventScroll: true }), []);
   return (
-    <div className="mb-6 flex flex-wrap items-start justify-between gap-3">
-      <div className="min-w-0">
-        <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold wrap-anywhere focus:outline-none">
-          <bdi>{agent.name}</bdi>
-        </h1>
-        <p className="font-mono text-sm text-slate-600 wrap-anywhere">{agent.id}</p>
-        {agent.description && <p className="mt-1 whitespace-pre-line text-slate-800 wrap-anywhere">{agent.description}</p>}
+    <div className="mb-6">
+      {/* The buttons sit in one place whatever the name's length: beside the title on wide screens, right under it on phones. */}
+      <div className="flex flex-col gap-3 md:flex-row md:items-start">
+        <div className="min-w-0 flex-1">
+          <h1 ref={heading} tabIndex={-1} className="text-2xl font-semibold tracking-tight wrap-anywhere focus:outline-none">
+            <bdi>{agent.name}</bdi>
+          </h1>
+          <p className="font-mono text-sm text-muted-foreground wrap-anywhere">{agent.id}</p>
+        </div>
+        {canWrite && (
+        <div className="flex shrink-0 flex-wrap gap-2 md:flex-nowrap">
+          <Button onClick={() => setDialog('edit')}>
+            <Pencil aria-hidden="true" />
+            Edit details
+          </Button>
+          <Button onClick={() => setDialog('delete')} className="text-destructive">
+            <Trash2 aria-hidden="true" />
+            Delete agent
+          </Button>
+          <Button id={ADD_TOOLS_ID} variant="primary" onClick={onAddTools} disabled={!canAddTools}>
+            <Plus aria-hidden="true" />
+            Add tools
+          </Button>
+        </div>
+        )}
       </div>
-      {canWrite && (
-      <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={() => setDialog('edit')} className={buttonClass}>
-          Edit details
-        </button>
-        <button type="button" onClick={() => setDialog('delete')} className={`${buttonClass} border-red-300 text-red-800`}>
-          Delete agent
-        </button>
-        <button
-          id={ADD_TOOLS_ID}
-          type="button"
-          onClick={onAddTools}
-          disabled={!canAddTools}
-          className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white disabled:bg-slate-400"
-        >
-          Add tools
-        </button>
-      </div>
-      )}
+      {agent.description && <p className="mt-2 whitespace-pre-line text-foreground wrap-anywhere">{agent.description}</p>}
       {dialog === 'edit' && (
         <EditAgentDialog
           agent={agent}
@@ -63,6 +64,7 @@ export function AgentHeader({ agent, assignmentCount, canAddTools, onAddTools, o
           onSaved={(name) => {
             setDialog(null);
             onAnnounce(`Saved the details of ${name}.`);
+            toast.success('Agent details saved.');
           }}
         />
       )}

@@ -4,11 +4,16 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useId, useRef, useState } from 'react';
+import { toast } from 'sonner';
 import type { AssignmentView } from '@/lib/assignments/assignment';
 import { isProblem } from '@/lib/client-api/api-problem';
 import { deleteAssignment, toolEntryQueryOptions } from '@/lib/client-api/assignments-api';
 import { hasSettings } from '@/lib/catalogue/tool-summary';
 import { toolPath } from '@/lib/catalogue/tool-path';
+import { Button } from '@/components/ui/button';
+import { cardClass } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { ADD_TOOLS_ID } from './agent-header';
 import { AssignmentEditor } from './assignment-editor';
 import { OverridesSummary } from './overrides-summary';
@@ -47,6 +52,7 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
   const entry = useQuery({ ...toolEntryQueryOptions(toolName), enabled: !isMissing });
   const schema = entry.data?.overridesSchema as RJSFSchema | undefined;
   const [problem, setProblem] = useState('');
+  const { confirm, dialog } = useConfirm();
   const headingId = useId();
   const editButton = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(isOpen);
@@ -58,7 +64,14 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
   }, [isOpen]);
 
   const remove = async () => {
-    if (!assignment || !window.confirm(`Remove ${toolName} from this agent? Its settings are deleted with it.`)) return;
+    if (!assignment) return;
+    const isSure = await confirm({
+      title: `Remove ${toolName}?`,
+      description: 'The agent can no longer call it, and its settings are deleted with it.',
+      confirmLabel: 'Remove',
+      isDestructive: true,
+    });
+    if (!isSure) return;
     setProblem('');
     try {
       await deleteAssignment(agentId, toolName, assignment.version);
@@ -67,6 +80,7 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
       actions.close(toolName);
       document.getElementById(ADD_TOOLS_ID)?.focus();
     } catch (error) {
+      toast.error(`${toolName} was not removed.`);
       setProblem(
         isProblem(error, 412)
           ? `Someone else changed ${toolName} meanwhile; its current settings are shown. Remove it again if you still want to.`
@@ -82,18 +96,19 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
     );
     void queryClient.invalidateQueries({ queryKey: ['agents'] });
     actions.announce(isNew ? `Assigned ${toolName}.` : `Saved the settings of ${toolName}.`);
+    toast.success(isNew ? 'Tool assigned.' : 'Settings saved.');
     actions.close(toolName);
   };
 
   return (
-    <li aria-labelledby={headingId} data-tool={toolName} className="rounded-md border border-slate-200 p-3">
-      <div className="flex flex-wrap items-start gap-x-3 gap-y-2">
+    <li aria-labelledby={headingId} data-tool={toolName} className={cn(cardClass, 'p-3')}>
+      <div className="flex flex-col gap-x-3 gap-y-2 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
           <h3 id={headingId} className="flex flex-wrap items-center gap-2">
             {isMissing ? (
               <span className="font-mono font-medium break-all">{toolName}</span>
             ) : (
-              <Link href={toolPath(toolName)} className="font-mono font-medium break-all text-blue-800 hover:underline">
+              <Link href={toolPath(toolName)} className="font-mono font-medium break-all text-link hover:underline">
                 {toolName}
               </Link>
             )}
@@ -105,23 +120,23 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
         {assignment && canWrite && (
           <div className="flex gap-2">
             {!isMissing && !isOpen && (schema === undefined || hasSettings(schema)) && (
-              <button ref={editButton} type="button" onClick={() => actions.open(toolName)} aria-label={`Edit settings of ${toolName}`} className="rounded-md border border-slate-400 px-2.5 py-1 text-sm">
+              <Button ref={editButton} size="sm" onClick={() => actions.open(toolName)} aria-label={`Edit settings of ${toolName}`}>
                 Edit settings
-              </button>
+              </Button>
             )}
-            <button type="button" onClick={() => void remove()} aria-label={`Remove ${toolName}`} className="rounded-md border border-red-300 px-2.5 py-1 text-sm text-red-800">
+            <Button size="sm" onClick={() => void remove()} aria-label={`Remove ${toolName}`} className="text-destructive">
               Remove
-            </button>
+            </Button>
           </div>
         )}
       </div>
       {problem && (
-        <p role="alert" className="mt-2 text-sm text-red-800">
+        <p role="alert" className="mt-2 text-sm text-destructive">
           {problem}
         </p>
       )}
       {item.kind === 'draft' && (
-        <p className="mt-1 text-sm text-slate-700">
+        <p className="mt-1 text-sm text-muted-foreground">
           {item.wasRemoved
             ? 'Someone else removed this tool from the agent. Your form is kept: save to assign it again, or discard it.'
             : 'Fill in its settings, then assign it.'}
@@ -151,6 +166,7 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
           )}
         </EditorSlot>
       )}
+      {dialog}
     </li>
   );
 }
@@ -158,13 +174,13 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
 function StatusDetail({ assignment }: { assignment: AssignmentView | undefined }) {
   if (!assignment) return null;
   if (assignment.status === 'missing') {
-    return <p className="text-sm text-red-900">No installed plugin provides this tool any more. Its saved settings are kept below until you remove it.</p>;
+    return <p className="text-sm text-destructive">No installed plugin provides this tool any more. Its saved settings are kept below until you remove it.</p>;
   }
   return (
     <>
-      {assignment.unavailableReason && <p className="text-sm break-words text-amber-950">Unavailable: {assignment.unavailableReason}</p>}
+      {assignment.unavailableReason && <p className="text-sm break-words text-warning">Unavailable: {assignment.unavailableReason}</p>}
       {assignment.status === 'invalid' && (
-        <ul className="text-sm text-red-900" aria-label="Problems with the saved settings">
+        <ul className="text-sm text-destructive" aria-label="Problems with the saved settings">
           {(assignment.errors ?? []).map((error) => (
             <li key={`${error.pointer}:${error.message}`}>{error.message}</li>
           ))}
@@ -184,20 +200,20 @@ interface EditorSlotProps {
 }
 
 function EditorSlot({ isLoading, error, onRetry, hasSchema, hasNoSettings, children }: EditorSlotProps) {
-  if (isLoading) return <p className="mt-3 text-sm text-slate-700" role="status">Loading the settings form…</p>;
+  if (isLoading) return <p className="mt-3 text-sm text-muted-foreground" role="status">Loading the settings form…</p>;
   if (error || !hasSchema) {
     return (
-      <p role="alert" className="mt-3 text-sm text-red-800">
+      <p role="alert" className="mt-3 text-sm text-destructive">
         The settings form could not be loaded: {error?.message ?? 'the tool is not in the catalogue.'}{' '}
-        <button type="button" onClick={onRetry} className="underline">
+        <Button variant="link" size="sm" onClick={onRetry} className="h-auto px-0">
           Retry
-        </button>
+        </Button>
       </p>
     );
   }
   return (
     <>
-      {hasNoSettings && <p className="mt-3 text-sm text-slate-700">This tool has no settings.</p>}
+      {hasNoSettings && <p className="mt-3 text-sm text-muted-foreground">This tool has no settings.</p>}
       {children}
     </>
   );

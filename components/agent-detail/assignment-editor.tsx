@@ -13,6 +13,7 @@ import { withDefaults } from '@/lib/overrides/initial-overrides';
 import { pruneEmptyObjects } from '@/lib/overrides/prune-empty-objects';
 import { ConflictNotice } from './conflict-notice';
 import { useReportUnsavedChanges } from './unsaved-changes';
+import { Button } from '@/components/ui/button';
 
 interface AssignmentEditorProps {
   agentId: string;
@@ -108,7 +109,7 @@ export function AssignmentEditor({ agentId, toolName, schema, saved, savedErrors
   };
 
   return (
-    <div ref={container} className="mt-3 border-t border-slate-200 pt-3">
+    <div ref={container} className="mt-3 border-t border-border pt-3">
       {conflict && (
         <ConflictNotice
           toolName={toolName}
@@ -134,21 +135,19 @@ export function AssignmentEditor({ agentId, toolName, schema, saved, savedErrors
         onSubmit={(next) => void save(next, version)}
       >
         {message && (
-          <p role="alert" className="mb-3 text-sm text-red-800">
+          <p role="alert" className="mb-3 text-sm text-destructive">
             {message}
           </p>
         )}
-        <p role="status" className="text-sm text-slate-700">
+        <p role="status" className="text-sm text-muted-foreground">
           {notice}
         </p>
         <div className="flex flex-wrap items-center gap-2">
-          <button type="submit" disabled={isSaving || Boolean(conflict)} className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white disabled:bg-slate-400">
+          <Button type="submit" variant="primary" disabled={isSaving || Boolean(conflict)}>
             {isSaving ? 'Saving…' : isNew ? `Assign ${toolName}` : 'Save settings'}
-          </button>
-          <button type="button" onClick={cancel} className="rounded-md border border-slate-400 px-3 py-1.5 text-sm">
-            {isNew ? 'Discard' : 'Cancel'}
-          </button>
-          {isDirty && !isNew && <span className="text-sm text-slate-700">Unsaved changes</span>}
+          </Button>
+          <Button onClick={cancel}>{isNew ? 'Discard' : 'Cancel'}</Button>
+          {isDirty && !isNew && <span className="text-sm text-muted-foreground">Unsaved changes</span>}
         </div>
       </OverridesForm>
     </div>

@@ -30,7 +30,7 @@ export function AssignmentGroups({ agentId, items, open, actions }: AssignmentGr
         return (
           <section key={group} aria-labelledby={headingId}>
             <h2 id={headingId} className="mb-2 text-lg font-semibold">
-              {group === MISSING ? 'Missing tools' : groupLabel(group)} <span className="text-sm font-normal text-slate-600">({tools.length})</span>
+              {group === MISSING ? 'Missing tools' : groupLabel(group)} <span className="text-sm font-normal text-muted-foreground">({tools.length})</span>
             </h2>
             <ul className="flex flex-col gap-2">
               {tools.map((item) => (

@@ -3,6 +3,7 @@
 import type { RJSFSchema } from '@rjsf/utils';
 import { useEffect, useRef } from 'react';
 import { summarizeOverrides } from '@/lib/overrides/overrides-summary';
+import { Button } from '@/components/ui/button';
 
 interface ConflictNoticeProps {
   toolName: string;
@@ -27,11 +28,11 @@ export function ConflictNotice({ toolName, schema, theirs, mine, isSaving, onTak
   // Save is disabled while the conflict stands: focus moves here, to the choice to make.
   useEffect(() => notice.current?.focus(), []);
   return (
-    <div ref={notice} tabIndex={-1} role="alert" className="mb-4 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm">
-      <p className="font-semibold text-amber-950">
+    <div ref={notice} tabIndex={-1} role="alert" className="mb-4 rounded-md border border-warning/40 bg-warning-muted p-3 text-sm">
+      <p className="font-semibold text-warning">
         {theirs ? `Someone else changed ${toolName} while you were editing.` : `Someone else removed ${toolName} from this agent while you were editing.`}
       </p>
-      <p className="mb-2 text-amber-950">
+      <p className="mb-2 text-warning">
         {theirs ? 'Your changes are not saved yet. Compare, then keep theirs or save yours over them.' : 'Your changes are not saved yet. Assign the tool again with them, or discard them.'}
       </p>
       {theirs && (
@@ -51,7 +52,7 @@ export function ConflictNotice({ toolName, schema, theirs, mine, isSaving, onTak
                 const my = myItems.get(key);
                 const differs = their?.text !== my?.text;
                 return (
-                  <tr key={key} className={differs ? 'bg-amber-100' : undefined}>
+                  <tr key={key} className={differs ? 'bg-warning-muted' : undefined}>
                     <th scope="row" className="py-1 pr-3 font-medium">
                       {(my ?? their)?.label}
                       {differs && <span className="sr-only"> (differs)</span>}
@@ -66,12 +67,12 @@ export function ConflictNotice({ toolName, schema, theirs, mine, isSaving, onTak
         </div>
       )}
       <div className="mt-3 flex flex-wrap gap-2">
-        <button type="button" onClick={onTakeTheirs} disabled={isSaving} className="rounded-md border border-slate-500 bg-white px-3 py-1.5">
+        <Button onClick={onTakeTheirs} disabled={isSaving}>
           {theirs ? 'Take theirs' : 'Discard my changes'}
-        </button>
-        <button type="button" onClick={onOverwrite} disabled={isSaving} className="rounded-md bg-amber-700 px-3 py-1.5 font-medium text-white">
+        </Button>
+        <Button variant="primary" onClick={onOverwrite} disabled={isSaving}>
           {theirs ? 'Overwrite with mine' : 'Assign again with my values'}
-        </button>
+        </Button>
       </div>
     </div>
   );

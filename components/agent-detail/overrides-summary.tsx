@@ -1,3 +1,4 @@
+import { WrappedValue } from '@/components/ui/wrapped-value';
 import { summarizeOverrides } from '@/lib/overrides/overrides-summary';
 
 interface OverridesSummaryProps {
@@ -10,14 +11,17 @@ interface OverridesSummaryProps {
 export function OverridesSummary({ overrides, schema, hasSettings }: OverridesSummaryProps) {
   const items = summarizeOverrides(overrides, schema);
   if (items.length === 0) {
-    return <p className="text-sm text-slate-600">{hasSettings ? 'Default settings' : 'This tool has no settings'}</p>;
+    return <p className="text-sm text-muted-foreground">{hasSettings ? 'Default settings' : 'This tool has no settings'}</p>;
   }
   return (
-    <dl className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
+    <dl className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm">
       {items.map(({ key, label, text }) => (
-        <div key={key} className="flex min-w-0 gap-1">
-          <dt className="text-slate-600">{label}:</dt>
-          <dd className="min-w-0 font-mono break-all text-slate-900">{text}</dd>
+        // A value with too little room beside its label goes under it, rather than a few letters a line.
+        <div key={key} className="flex max-w-full min-w-0 flex-wrap items-baseline gap-x-1">
+          <dt className="shrink-0 text-muted-foreground">{label}:</dt>
+          <dd className="min-w-0 flex-auto font-mono text-foreground">
+            <WrappedValue text={text} />
+          </dd>
         </div>
       ))}
     </dl>

@@ -1,15 +1,22 @@
+import { CircleAlert, CircleCheck, CircleDashed, CircleOff, CircleX } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
 import type { AssignmentStatus } from '@/lib/assignments/assignment';
 
-const badges: Record<AssignmentStatus | 'draft', { text: string; className: string }> = {
-  ok: { text: 'OK', className: 'bg-green-100 text-green-900' },
-  unavailable: { text: 'Unavailable', className: 'bg-amber-100 text-amber-950' },
-  missing: { text: 'Missing', className: 'bg-red-100 text-red-900' },
-  invalid: { text: 'Invalid settings', className: 'bg-red-100 text-red-900' },
-  draft: { text: 'Not saved yet', className: 'bg-blue-100 text-blue-900' },
-};
+const badges = {
+  ok: { text: 'OK', tone: 'ok', Icon: CircleCheck },
+  unavailable: { text: 'Unavailable', tone: 'warning', Icon: CircleOff },
+  missing: { text: 'Missing', tone: 'danger', Icon: CircleX },
+  invalid: { text: 'Invalid settings', tone: 'danger', Icon: CircleAlert },
+  draft: { text: 'Not saved yet', tone: 'info', Icon: CircleDashed },
+} as const;
 
 /** An assignment's status as a small labelled badge. */
 export function StatusBadge({ status }: { status: AssignmentStatus | 'draft' }) {
-  const { text, className } = badges[status];
-  return <span className={`rounded px-1.5 py-0.5 text-xs font-medium whitespace-nowrap ${className}`}>{text}</span>;
+  const { text, tone, Icon } = badges[status];
+  return (
+    <Badge tone={tone}>
+      <Icon aria-hidden="true" />
+      {text}
+    </Badge>
+  );
 }

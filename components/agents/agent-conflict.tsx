@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Agent } from '@/lib/agents/agent';
-import { buttonClass } from '@/components/ui/form-parts';
+import { Button } from '@/components/ui/button';
 
 interface AgentConflictProps {
   /** The agent as someone else saved it. */
@@ -16,7 +16,7 @@ export function AgentConflict({ theirs, isSaving, onUseTheirs, onOverwrite }: Ag
   // The Save button that led here is gone; keyboard focus starts at the news instead.
   useEffect(() => ref.current?.focus(), []);
   return (
-    <div ref={ref} tabIndex={-1} role="alert" className="mb-4 rounded-md border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
+    <div ref={ref} tabIndex={-1} role="alert" className="mb-4 rounded-md border border-warning/40 bg-warning-muted p-3 text-sm text-warning">
       <p className="mb-2 font-semibold">Someone else changed this agent while you were editing it.</p>
       <p className="mb-2">Your changes are not saved yet and are still in the form below. Their version:</p>
       <dl className="mb-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1">
@@ -26,12 +26,12 @@ export function AgentConflict({ theirs, isSaving, onUseTheirs, onOverwrite }: Ag
         <dd className="whitespace-pre-line wrap-anywhere">{theirs.description || <em>(none)</em>}</dd>
       </dl>
       <div className="flex flex-wrap gap-2">
-        <button type="button" onClick={onUseTheirs} disabled={isSaving} className={buttonClass.secondary}>
+        <Button onClick={onUseTheirs} disabled={isSaving} variant="secondary">
           Use their version
-        </button>
-        <button type="button" onClick={onOverwrite} disabled={isSaving} className={buttonClass.primary}>
+        </Button>
+        <Button onClick={onOverwrite} disabled={isSaving} variant="primary">
           {isSaving ? 'Saving…' : 'Save mine anyway'}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -15,7 +15,7 @@ export function AgentList({ agents, isStale, onEdit, onDelete }: AgentListProps)
     <ul
       aria-label="Agents"
       aria-busy={isStale || undefined}
-      className={`divide-y divide-slate-200 border-y border-slate-200 transition-opacity ${isStale ? 'opacity-60' : ''}`}
+      className={`divide-y divide-border border-y border-border transition-opacity ${isStale ? 'opacity-60' : ''}`}
     >
       {agents.map((agent) => (
         <AgentRow key={agent.id} agent={agent} onEdit={onEdit} onDelete={onDelete} />

@@ -1,5 +1,7 @@
 import Link from 'next/link';
 import type { AgentListItem } from '@/lib/agents/agent';
+import { Button } from '@/components/ui/button';
+import { AgentStatusBadges } from './agent-status-badges';
 import { plural } from './plural';
 import { useCan } from '@/components/auth/permissions-context';
 
@@ -9,8 +11,6 @@ interface AgentRowProps {
   onDelete: (agent: AgentListItem) => void;
 }
 
-const action = 'rounded-md border px-3 py-1.5 text-sm';
-
 /** One agent: its name (a link to it), id, the first line of its description, its tool count and actions. */
 export function AgentRow({ agent, onEdit, onDelete }: AgentRowProps) {
   const canWrite = useCan('agents:write');
@@ -19,32 +19,28 @@ export function AgentRow({ agent, onEdit, onDelete }: AgentRowProps) {
     <li className="flex flex-col gap-2 py-4 sm:flex-row sm:items-start sm:gap-4">
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-          <Link href={`/agents/${encodeURIComponent(agent.id)}`} className="font-medium text-blue-800 underline-offset-2 wrap-anywhere hover:underline">
+          <Link href={`/agents/${encodeURIComponent(agent.id)}`} className="font-medium text-link underline-offset-2 wrap-anywhere hover:underline">
             <bdi>{agent.name}</bdi>
           </Link>
-          <code className="text-sm text-slate-600 wrap-anywhere">{agent.id}</code>
+          <code className="text-sm text-muted-foreground wrap-anywhere">{agent.id}</code>
         </div>
-        <p className={`mt-1 truncate text-sm ${firstLine ? 'text-slate-700' : 'text-slate-500 italic'}`} title={firstLine || undefined}>
+        {agent.statusCounts && <AgentStatusBadges counts={agent.statusCounts} />}
+        <p className={`mt-1 truncate text-sm ${firstLine ? 'text-muted-foreground' : 'text-muted-foreground italic'}`} title={firstLine || undefined}>
           {firstLine ? <bdi>{firstLine}</bdi> : 'No description'}
         </p>
       </div>
       <div className="flex items-center gap-4 sm:items-start">
-        <p className="flex-1 text-sm text-slate-700 sm:w-20 sm:flex-none sm:pt-1.5 sm:text-right">
+        <p className="flex-1 text-sm text-muted-foreground sm:w-20 sm:flex-none sm:pt-1.5 sm:text-right">
           {agent.assignmentCount === 0 ? 'No tools' : plural(agent.assignmentCount, 'tool')}
         </p>
         {canWrite && (
         <div className="flex gap-2">
-          <button type="button" onClick={() => onEdit(agent)} aria-label={`Edit agent ${agent.name}`} className={`${action} border-slate-400 hover:bg-slate-100`}>
+          <Button size="sm" onClick={() => onEdit(agent)} aria-label={`Edit agent ${agent.name}`}>
             Edit
-          </button>
-          <button
-            type="button"
-            onClick={() => onDelete(agent)}
-            aria-label={`Delete agent ${agent.name}`}
-            className={`${action} border-red-300 text-red-800 hover:bg-red-50`}
-          >
+          </Button>
+          <Button size="sm" onClick={() => onDelete(agent)} aria-label={`Delete agent ${agent.name}`} className="text-destructive">
             Delete
-          </button>
+          </Button>
         </div>
         )}
       </div>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { Input } from '@/components/ui/input';
 
 interface AgentSearchBoxProps {
   query: string;
@@ -13,7 +14,7 @@ export function AgentSearchBox({ query, onQueryChange }: AgentSearchBoxProps) {
       <label htmlFor={id} className="text-sm font-medium">
         Search agents
       </label>
-      <input
+      <Input
         id={id}
         type="search"
         value={query}
@@ -21,7 +22,7 @@ export function AgentSearchBox({ query, onQueryChange }: AgentSearchBoxProps) {
         placeholder="Name, ID or description"
         autoComplete="off"
         spellCheck={false}
-        className="rounded-md border border-slate-400 bg-white px-3 py-2 text-sm focus:border-blue-600 focus:outline-2 focus:outline-blue-600"
+        className="py-2"
       />
     </form>
   );

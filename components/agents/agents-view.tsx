@@ -5,9 +5,13 @@ import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { AgentListItem } from '@/lib/agents/agent';
 import { agentListQueryOptions } from '@/lib/client-api/agents-api';
+import { Plus } from 'lucide-react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
 import { AgentList } from './agent-list';
 import { AgentSearchBox } from './agent-search-box';
+import { AgentStatusSelect } from './agent-status-select';
 import { AgentsEmpty } from './agents-empty';
 import { AgentsSkeleton } from './agents-skeleton';
 import { AgentsStatus } from './agents-status';
@@ -25,14 +29,16 @@ export function AgentsView() {
   const canWrite = useCan('agents:write');
   const search = useAgentSearch();
   const { data, error, isFetching, refetch } = useQuery({
-    ...agentListQueryOptions(search.settledQuery),
+    ...agentListQueryOptions(search.settledQuery, search.status),
     // One quick retry, as for the catalogue: a failure shows within a second or two, with a Retry.
     retry: 1,
   });
   // The last list loaded and the search it answers: it stays on screen while a new search runs,
   // and when one fails.
-  const [shown, setShown] = useState(data && { agents: data, search: search.settledQuery });
-  if (data && (data !== shown?.agents || search.settledQuery !== shown.search)) setShown({ agents: data, search: search.settledQuery });
+  const [shown, setShown] = useState(data && { agents: data, search: search.settledQuery, status: search.status });
+  if (data && (data !== shown?.agents || search.settledQuery !== shown.search || search.status !== shown.status)) {
+    setShown({ agents: data, search: search.settledQuery, status: search.status });
+  }
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
   const [notice, setNotice] = useState('');
   const noticeRef = useRef<HTMLParagraphElement>(null);
@@ -45,7 +51,7 @@ export function AgentsView() {
 
   const onSaved = (name: string) => {
     close();
-    setNotice(`Saved agent “${name}”.`);
+    toast.success(`Saved agent “${name}”.`);
   };
   const onDeleted = (name: string, deletedAssignments: number) => {
     // Its row, and the Delete button that opened the dialog, are gone: focus goes to the news.
@@ -56,18 +62,20 @@ export function AgentsView() {
     noticeRef.current?.focus();
   };
 
-  const isSearching = !error && (!search.isSettled || shown?.search !== search.settledQuery);
+  const isSearching = !error && (!search.isSettled || shown?.search !== search.settledQuery || shown.status !== search.status);
   return (
     <>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
         <AgentSearchBox query={search.query} onQueryChange={search.setQuery} />
+        <AgentStatusSelect status={search.status} onStatusChange={search.setStatus} />
         {canWrite && (
-          <button type="button" onClick={openCreate} className="rounded-md bg-blue-700 px-4 py-2 text-sm font-medium text-white hover:bg-blue-800">
+          <Button variant="primary" onClick={openCreate}>
+            <Plus aria-hidden="true" />
             New agent
-          </button>
+          </Button>
         )}
       </div>
-      <p ref={noticeRef} tabIndex={-1} role="status" className="text-sm font-medium text-green-800 focus:outline-none [&:not(:empty)]:mb-3">
+      <p ref={noticeRef} tabIndex={-1} role="status" className="text-sm font-medium text-success focus:outline-none [&:not(:empty)]:mb-3">
         {notice}
       </p>
       {error && (
@@ -80,11 +88,21 @@ export function AgentsView() {
       {!shown && !error && <AgentsSkeleton />}
       {shown && (
         <>
-          <AgentsStatus count={shown.agents.length} search={shown.search} isSearching={isSearching} />
+          <AgentsStatus count={shown.agents.length} search={shown.search} status={shown.status} isSearching={isSearching} />
           {shown.agents.length > 0 ? (
             <AgentList agents={shown.agents} isStale={isSearching} onEdit={(agent) => open({ kind: 'edit', agent })} onDelete={(agent) => open({ kind: 'delete', agent })} />
           ) : (
-            !isSearching && <AgentsEmpty search={shown.search} onCreate={openCreate} onClearSearch={() => search.setQuery('')} />
+            !isSearching && (
+              <AgentsEmpty
+                search={shown.search}
+                status={shown.status}
+                onCreate={openCreate}
+                onClearSearch={() => {
+                  search.setQuery('');
+                  search.setStatus('');
+                }}
+              />
+            )
           )}
         </>
       )}

@@ -3,15 +3,17 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { toast } from 'sonner';
 import { flushSync } from 'react-dom';
 import { AGENT_ID_RULE, slugify, type AgentField } from '@/lib/agents/agent-rules';
 import { agentQueryOptions, createAgent } from '@/lib/client-api/agents-api';
 import { isProblem } from '@/lib/client-api/api-problem';
 import { firstInvalidField, formErrorsOf, type FormErrors } from '@/lib/client-api/form-errors';
 import { Dialog } from '@/components/ui/dialog';
-import { buttonClass, focusField, FormActions, FormAlert } from '@/components/ui/form-parts';
+import { focusField, FormActions, FormAlert } from '@/components/ui/form-parts';
 import { TextField } from '@/components/ui/text-field';
 import { newAgentErrors, type NewAgentValues } from './new-agent-errors';
+import { Button } from '@/components/ui/button';
 
 const FIELDS = ['name', 'id', 'description'] as const;
 
@@ -63,6 +65,7 @@ function CreateAgentForm({ onCancel }: { onCancel: () => void }) {
       const agent = await mutation.mutateAsync({ id: values.id, name: values.name, description: values.description });
       queryClient.setQueryData(agentQueryOptions(agent.id).queryKey, agent);
       void queryClient.invalidateQueries({ queryKey: ['agents', 'list'] });
+      toast.success(`Created agent “${agent.name}”.`);
       router.push(`/agents/${encodeURIComponent(agent.id)}`);
     } catch (error) {
       const next = isProblem(error, 409)
@@ -90,12 +93,12 @@ function CreateAgentForm({ onCancel }: { onCancel: () => void }) {
       />
       <TextField name="description" label="Description" value={values.description} onChange={(value) => change('description', value)} error={errors.fields.description} isMultiline />
       <FormActions>
-        <button type="button" onClick={onCancel} className={buttonClass.secondary}>
+        <Button onClick={onCancel} variant="secondary">
           Cancel
-        </button>
-        <button type="submit" disabled={isSaving} className={buttonClass.primary}>
+        </Button>
+        <Button type="submit" disabled={isSaving} variant="primary">
           {isSaving ? 'Creating…' : 'Create agent'}
-        </button>
+        </Button>
       </FormActions>
     </form>
   );

@@ -7,8 +7,9 @@ import { agentQueryOptions, deleteAgent } from '@/lib/client-api/agents-api';
 import { isProblem } from '@/lib/client-api/api-problem';
 import { assignmentsQueryOptions } from '@/lib/client-api/assignments-api';
 import { Dialog } from '@/components/ui/dialog';
-import { buttonClass, FormActions, FormAlert } from '@/components/ui/form-parts';
+import { FormActions, FormAlert } from '@/components/ui/form-parts';
 import { plural } from './plural';
+import { Button } from '@/components/ui/button';
 
 interface DeleteAgentDialogProps {
   /** The agent as the admin saw it in the list: its version goes out as If-Match, its count is what they are told. */
@@ -84,13 +85,13 @@ export function DeleteAgentDialog({ agent, onClose, onDeleted }: DeleteAgentDial
     <Dialog open onClose={onClose} title={`Delete agent “${seen.name}”?`} description={consequence}>
       {problem && <FormAlert>{problem}</FormAlert>}
       <FormActions>
-        <button ref={cancelRef} type="button" onClick={onClose} className={buttonClass.secondary} data-autofocus="">
+        <Button ref={cancelRef} onClick={onClose} variant="secondary" data-autofocus="">
           {isGone ? 'Close' : 'Cancel'}
-        </button>
+        </Button>
         {!isGone && (
-          <button type="button" onClick={confirm} disabled={mutation.isPending} className={buttonClass.danger}>
+          <Button onClick={confirm} disabled={mutation.isPending} variant="destructive">
             {mutation.isPending ? 'Deleting…' : 'Delete agent'}
-          </button>
+          </Button>
         )}
       </FormActions>
     </Dialog>

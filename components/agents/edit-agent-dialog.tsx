@@ -10,9 +10,10 @@ import { isProblem } from '@/lib/client-api/api-problem';
 import { currentAgentOf } from '@/lib/client-api/current-agent';
 import { firstInvalidField, formErrorsOf, type FormErrors } from '@/lib/client-api/form-errors';
 import { Dialog } from '@/components/ui/dialog';
-import { buttonClass, focusField, FormActions, FormAlert } from '@/components/ui/form-parts';
+import { focusField, FormActions, FormAlert } from '@/components/ui/form-parts';
 import { TextField } from '@/components/ui/text-field';
 import { AgentConflict } from './agent-conflict';
+import { Button } from '@/components/ui/button';
 
 const FIELDS = ['name', 'description'] as const;
 type EditField = (typeof FIELDS)[number];
@@ -125,13 +126,13 @@ function EditAgentForm({ agent, onCancel, onSaved }: { agent: Agent; onCancel: (
       <TextField name="name" label="Name" value={values.name} onChange={(value) => change('name', value)} error={errors.fields.name} isRequired isAutoFocus />
       <TextField name="description" label="Description" value={values.description} onChange={(value) => change('description', value)} error={errors.fields.description} isMultiline />
       <FormActions>
-        <button type="button" onClick={onCancel} className={buttonClass.secondary}>
+        <Button onClick={onCancel} variant="secondary">
           Cancel
-        </button>
+        </Button>
         {!theirs && (
-          <button type="submit" disabled={mutation.isPending} className={buttonClass.primary}>
+          <Button type="submit" disabled={mutation.isPending} variant="primary">
             {mutation.isPending ? 'Saving…' : 'Save'}
-          </button>
+          </Button>
         )}
       </FormActions>
     </form>

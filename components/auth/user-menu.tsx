@@ -33,7 +33,7 @@ export function UserMenu({ name, email, role }: UserMenuProps) {
   }
 
   return (
-    <div className="ml-auto flex items-center gap-3 text-sm" aria-label="Signed in user" role="group">
+    <div className="flex flex-wrap items-center gap-2 px-3 py-1 text-sm" aria-label="Signed in user" role="group">
       <Link href="/settings/sessions" className="text-muted-foreground hover:text-foreground hover:underline" title={email}>
         Signed in as <span className="font-medium text-foreground">{name}</span>
       </Link>

@@ -1,43 +1,44 @@
 import { useId } from 'react';
-import type { IndexedGroup } from '@/lib/catalogue/filter-catalogue';
+import type { AvailabilityFilter, IndexedGroup } from '@/lib/catalogue/filter-catalogue';
+import { Input, Select } from '@/components/ui/input';
 
 interface CatalogueFiltersProps {
   query: string;
   group: string;
+  availability: AvailabilityFilter;
   groups: readonly IndexedGroup[];
   onQueryChange: (query: string) => void;
   onGroupChange: (group: string) => void;
+  onAvailabilityChange: (availability: AvailabilityFilter) => void;
 }
 
-const field = 'rounded-md border border-slate-400 bg-white px-3 py-2 text-sm focus:border-blue-600 focus:outline-2 focus:outline-blue-600';
-
-/** The search box and the group filter above the list. */
-export function CatalogueFilters({ query, group, groups, onQueryChange, onGroupChange }: CatalogueFiltersProps) {
+/** The search box, the group filter and the availability filter above the list. */
+export function CatalogueFilters({ query, group, availability, groups, onQueryChange, onGroupChange, onAvailabilityChange }: CatalogueFiltersProps) {
   const id = useId();
   // A group from an old or mistyped link: shown as chosen, so the empty list below is explained.
   const isUnknownGroup = group !== '' && !groups.some((g) => g.group === group);
   return (
-    <form role="search" aria-label="Tools" className="mb-3 flex flex-col gap-3 sm:flex-row sm:items-end" onSubmit={(event) => event.preventDefault()}>
-      <div className="flex flex-1 flex-col gap-1">
+    <form role="search" aria-label="Tools" className="mb-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end" onSubmit={(event) => event.preventDefault()}>
+      <div className="flex flex-col gap-1 sm:min-w-64 sm:flex-1">
         <label htmlFor={`${id}-q`} className="text-sm font-medium">
           Search tools
         </label>
-        <input
+        <Input
           id={`${id}-q`}
           type="search"
           value={query}
           onChange={(event) => onQueryChange(event.target.value)}
-          placeholder="Name, description or group"
+          placeholder="Name, description, group or reason"
           autoComplete="off"
           spellCheck={false}
-          className={field}
+          className="py-2"
         />
       </div>
-      <div className="flex flex-col gap-1 sm:w-64">
-        <label htmlFor={`${id}-group`} className="text-sm font-medium">
+      <div className="flex flex-col gap-1 sm:w-56">
+        <label htmlFor="catalogue-group-filter" className="text-sm font-medium">
           Group
         </label>
-        <select id={`${id}-group`} value={group} onChange={(event) => onGroupChange(event.target.value)} className={field}>
+        <Select id="catalogue-group-filter" value={group} onChange={(event) => onGroupChange(event.target.value)} className="py-2">
           <option value="">All groups</option>
           {isUnknownGroup && <option value={group}>{group} (no such group)</option>}
           {groups.map(({ group: name, label, tools }) => (
@@ -45,7 +46,22 @@ export function CatalogueFilters({ query, group, groups, onQueryChange, onGroupC
               {label} ({tools.length})
             </option>
           ))}
-        </select>
+        </Select>
+      </div>
+      <div className="flex flex-col gap-1 sm:w-44">
+        <label htmlFor={`${id}-availability`} className="text-sm font-medium">
+          Availability
+        </label>
+        <Select
+          id={`${id}-availability`}
+          value={availability}
+          onChange={(event) => onAvailabilityChange(event.target.value === 'available' || event.target.value === 'unavailable' ? event.target.value : '')}
+          className="py-2"
+        >
+          <option value="">All tools</option>
+          <option value="available">Available</option>
+          <option value="unavailable">Unavailable</option>
+        </Select>
       </div>
     </form>
   );

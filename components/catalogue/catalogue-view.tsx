@@ -5,7 +5,10 @@ import { useEffect, useMemo } from 'react';
 import { catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
 import { filterCatalogue, indexCatalogue } from '@/lib/catalogue/filter-catalogue';
 import { isAvailable } from '@/lib/catalogue/tool-summary';
+import { RefreshCw } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
+import { FleetHealth } from './fleet-health';
 import { CatalogueFilters } from './catalogue-filters';
 import { CatalogueSkeleton } from './catalogue-skeleton';
 import { DiagnosticsList } from './diagnostics-list';
@@ -18,7 +21,10 @@ export function CatalogueView() {
   const { data, error, isPending, isFetching, refetch } = useQuery(catalogueQueryOptions);
   const search = useCatalogueSearch();
   const index = useMemo(() => indexCatalogue(data?.tools ?? []), [data]);
-  const filter = useMemo(() => ({ query: search.deferredQuery, group: search.deferredGroup }), [search.deferredQuery, search.deferredGroup]);
+  const filter = useMemo(
+    () => ({ query: search.deferredQuery, group: search.deferredGroup, availability: search.deferredAvailability }),
+    [search.deferredQuery, search.deferredGroup, search.deferredAvailability],
+  );
   const visible = useMemo(() => filterCatalogue(index, filter), [index, filter]);
   // Once per catalogue, not on every keystroke's render.
   const unavailable = useMemo(() => data?.tools.filter((tool) => !isAvailable(tool)).length ?? 0, [data]);
@@ -32,25 +38,22 @@ export function CatalogueView() {
   if (!data) {
     return <LoadError message={error?.message ?? 'The catalogue could not be loaded.'} isRetrying={isFetching} onRetry={() => refetch()} />;
   }
-  const isFiltered = filter.query.trim() !== '' || filter.group !== '';
+  const isFiltered = filter.query.trim() !== '' || filter.group !== '' || filter.availability !== '';
   const shown = visible.reduce((sum, group) => sum + group.tools.length, 0);
 
   return (
     <>
-      <div className="mb-6 flex flex-wrap items-center gap-3">
-        <p className="flex-1 text-slate-700">
+      <div className="mb-4 flex flex-wrap items-center gap-3">
+        <p className="flex-1 text-muted-foreground">
           {plural(data.tools.length, 'tool')} in {plural(index.length, 'group')}
           {unavailable > 0 && `, ${unavailable} unavailable`}.
         </p>
-        <button
-          type="button"
-          onClick={() => refetch()}
-          disabled={isFetching}
-          className="rounded-md border border-slate-400 px-3 py-1.5 text-sm hover:bg-slate-100 disabled:opacity-60"
-        >
+        <Button size="sm" onClick={() => refetch()} disabled={isFetching}>
+          <RefreshCw aria-hidden="true" className={isFetching ? 'motion-safe:animate-spin' : undefined} />
           {isFetching ? 'Refreshing…' : 'Refresh'}
-        </button>
+        </Button>
       </div>
+      <FleetHealth toolCount={data.tools.length} groupCount={index.length} unavailableCount={unavailable} problemCount={data.diagnostics.length} />
       {error && (
         <LoadError
           message={`The catalogue could not be refreshed; showing the last list. ${error.message}`}
@@ -62,12 +65,14 @@ export function CatalogueView() {
       <CatalogueFilters
         query={search.query}
         group={search.group}
+        availability={search.availability}
+        onAvailabilityChange={search.setAvailability}
         groups={index}
         onQueryChange={search.setQuery}
         onGroupChange={search.setGroup}
       />
-      <SearchStatus shown={shown} total={data.tools.length} filter={filter} groups={index} onClear={() => { search.setQuery(''); search.setGroup(''); }} />
-      <div data-catalogue-list="" data-query={filter.query} data-group={filter.group} data-shown={shown}>
+      <SearchStatus shown={shown} total={data.tools.length} filter={filter} groups={index} onClear={() => { search.setQuery(''); search.setGroup(''); search.setAvailability(''); }} />
+      <div data-catalogue-list="" data-query={filter.query} data-group={filter.group} data-availability={filter.availability} data-shown={shown}>
         {shown > 0 && <VirtualToolList groups={visible} isFiltered={isFiltered} />}
       </div>
     </>

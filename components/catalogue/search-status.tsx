@@ -1,4 +1,5 @@
 import type { CatalogueFilter, IndexedGroup } from '@/lib/catalogue/filter-catalogue';
+import { Button } from '@/components/ui/button';
 
 interface SearchStatusProps {
   shown: number;
@@ -12,22 +13,23 @@ interface SearchStatusProps {
 export function SearchStatus({ shown, total, filter, groups, onClear }: SearchStatusProps) {
   const query = filter.query.trim();
   const groupLabel = groups.find((g) => g.group === filter.group)?.label ?? `“${filter.group}” (no such group)`;
-  const isFiltered = query !== '' || filter.group !== '';
+  const isFiltered = query !== '' || filter.group !== '' || Boolean(filter.availability);
+  const which = filter.availability ? `${filter.availability} ` : '';
   let message = `Showing all ${total.toLocaleString('en')} tools.`;
   if (shown === 0) {
-    message = `No tools match${query ? ` “${query}”` : ''}${filter.group ? ` in the group ${groupLabel}` : ''}.`;
+    message = `No ${which}tools match${query ? ` “${query}”` : ''}${filter.group ? ` in the group ${groupLabel}` : ''}.`;
   } else if (isFiltered) {
-    message = `Showing ${shown.toLocaleString('en')} of ${total.toLocaleString('en')} tools.`;
+    message = `Showing ${shown.toLocaleString('en')} of ${total.toLocaleString('en')} tools${which ? ` (${filter.availability} only)` : ''}.`;
   }
   return (
     <div className="mb-3 flex min-h-8 flex-wrap items-center gap-3 text-sm">
-      <p role="status" className={shown === 0 ? 'font-medium text-slate-900' : 'text-slate-600'}>
+      <p role="status" className={shown === 0 ? 'font-medium text-foreground' : 'text-muted-foreground'}>
         {message}
       </p>
       {isFiltered && (
-        <button type="button" onClick={onClear} className="rounded px-2 py-1 text-blue-800 underline hover:bg-slate-100">
+        <Button variant="link" size="sm" onClick={onClear}>
           Clear filters
-        </button>
+        </Button>
       )}
     </div>
   );

@@ -28,24 +28,24 @@ function hasTwoBadgeLines(tool: ToolSummary, isNarrow: boolean): boolean {
 export function ToolRow({ tool, isNarrow }: { tool: ToolSummary; isNarrow: boolean }) {
   const lines = reasonLines(tool, isNarrow);
   return (
-    <div className={`h-full overflow-hidden border-b border-slate-200 px-4 py-2 ${isAvailable(tool) ? '' : 'bg-slate-50'}`}>
+    <div className={`h-full overflow-hidden border-b border-border px-4 py-2 ${isAvailable(tool) ? '' : 'bg-muted/60'}`}>
       <div className="flex h-6 items-center">
         {/* scroll-mt: focusing a row scrolls it clear of the 44 px sticky group heading above it. */}
         <Link
           href={toolPath(tool.name)}
           prefetch={false}
-          className="scroll-mt-14 truncate font-mono text-sm font-medium text-blue-800 underline-offset-2 hover:underline"
+          className="scroll-mt-14 truncate font-mono text-sm font-medium text-link underline-offset-2 hover:underline"
         >
           {tool.name}
         </Link>
       </div>
-      <p className="h-5 truncate text-sm text-slate-600">{firstLine(tool.description) || 'No description.'}</p>
+      <p className="h-5 truncate text-sm text-muted-foreground">{firstLine(tool.description) || 'No description.'}</p>
       <div className={`mt-0.5 flex gap-1.5 overflow-hidden ${hasTwoBadgeLines(tool, isNarrow) ? 'h-12 flex-wrap content-start' : 'h-6 items-center'}`}>
         <ToolBadges tool={tool} />
       </div>
       {!isAvailable(tool) && (
         <p
-          className={`text-sm text-amber-900 wrap-anywhere ${clampClasses[lines]}`}
+          className={`text-sm text-warning wrap-anywhere ${clampClasses[lines]}`}
           style={{ height: 20 * lines }}
           title={tool.unavailableReason}
         >

@@ -1,22 +1,28 @@
 import { useCallback, useDeferredValue } from 'react';
 import { useUrlFilters } from '@/components/ui/use-url-filters';
+import { toAvailabilityFilter, type AvailabilityFilter } from '@/lib/catalogue/filter-catalogue';
 
-const PARAMS = ['q', 'group'] as const;
+const PARAMS = ['q', 'group', 'availability'] as const;
 
 /**
- * The search text and group filter, kept in the URL (`?q=…&group=…`). The list follows
+ * The search text, group and availability filters, kept in the URL (`?q=…&group=…&availability=unavailable`). The list follows
  * through deferred values, so typing never waits for it.
  */
 export function useCatalogueSearch() {
-  const [{ q: query, group }, setFilters] = useUrlFilters(PARAMS);
+  const [{ q: query, group, availability: availabilityParam }, setFilters] = useUrlFilters(PARAMS);
+  const availability = toAvailabilityFilter(availabilityParam);
   const setQuery = useCallback((value: string) => setFilters({ q: value }), [setFilters]);
   const setGroup = useCallback((value: string) => setFilters({ group: value }), [setFilters]);
+  const setAvailability = useCallback((value: AvailabilityFilter) => setFilters({ availability: value }), [setFilters]);
   return {
     query,
     group,
     setQuery,
     setGroup,
+    availability,
+    setAvailability,
     deferredQuery: useDeferredValue(query),
     deferredGroup: useDeferredValue(group),
+    deferredAvailability: useDeferredValue(availability),
   };
 }

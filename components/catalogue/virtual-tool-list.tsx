@@ -52,13 +52,13 @@ export const VirtualToolList = memo(function VirtualToolList({ groups, isFiltere
           <section key={group.group} aria-labelledby={headingId} className="absolute inset-x-0" style={{ top, height }}>
             <h2
               id={headingId}
-              className="sticky top-0 z-10 flex items-center gap-2 border-b border-slate-300 bg-white px-2 text-lg font-semibold"
+              className="sticky top-0 z-10 flex items-center gap-2 border-b border-border bg-background px-2 text-lg font-semibold"
               style={{ height: HEADING_HEIGHT }}
             >
               <span className="min-w-0 truncate" title={group.label}>
                 {group.label}
               </span>{' '}
-              <span className="shrink-0 text-sm font-normal whitespace-nowrap text-slate-600">
+              <span className="shrink-0 text-sm font-normal whitespace-nowrap text-muted-foreground">
                 ({isFiltered ? `${group.tools.length} of ${group.total}` : group.total})
               </span>
             </h2>

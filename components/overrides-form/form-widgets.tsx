@@ -3,6 +3,9 @@
 import { getDefaultRegistry, type FormProps } from '@rjsf/core';
 import type { BaseInputTemplateProps, IconButtonProps, WidgetProps } from '@rjsf/utils';
 import { OptionSelectWidget } from '@/components/tools/option-select-widget';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Checkbox } from '@/components/ui/input';
 
 const core = getDefaultRegistry();
 const CoreCheckboxes = core.widgets.CheckboxesWidget!;
@@ -24,13 +27,12 @@ function CheckboxGroupWidget(props: WidgetProps) {
         <div className="checkboxes mt-1">
           {stale.map((value) => (
             <label key={JSON.stringify(value)}>
-              <input
-                type="checkbox"
+              <Checkbox
                 checked
                 disabled={props.disabled || props.readonly}
                 onChange={() => props.onChange(values.filter((other) => other !== value))}
               />
-              <span className="text-red-800">{`${String(value)} (no longer offered)`}</span>
+              <span className="text-destructive">{`${String(value)} (no longer offered)`}</span>
             </label>
           ))}
         </div>
@@ -58,9 +60,9 @@ function BaseInputTemplate(props: BaseInputTemplateProps) {
 function textButton(text: string) {
   function TextButton({ className, disabled, onClick, title }: IconButtonProps) {
     return (
-      <button type="button" className={`rjsf-button ${className ?? ''}`} disabled={disabled} onClick={onClick} title={title}>
+      <Button size="sm" className={cn('rjsf-button', className)} disabled={disabled} onClick={onClick} title={title}>
         {text}
-      </button>
+      </Button>
     );
   }
   return TextButton;

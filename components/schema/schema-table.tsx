@@ -1,45 +1,65 @@
 import { schemaRows } from '@/lib/schema/schema-rows';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
-/** A JSON Schema's properties as a table; nested objects and array items are indented below their parent. */
+const COLUMNS = ['Parameter', 'Type', 'Required', 'Default', 'Constraints', 'Description'] as const;
+
+/**
+ * A JSON Schema's properties as a table; nested objects and array items are indented below their
+ * parent. On a phone each property is a stacked block (name, then each column as "label value"),
+ * so the description stays on screen instead of scrolling off to the side.
+ */
 export function SchemaTable({ schema, caption, emptyText = 'No properties.' }: { schema: Record<string, unknown>; caption: string; emptyText?: string }) {
   const rows = schemaRows(schema);
-  if (rows.length === 0) return <p className="text-sm text-slate-600">{emptyText}</p>;
+  if (rows.length === 0) return <p className="text-sm text-muted-foreground">{emptyText}</p>;
   return (
-    // Scrolls sideways on a phone, so keyboard users must be able to reach it (and hear what it is).
-    // Cells keep their words whole: a long value widens the table inside this region, not the page.
+    // Wide screens: it may scroll sideways, so keyboard users must be able to reach it (and hear what it is).
     <div
       role="region"
       aria-label={`${caption} table`}
       tabIndex={0}
-      className="overflow-x-auto rounded-md border border-slate-200 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-600"
+      className="rounded-md border border-border px-3 outline-none focus-visible:ring-2 focus-visible:ring-ring sm:overflow-x-auto sm:px-0"
     >
-      <table className="w-full min-w-[40rem] text-left text-sm">
+      <Table className="text-left sm:min-w-[40rem]">
         <caption className="sr-only">{caption}</caption>
-        <thead className="bg-slate-50 text-slate-700">
+        <TableHeader className="bg-muted">
           <tr>
-            {['Parameter', 'Type', 'Required', 'Default', 'Constraints', 'Description'].map((heading) => (
-              <th key={heading} scope="col" className="px-3 py-2 font-medium">
+            {COLUMNS.map((heading) => (
+              <TableHead key={heading} className="px-3">
                 {heading}
-              </th>
+              </TableHead>
             ))}
           </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
+        </TableHeader>
+        <TableBody>
           {rows.map((row) => (
-            <tr key={row.path} className="align-top">
-              <th scope="row" className="px-3 py-2 font-mono font-medium" style={{ paddingLeft: `${0.75 + row.depth * 1.25}rem` }}>
-                {row.depth > 0 && <span aria-hidden="true" className="mr-1 text-slate-400">└</span>}
+            <TableRow key={row.path}>
+              <th
+                scope="row"
+                className="px-3 py-2 font-mono font-medium break-words max-sm:block max-sm:px-0 max-sm:pb-1 max-sm:!pl-[calc(var(--depth)*1rem)] sm:pl-[calc(0.75rem+var(--depth)*1.25rem)]"
+                style={{ '--depth': row.depth } as React.CSSProperties}
+              >
+                {row.depth > 0 && <span aria-hidden="true" className="mr-1 text-muted-foreground">└</span>}
                 {row.name}
               </th>
-              <td className="px-3 py-2 font-mono text-slate-700">{row.type}</td>
-              <td className="px-3 py-2">{row.required ? 'Yes' : 'No'}</td>
-              <td className="px-3 py-2 font-mono break-words">{row.defaultValue ?? '—'}</td>
-              <td className="px-3 py-2 break-words">{row.constraints.length > 0 ? row.constraints.join('; ') : '—'}</td>
-              <td className="px-3 py-2 text-slate-700 break-words">{row.description ?? ''}</td>
-            </tr>
+              <TableCell data-label="Type:" className="px-3 font-mono text-muted-foreground max-sm:pl-[calc(var(--depth)*1rem)]" style={{ '--depth': row.depth } as React.CSSProperties}>
+                {row.type}
+              </TableCell>
+              <TableCell data-label="Required:" className="px-3 max-sm:pl-[calc(var(--depth)*1rem)]" style={{ '--depth': row.depth } as React.CSSProperties}>
+                {row.required ? 'Yes' : 'No'}
+              </TableCell>
+              <TableCell data-label="Default:" className="px-3 font-mono break-words max-sm:pl-[calc(var(--depth)*1rem)]" style={{ '--depth': row.depth } as React.CSSProperties}>
+                {row.defaultValue ?? '—'}
+              </TableCell>
+              <TableCell data-label="Constraints:" className="px-3 break-words max-sm:pl-[calc(var(--depth)*1rem)]" style={{ '--depth': row.depth } as React.CSSProperties}>
+                {row.constraints.length > 0 ? row.constraints.join('; ') : '—'}
+              </TableCell>
+              <TableCell data-label="Description:" className="px-3 text-muted-foreground break-words max-sm:pl-[calc(var(--depth)*1rem)]" style={{ '--depth': row.depth } as React.CSSProperties}>
+                {row.description ?? ''}
+              </TableCell>
+            </TableRow>
           ))}
-        </tbody>
-      </table>
+        </TableBody>
+      </Table>
     </div>
   );
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import type { ToolSummary } from '@/lib/catalogue/tool-summary';
 import { ToolPicker } from './tool-picker';
@@ -34,7 +35,13 @@ export function ToolPickerDialog({ isOpen, onClose, agentName, ...picking }: Too
       open={isOpen}
       onClose={close}
       title={`Add tools to ${agentName}`}
-      description="Enter chooses the highlighted tool · Ctrl+Enter adds the chosen tools · Escape closes"
+      description={
+        <>
+          {/* Keyboard hints only where there is a keyboard to speak of; a touch screen gets its own. */}
+          <span className="pointer-coarse:hidden">Enter chooses the highlighted tool · Ctrl+Enter adds the chosen tools · Escape closes</span>
+          <span className="hidden pointer-coarse:inline">Tap tools to choose them, then add them.</span>
+        </>
+      }
       isWide
     >
       <ChooseTools onCancel={close} onChosenCount={setChosenCount} {...picking} />
@@ -78,21 +85,14 @@ function ChooseTools({ tools, assigned, pending, onAdd, onCancel, onChosenCount 
   return (
     <div className="flex flex-col gap-3">
       <ToolPicker tools={tools} assigned={assigned} pending={pending} chosen={chosen} onToggle={toggle} onConfirm={() => void add()} />
-      <div className="flex flex-wrap items-center justify-end gap-2 border-t border-slate-200 pt-3">
-        <span className="mr-auto text-sm text-slate-700" aria-live="polite">
+      <div className="flex flex-wrap items-center justify-end gap-2 border-t border-border pt-3">
+        <span className="mr-auto text-sm text-muted-foreground" aria-live="polite">
           {count === 0 ? 'No tools chosen' : `${count} ${count === 1 ? 'tool' : 'tools'} chosen`}
         </span>
-        <button type="button" onClick={onCancel} className="rounded-md border border-slate-400 px-3 py-1.5 text-sm">
-          Cancel
-        </button>
-        <button
-          type="button"
-          onClick={() => void add()}
-          disabled={count === 0 || isAdding}
-          className="rounded-md bg-blue-700 px-3 py-1.5 text-sm font-medium text-white disabled:bg-slate-400"
-        >
+        <Button onClick={onCancel}>Cancel</Button>
+        <Button variant="primary" onClick={() => void add()} disabled={count === 0 || isAdding}>
           {isAdding ? 'Adding…' : count === 0 ? 'Add tools' : `Add ${count} ${count === 1 ? 'tool' : 'tools'}`}
-        </button>
+        </Button>
       </div>
     </div>
   );

@@ -1,6 +1,11 @@
 'use client';
 
 import { Command } from 'cmdk';
+import { Check } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
+import { cn } from '@/components/ui/cn';
+import { fieldClass } from '@/components/ui/input';
+import { ChosenChips } from './chosen-chips';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { firstLine } from '@/lib/catalogue/group-tools';
 import { filterCatalogue, indexCatalogue } from '@/lib/catalogue/filter-catalogue';
@@ -61,13 +66,15 @@ export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfi
         value={query}
         onValueChange={setQuery}
         placeholder="Search by name, description or group"
-        className="w-full rounded-md border border-slate-400 px-3 py-2 text-sm"
+        className={cn(fieldClass, 'py-2')}
       />
-      <p className="mt-1.5 text-xs text-slate-600" aria-live="polite">
+      <ChosenChips chosen={chosen} onToggle={onToggle} />
+      <p className="mt-1.5 text-xs text-muted-foreground" aria-live="polite">
         {matched === 0 ? '' : shown < matched ? `Showing the first ${shown} of ${matched.toLocaleString('en')} matching tools; type more to narrow.` : `${matched.toLocaleString('en')} ${matched === 1 ? 'tool' : 'tools'}`}
       </p>
-      <Command.List ref={listRef} className="mt-2 max-h-[55vh] overflow-y-auto overscroll-contain" label="Tools by group">
-        <Command.Empty className="p-3 text-sm text-slate-700">No tools match “{query}”.</Command.Empty>
+      {/* A fixed height: the dialog does not jump about as the matches shrink and grow. */}
+      <Command.List ref={listRef} className="mt-2 h-[min(55dvh,28rem)] overflow-y-auto overscroll-contain" label="Tools by group">
+        <Command.Empty className="p-3 text-sm text-muted-foreground">No tools match “{query}”.</Command.Empty>
         {groups.map(({ group, label, tools: matches, total }) => {
           const all = index.find((section) => section.group === group)?.tools ?? [];
           const open = all.filter(choosable).map((tool) => tool.name);
@@ -76,7 +83,7 @@ export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfi
             <Command.Group
               key={group}
               heading={`${label} (${matches.length === total ? total : `${matches.length} of ${total}`})`}
-              className="mb-2 [&_[cmdk-group-heading]]:sticky [&_[cmdk-group-heading]]:top-0 [&_[cmdk-group-heading]]:bg-white [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-xs [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:uppercase [&_[cmdk-group-heading]]:tracking-wide [&_[cmdk-group-heading]]:text-slate-600"
+              className="mb-2 [&_[cmdk-group-heading]]:sticky [&_[cmdk-group-heading]]:top-0 [&_[cmdk-group-heading]]:z-10 [&_[cmdk-group-heading]]:bg-popover [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-sm [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-muted-foreground"
             >
               {matches.map((tool) => (
                 <ToolItem key={tool.name} tool={tool} assignment={assignedLabel(tool.name)} isChosen={chosen.has(tool.name)} onToggle={onToggle} />
@@ -84,7 +91,15 @@ export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfi
               {open.length > 0 && (
                 <Command.Item value={`group:${group}`} onMouseDown={keepFocusInSearch} onSelect={() => onToggle(open, !allChosen)} aria-checked={allChosen} className={itemClass}>
                   <CheckMark isChecked={allChosen} />
-                  <span className="font-medium">{allChosen ? `Unchoose the whole ${label} group` : `Choose the whole ${label} group (${open.length} ${open.length === 1 ? "tool" : "tools"})`}</span>
+                  <span className="min-w-0 flex-1">
+                    <span className="font-medium">
+                      {allChosen ? `Unchoose the whole ${label} group` : `Choose the whole ${label} group (${open.length} ${open.length === 1 ? 'tool' : 'tools'})`}
+                    </span>
+                    {/* Adding a group adds the tools it has now, once; there are no group rules (yet). */}
+                    <span className="block text-xs text-muted-foreground">
+                      {allChosen ? 'Its tools are chosen.' : `Adds the ${open.length === 1 ? 'tool' : `${open.length} tools`} it has today, once; tools it gains later are not added.`}
+                    </span>
+                  </span>
                 </Command.Item>
               )}
             </Command.Group>
@@ -119,7 +134,7 @@ function useActiveDescendant(inputRef: React.RefObject<HTMLInputElement | null>,
 }
 
 const itemClass =
-  'flex cursor-pointer items-start gap-2 rounded px-2 py-1.5 text-sm data-[selected=true]:bg-blue-100 data-[disabled=true]:cursor-not-allowed data-[disabled=true]:text-slate-600';
+  'flex cursor-pointer items-start gap-2 rounded px-2 py-1.5 text-sm data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground data-[disabled=true]:cursor-not-allowed data-[disabled=true]:text-muted-foreground';
 
 // A click on an option must leave focus in the search box, so typing goes on filtering.
 const keepFocusInSearch = (event: React.MouseEvent) => event.preventDefault();
@@ -148,11 +163,19 @@ function ToolItem({ tool, assignment, isChosen, onToggle }: ToolItemProps) {
       <span className="min-w-0 flex-1">
         <span className="font-mono font-medium break-all">{tool.name}</span>
         {isAssigned && ' '}
-        {isAssigned && <span className="ml-2 rounded bg-slate-200 px-1.5 text-xs text-slate-800">{assignment}</span>}
+        {isAssigned && (
+          <Badge tone="neutral" className="ml-2">
+            {assignment}
+          </Badge>
+        )}
         {isUnavailable && ' '}
-        {isUnavailable && <span className="ml-2 rounded bg-amber-100 px-1.5 text-xs text-amber-900">Unavailable</span>}
-        <span className="block truncate text-xs text-slate-600">{firstLine(tool.description)}</span>
-        {isUnavailable && <span className="block text-xs break-words text-amber-900">{tool.unavailableReason}</span>}
+        {isUnavailable && (
+          <Badge tone="warning" className="ml-2">
+            Unavailable
+          </Badge>
+        )}
+        <span className="block truncate text-xs text-muted-foreground">{firstLine(tool.description)}</span>
+        {isUnavailable && <span className="block text-xs break-words text-warning">{tool.unavailableReason}</span>}
       </span>
     </Command.Item>
   );
@@ -160,8 +183,11 @@ function ToolItem({ tool, assignment, isChosen, onToggle }: ToolItemProps) {
 
 function CheckMark({ isChecked }: { isChecked: boolean }) {
   return (
-    <span aria-hidden className={`mt-0.5 inline-flex size-4 shrink-0 items-center justify-center rounded border text-[10px] ${isChecked ? 'border-blue-700 bg-blue-700 text-white' : 'border-slate-500'}`}>
-      {isChecked ? '✓' : ''}
+    <span
+      aria-hidden
+      className={cn('mt-0.5 inline-flex size-4 shrink-0 items-center justify-center rounded border', isChecked ? 'border-primary bg-primary text-primary-foreground' : 'border-input')}
+    >
+      {isChecked && <Check className="size-3" strokeWidth={3} />}
     </span>
   );
 }

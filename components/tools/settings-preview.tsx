@@ -11,7 +11,7 @@ import { formValidator } from '@/lib/overrides/form-validator';
 export function SettingsPreview({ schema }: { schema: RJSFSchema }) {
   const uiSchema = useMemo(() => overridesUiSchema(schema), [schema]);
   return (
-    <div className="settings-preview rounded-md border border-slate-200 bg-slate-50 p-4">
+    <div className="settings-preview rounded-md border border-border bg-muted p-4">
       <Form schema={schema} uiSchema={uiSchema} widgets={formWidgets} templates={formTemplates} validator={formValidator} readonly noHtml5Validate idPrefix="settings-preview" />
     </div>
   );

@@ -1,8 +1,11 @@
 import { cn } from './cn';
 
+/** The card look, for an element that must be something else than a div (a list item). */
+export const cardClass = 'rounded-lg border border-border bg-card text-card-foreground shadow-sm';
+
 /** A bordered panel on the page background. */
 export function Card({ className, ...props }: React.ComponentProps<'div'>) {
-  return <div className={cn('rounded-lg border border-border bg-card text-card-foreground shadow-sm', className)} {...props} />;
+  return <div className={cn(cardClass, className)} {...props} />;
 }
 
 /** A card's title row. */

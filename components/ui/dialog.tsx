@@ -1,6 +1,9 @@
 'use client';
 
+import { X } from 'lucide-react';
 import { useEffect, useId, useRef } from 'react';
+import { Button } from './button';
+import { cn } from './cn';
 
 interface DialogProps {
   open: boolean;
@@ -12,6 +15,8 @@ interface DialogProps {
   children: React.ReactNode;
   /** Room for a list (the tool picker) rather than a short form. */
   isWide?: boolean;
+  /** An alert dialog (a confirmation): announced as one, and without a close button of its own. */
+  isAlert?: boolean;
 }
 
 /**
@@ -20,7 +25,7 @@ interface DialogProps {
  * marked `data-autofocus` gets focus when it opens; otherwise the first focusable one does.
  * Its content is rendered only while it is open, so a form inside starts afresh each time.
  */
-export function Dialog({ open, onClose, title, description, children, isWide = false }: DialogProps) {
+export function Dialog({ open, onClose, title, description, children, isWide = false, isAlert = false }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const descriptionId = useId();
@@ -41,6 +46,7 @@ export function Dialog({ open, onClose, title, description, children, isWide = f
   return (
     <dialog
       ref={ref}
+      role={isAlert ? 'alertdialog' : undefined}
       aria-labelledby={titleId}
       aria-describedby={description ? descriptionId : undefined}
       // Escape: the caller owns `open`, so the browser must not close the dialog behind its back.
@@ -48,7 +54,10 @@ export function Dialog({ open, onClose, title, description, children, isWide = f
         event.preventDefault();
         onClose();
       }}
-      className={`m-auto max-h-[calc(100dvh-2rem)] ${isWide ? 'w-[min(44rem,calc(100vw-2rem))]' : 'w-[min(36rem,calc(100vw-2rem))]'} overflow-y-auto rounded-lg border border-slate-300 bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50`}
+      className={cn(
+        'm-auto max-h-[calc(100dvh-2rem)] overflow-y-auto rounded-lg border border-border bg-popover p-0 text-popover-foreground shadow-xl backdrop:bg-black/50',
+        isWide ? 'w-[min(44rem,calc(100vw-2rem))]' : 'w-[min(32rem,calc(100vw-2rem))]',
+      )}
     >
       {open && (
         <div className="p-5">
@@ -56,17 +65,14 @@ export function Dialog({ open, onClose, title, description, children, isWide = f
             <h2 id={titleId} className="flex-1 text-lg font-semibold wrap-anywhere">
               {title}
             </h2>
-            <button
-              type="button"
-              onClick={onClose}
-              aria-label="Close"
-              className="-m-1 rounded p-1 text-xl leading-none text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-            >
-              <span aria-hidden="true">×</span>
-            </button>
+            {!isAlert && (
+              <Button variant="ghost" size="icon" onClick={onClose} aria-label="Close" className="-m-1 text-muted-foreground">
+                <X aria-hidden="true" />
+              </Button>
+            )}
           </div>
           {description && (
-            <div id={descriptionId} className="mb-4 text-sm text-slate-700 wrap-anywhere">
+            <div id={descriptionId} className="mb-4 text-sm text-muted-foreground wrap-anywhere">
               {description}
             </div>
           )}

@@ -1,6 +1,7 @@
 import { cn } from './cn';
 
-const fieldClass =
+/** The look of a text field, for inputs that other libraries render (cmdk's search box). */
+export const fieldClass =
   'block w-full min-w-0 rounded-md border border-input bg-background px-3 py-1.5 text-sm text-foreground placeholder:text-muted-foreground outline-none focus-visible:ring-2 focus-visible:ring-ring disabled:opacity-60 aria-invalid:border-destructive';
 
 /** A text input in the app's look; `aria-invalid` turns its border red. */

@@ -1,16 +1,16 @@
+import { AlertCircle, RotateCw } from 'lucide-react';
+import { Button } from './button';
+
 /** A failed load or refresh of a page's data, with a way to try again. */
 export function LoadError({ message, isRetrying, onRetry }: { message: string; isRetrying: boolean; onRetry: () => void }) {
   return (
-    <div role="alert" className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-      <p className="flex-1">{message}</p>
-      <button
-        type="button"
-        onClick={onRetry}
-        disabled={isRetrying}
-        className="rounded-md bg-red-700 px-3 py-1.5 text-white hover:bg-red-800 disabled:opacity-60"
-      >
+    <div role="alert" className="mb-4 flex flex-wrap items-center gap-3 rounded-md border border-destructive/40 bg-destructive-muted p-3 text-sm text-destructive">
+      <AlertCircle aria-hidden="true" className="size-4 shrink-0" />
+      <p className="flex-1 wrap-anywhere">{message}</p>
+      <Button variant="destructive" size="sm" onClick={onRetry} disabled={isRetrying}>
+        <RotateCw aria-hidden="true" />
         {isRetrying ? 'Retrying…' : 'Retry'}
-      </button>
+      </Button>
     </div>
   );
 }

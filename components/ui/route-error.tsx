@@ -1,5 +1,7 @@
 'use client';
 
+import { Button } from './button';
+
 /** What Next.js hands an `error.tsx` boundary. */
 export interface RouteErrorProps {
   error: Error & { digest?: string };
@@ -9,14 +11,14 @@ export interface RouteErrorProps {
 /** The body of a route's error boundary: what failed, the server's log reference, and a retry. */
 export function RouteError({ title, error, reset }: RouteErrorProps & { title: string }) {
   return (
-    <div role="alert" className="rounded-md border border-red-300 bg-red-50 p-4">
-      <h1 className="mb-2 text-lg font-semibold text-red-900">{title}</h1>
-      <p className="mb-4 text-sm text-red-900 wrap-anywhere">
+    <div role="alert" className="rounded-md border border-destructive/40 bg-destructive-muted p-4 text-destructive">
+      <h1 className="mb-2 text-lg font-semibold">{title}</h1>
+      <p className="mb-4 text-sm wrap-anywhere">
         {error.digest ? `The error was logged on the server (reference ${error.digest}).` : error.message}
       </p>
-      <button type="button" onClick={reset} className="rounded-md bg-red-700 px-3 py-1.5 text-sm text-white hover:bg-red-800">
+      <Button variant="destructive" onClick={reset}>
         Try again
-      </button>
+      </Button>
     </div>
   );
 }

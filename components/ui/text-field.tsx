@@ -1,4 +1,6 @@
 import { useId } from 'react';
+import { cn } from './cn';
+import { Input, Textarea } from './input';
 
 interface TextFieldProps {
   /** The form field name; a form focuses its first invalid field by it. */
@@ -16,9 +18,6 @@ interface TextFieldProps {
   isMonospace?: boolean;
 }
 
-const control =
-  'w-full rounded-md border bg-white px-3 py-2 text-sm text-slate-900 focus:outline-2 focus:outline-offset-1 focus:outline-blue-600';
-
 /** A labelled input or textarea with help text and an error message, both tied to it for screen readers. */
 export function TextField({ name, label, value, onChange, error, help, isRequired, isMultiline, isAutoFocus, isMonospace }: TextFieldProps) {
   const id = useId();
@@ -33,30 +32,30 @@ export function TextField({ name, label, value, onChange, error, help, isRequire
     'aria-describedby': [errorId, helpId].filter(Boolean).join(' ') || undefined,
     'data-autofocus': isAutoFocus || undefined,
     autoComplete: 'off',
-    className: `${control} ${error ? 'border-red-700' : 'border-slate-400'} ${isMonospace ? 'font-mono' : ''}`,
+    className: cn('py-2', isMonospace && 'font-mono'),
   };
   return (
     <div className="mb-4 flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium">
         {label}
         {isRequired && (
-          <span aria-hidden="true" className="ml-1 font-normal text-slate-600">
+          <span aria-hidden="true" className="ml-1 font-normal text-muted-foreground">
             (required)
           </span>
         )}
       </label>
       {isMultiline ? (
-        <textarea {...shared} rows={4} onChange={(event) => onChange(event.target.value)} />
+        <Textarea {...shared} rows={4} onChange={(event) => onChange(event.target.value)} />
       ) : (
-        <input {...shared} type="text" spellCheck={isMonospace ? false : undefined} onChange={(event) => onChange(event.target.value)} />
+        <Input {...shared} type="text" spellCheck={isMonospace ? false : undefined} onChange={(event) => onChange(event.target.value)} />
       )}
       {error && (
-        <p id={errorId} className="text-sm font-medium text-red-800 wrap-anywhere">
+        <p id={errorId} className="text-sm font-medium text-destructive wrap-anywhere">
           {error}
         </p>
       )}
       {help && (
-        <p id={helpId} className="text-sm text-slate-600">
+        <p id={helpId} className="text-sm text-muted-foreground">
           {help}
         </p>
       )}

@@ -92,8 +92,8 @@ test('[AGENTS][CONFLICT]: an open form outlives a refresh that finds its tool re
   expect((await request.delete(`/api/v1/agents/${agentId}/tools/fs_read_file`, { headers: { 'if-match': `"${start.version}"` } })).status()).toBe(204);
 
   // Removing another tool refreshes the list, which no longer has fs_read_file.
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Remove word_count' }).click();
+  await page.getByRole('alertdialog', { name: 'Remove word_count?' }).getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(page.getByRole('heading', { name: /word_count/ })).toHaveCount(0);
   await expect(page.getByText('Someone else removed this tool from the agent. Your form is kept')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue(filesFolder('kept'));
@@ -210,8 +210,8 @@ test('[AGENTS][MISSING]: a tool whose plugin is gone shows as missing and keeps 
     const stored = (await (await api('/agents/writer/tools/text_slugify')).json()) as { status: string; overrides: unknown };
     expect(stored).toMatchObject({ status: 'missing', overrides: { separator: '_' } });
 
-    page.once('dialog', (dialog) => void dialog.accept());
     await missing.getByRole('button', { name: 'Remove text_slugify' }).click();
+    await page.getByRole('alertdialog', { name: 'Remove text_slugify?' }).getByRole('button', { name: 'Remove', exact: true }).click();
     await expect(page.getByText('No tools assigned yet.')).toBeVisible();
     expect((await api('/agents/writer/tools/text_slugify')).status).toBe(404);
   } finally {

@@ -84,7 +84,7 @@ test('[AGENTS][TOOLS]: admin adds a whole group in one step', async ({ page, req
   // A click leaves focus in the search box, so typing still filters.
   await dialog.getByRole('option', { name: /^todo_read/ }).click();
   await expect(dialog.getByRole('combobox', { name: 'Search tools' })).toBeFocused();
-  await dialog.getByRole('option', { name: 'Choose the whole Todo group (2 tools)' }).click();
+  await dialog.getByRole('option', { name: /^Choose the whole Todo group \(2 tools\) Adds the 2 tools it has today, once/ }).click();
   await expect(dialog.getByRole('option', { name: /^todo_read/ })).toHaveAttribute('aria-checked', 'true');
   await expect(dialog.getByRole('option', { name: /^todo_write/ })).toHaveAttribute('aria-checked', 'true');
   await dialog.getByRole('button', { name: 'Add 2 tools' }).click();
@@ -165,8 +165,8 @@ test('[AGENTS][TOOLS]: admin removes an assignment', async ({ page, request }) =
   await assignTool(request, agentId, 'word_count', {});
   await page.goto(`/agents/${agentId}`);
 
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Remove word_count' }).click();
+  await page.getByRole('alertdialog', { name: 'Remove word_count?' }).getByRole('button', { name: 'Remove', exact: true }).click();
 
   await expect(page.getByText('No tools assigned yet.')).toBeVisible();
   expect((await assignmentsOf(request, agentId)).size).toBe(0);
@@ -177,8 +177,8 @@ test('[AGENTS][TOOLS]: declining the confirmation keeps the assignment', async (
   await assignTool(request, agentId, 'word_count', {});
   await page.goto(`/agents/${agentId}`);
 
-  page.once('dialog', (dialog) => void dialog.dismiss());
   await page.getByRole('button', { name: 'Remove word_count' }).click();
+  await page.getByRole('alertdialog', { name: 'Remove word_count?' }).getByRole('button', { name: 'Cancel' }).click();
 
   await expect(page.getByRole('heading', { name: /word_count/ })).toBeVisible();
   expect((await assignmentsOf(request, agentId)).has('word_count')).toBe(true);
@@ -267,4 +267,34 @@ test('[AGENTS][API]: a PUT of invalid overrides straight to the API is refused w
   const problem = (await response.json()) as { errors: { pointer: string; message: string }[] };
   expect(problem.errors.map((error) => error.pointer).sort()).toEqual(['/overrides/baseDir', '/overrides/maxBytes']);
   expect((await assignmentsOf(request, agentId)).get('fs_read_file')).toMatchObject({ version: created.version, overrides: { baseDir: filesFolder('ok') } });
+});
+
+test('[AGENTS][PICKER]: typing "read file" and pressing Enter chooses fs_read_file, shown as a removable chip', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Reader');
+  await page.goto(`/agents/${agentId}`);
+  const dialog = await openPicker(page);
+  await page.keyboard.type('read file');
+  const options = dialog.getByRole('option');
+  await expect(options.first()).toHaveAccessibleName(/^fs_read_file/);
+  await page.keyboard.press('Enter');
+
+  const chips = dialog.getByRole('list', { name: 'Chosen tools' });
+  await expect(chips.getByRole('listitem')).toHaveText(['fs_read_file']);
+  await expect(dialog.getByText('1 tool chosen')).toBeVisible();
+  await chips.getByRole('button', { name: 'Unchoose fs_read_file' }).click();
+  await expect(chips).toHaveCount(0);
+  await expect(dialog.getByText('No tools chosen')).toBeVisible();
+  await expect(dialog.getByRole('option', { name: /^fs_read_file/ })).toHaveAttribute('aria-checked', 'false');
+});
+
+test('[AGENTS][PICKER]: the list keeps its height while the matches shrink', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Steady');
+  await page.goto(`/agents/${agentId}`);
+  const dialog = await openPicker(page);
+  const list = dialog.getByRole('listbox');
+  const before = (await list.boundingBox())!.height;
+  await dialog.getByRole('combobox', { name: 'Search tools' }).fill('word_count');
+  await expect(dialog.getByRole('option', { name: /^fs_read_file/ })).toHaveCount(0);
+  await expect(dialog.getByRole('option', { name: /^word_count/ })).toBeVisible();
+  expect((await list.boundingBox())!.height).toBe(before);
 });

@@ -18,16 +18,26 @@ for (const viewport of viewports) {
   }
 }
 
-test('[TOOLS][A11Y]: keyboard users can reach the parameters table that scrolls sideways on a phone', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
+test('[TOOLS][A11Y]: keyboard users can reach the parameters table, which shows a focus ring', async ({ page }) => {
   await page.goto('/tools/schema_zoo');
   const table = page.getByRole('region', { name: 'Parameters table' });
+  await page.keyboard.press('Tab');
   await table.focus();
   await expect(table).toBeFocused();
-  const outline = await table.evaluate((element) => getComputedStyle(element).outlineStyle);
-  expect(outline).not.toBe('none');
-  await page.keyboard.press('ArrowRight');
-  await expect.poll(() => table.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+  const ring = await table.evaluate((element) => getComputedStyle(element).boxShadow);
+  expect(ring).not.toBe('none');
+});
+
+test('[TOOLS][PHONE]: on a phone the parameters table stacks each parameter, its description in view', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/tools/fs_read_file');
+  const table = page.getByRole('region', { name: 'Parameters table' });
+  const description = table.getByText('The file, relative to the base directory', { exact: false }).first();
+  await description.scrollIntoViewIfNeeded();
+  await expect(description).toBeInViewport({ ratio: 1 });
+  const box = await description.boundingBox();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+  expect(await table.evaluate((element) => element.scrollWidth - element.clientWidth)).toBe(0);
 });
 
 test('[TOOLS][A11Y]: the settings preview labels its oneOf option chooser', async ({ page }) => {

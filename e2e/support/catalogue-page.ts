@@ -9,5 +9,5 @@ export interface ToolsResponse {
 export const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search tools' });
 /** The catalogue's group filter. */
 export const groupFilter = (page: Page) => page.getByRole('combobox', { name: 'Group' });
-/** The tool links the list shows now. */
-export const shownTools = (page: Page) => page.getByRole('main').getByRole('listitem').getByRole('link');
+/** The tool links the list shows now (not the summary strip's links above it). */
+export const shownTools = (page: Page) => page.locator('[data-catalogue-list]').getByRole('listitem').getByRole('link');

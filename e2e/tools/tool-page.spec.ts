@@ -20,6 +20,8 @@ test('[TOOLS][PAGE]: admin can open a tool from the catalogue and read its param
   const tool = await entry(request, 'fs_read_file');
 
   await page.goto('/');
+  // Below the summary strip and plugin problems the list starts low: find the tool first.
+  await page.getByRole('searchbox', { name: 'Search tools' }).fill('fs_read_file');
   await page.getByRole('link', { name: 'fs_read_file' }).click();
   await expect(page).toHaveURL(/\/tools\/fs_read_file$/);
   await expect(page.getByRole('heading', { level: 1, name: 'fs_read_file' })).toBeVisible();

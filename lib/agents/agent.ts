@@ -17,7 +17,26 @@ export interface Agent {
  * An agent in the list, with how many tools it has. The count is kept out of `Agent`, whose
  * strong ETag is its version: an assignment changes the count but not the agent's version.
  */
-export type AgentListItem = Agent & { assignmentCount: number };
+export type AgentListItem = Agent & {
+  assignmentCount: number;
+  /** How many of its assignments are missing, invalid or unavailable (the list API always sends it). */
+  statusCounts?: AgentStatusCounts;
+};
+
+/** An agent's assignments that need attention, by status. */
+export interface AgentStatusCounts {
+  missing: number;
+  invalid: number;
+  unavailable: number;
+}
+
+/** Agents whose assignments include one of this status; `attention` means missing or invalid. */
+export type AgentStatusFilter = 'missing' | 'invalid' | 'unavailable' | 'attention';
+
+/** Whether an agent with these counts passes the status filter. */
+export function matchesStatusFilter(counts: AgentStatusCounts, filter: AgentStatusFilter): boolean {
+  return filter === 'attention' ? counts.missing + counts.invalid > 0 : counts[filter] > 0;
+}
 
 /** A stored agent as the app sees it, and as the audit log records it. */
 export function toAgent(row: Selectable<AgentsTable>): Agent {

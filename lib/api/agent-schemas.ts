@@ -26,8 +26,15 @@ export const AgentSchema = z.object({
   updatedAt: z.string().meta({ format: 'date-time' }),
 });
 
-/** An agent in `GET /api/v1/agents`, with how many tools are assigned to it. */
-export const AgentListItemSchema = AgentSchema.extend({ assignmentCount: z.number().int() });
+/** How many of an agent's assignments are missing, invalid or unavailable. */
+export const AgentStatusCountsSchema = z.object({
+  missing: z.number().int().meta({ description: 'Assignments whose tool no plugin provides any more' }),
+  invalid: z.number().int().meta({ description: "Assignments whose stored overrides no longer fit the tool's settings schema" }),
+  unavailable: z.number().int().meta({ description: 'Assignments whose tool is known but unavailable now' }),
+});
+
+/** An agent in `GET /api/v1/agents`, with how many tools are assigned to it and how many need attention. */
+export const AgentListItemSchema = AgentSchema.extend({ assignmentCount: z.number().int(), statusCounts: AgentStatusCountsSchema });
 
 /** `GET /api/v1/agents`. */
 export const AgentListSchema = z.object({ agents: z.array(AgentListItemSchema) });
@@ -40,6 +47,10 @@ export const AgentListQuerySchema = z.object({
     .refine(isStorableText, 'Search text must not contain U+0000 (NUL).')
     .optional()
     .meta({ description: 'Case-insensitive text to find in id, name or description' }),
+  status: z
+    .enum(['missing', 'invalid', 'unavailable', 'attention'])
+    .optional()
+    .meta({ description: 'Only agents with at least one assignment of this status; `attention` means missing or invalid' }),
 });
 
 /** The body of `POST /api/v1/agents`; without an id, one is made from the name. */

@@ -74,8 +74,8 @@ export const apiOperations: ApiOperation[] = [
   },
   {
     method: 'GET', path: '/api/v1/agents', operationId: 'listAgents', tag: 'agents',
-    summary: 'Lists agents, optionally only those matching a search text', query: AgentListQuerySchema,
-    success: { 200: { description: 'The agents, by name', schema: AgentListSchema } },
+    summary: 'Lists agents with their assignment status counts, optionally only those matching a search text or status', query: AgentListQuerySchema,
+    success: { 200: { description: 'The agents, by name, each with how many assignments are missing, invalid or unavailable', schema: AgentListSchema } },
     problems: [400],
     problemDescriptions: { 400: invalidQuery },
   },

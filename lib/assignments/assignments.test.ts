@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import { appErrorOf } from '@/lib/app-error-testing';
-import { createAgent } from '@/lib/agents';
+import { createAgent, listAgents } from '@/lib/agents';
 import { listAuditEvents, MAX_AUDIT_PAGE } from '@/lib/audit';
 import { describeEachDatabase } from '@/lib/db/testing';
 import type { Db } from '@/lib/db/schema';
@@ -57,6 +57,32 @@ describeEachDatabase('assignments', (databases) => {
     await expect(getAssignment({ actor: TEST_ADMIN, db, registry: await builtins(), agentId: 'bot', toolName: 'text_slugify' })).resolves.toMatchObject({
       status: 'missing',
     });
+  });
+
+  it('counts each agent\'s missing, invalid and unavailable assignments in the agents list, and filters by them', async () => {
+    const { db } = await databases.create();
+    await agentWithNothing(db, 'bot');
+    await agentWithNothing(db, 'calm');
+    await agentWithNothing(db, 'empty');
+    const put = async (registry: Awaited<ReturnType<typeof builtins>>, agentId: string, toolName: string, overrides: Record<string, unknown>) =>
+      putAssignment({ db, registry, actor: TEST_ADMIN, agentId, toolName, overrides });
+    await put(await builtins(), 'bot', 'todo_read', {});
+    await put(await older(), 'bot', 'fs_read_file', { maxBytes: 0 });
+    await put(await older(), 'bot', 'text_slugify', {});
+    await put(await builtins(), 'calm', 'word_count', {});
+    const registry = await builtins();
+
+    const all = await listAgents({ db, actor: TEST_ADMIN, registry });
+
+    expect(all.map(({ id, assignmentCount, statusCounts }) => ({ id, assignmentCount, statusCounts }))).toEqual([
+      { id: 'bot', assignmentCount: 3, statusCounts: { missing: 1, invalid: 1, unavailable: 1 } },
+      { id: 'calm', assignmentCount: 1, statusCounts: { missing: 0, invalid: 0, unavailable: 0 } },
+      { id: 'empty', assignmentCount: 0, statusCounts: { missing: 0, invalid: 0, unavailable: 0 } },
+    ]);
+    expect((await listAgents({ db, actor: TEST_ADMIN, registry, status: 'attention' })).map((agent) => agent.id)).toEqual(['bot']);
+    expect((await listAgents({ db, actor: TEST_ADMIN, registry, status: 'unavailable', search: 'CALM' })).map((agent) => agent.id)).toEqual([]);
+    expect((await listAgents({ db, actor: TEST_ADMIN, registry, search: 'bo' }))[0]?.statusCounts).toEqual({ missing: 1, invalid: 1, unavailable: 1 });
+    expect((await listAgents({ db, actor: TEST_ADMIN }))[0]).not.toHaveProperty('statusCounts');
   });
 
   it('reports a tool of a bundle that went offline as unavailable with the reason, not missing', async () => {

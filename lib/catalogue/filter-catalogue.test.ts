@@ -36,6 +36,17 @@ describe('filterCatalogue', () => {
     expect(fs!.tools.map((t) => t.name)).toEqual(['fs_read_file']);
   });
 
+  it('keeps only available or only unavailable tools when asked', () => {
+    const mixed = indexCatalogue([tool('fs_read_file', 'fs'), { ...tool('acme_search', 'acme'), unavailableReason: 'ACME_API_KEY is not set' }]);
+    expect(names(filterCatalogue(mixed, { query: '', group: '', availability: 'unavailable' }))).toEqual([['acme', ['acme_search']]]);
+    expect(names(filterCatalogue(mixed, { query: '', group: '', availability: 'available' }))).toEqual([['fs', ['fs_read_file']]]);
+  });
+
+  it('matches the reason a tool is unavailable', () => {
+    const mixed = indexCatalogue([tool('fs_read_file', 'fs'), { ...tool('acme_search', 'acme'), unavailableReason: 'ACME_API_KEY is not set' }]);
+    expect(names(filterCatalogue(mixed, { query: 'api_key', group: '' }))).toEqual([['acme', ['acme_search']]]);
+  });
+
   it('limits the result to the chosen group', () => {
     expect(names(filterCatalogue(index, { query: '', group: 'text' }))).toEqual([['text', ['text_slugify']]]);
     expect(names(filterCatalogue(index, { query: 'count', group: 'fs' }))).toEqual([]);

@@ -21,6 +21,17 @@ describe('rankMatches', () => {
     expect(names(ranked)).toEqual(['fs: fs_read_file fs_read_dir fs_list_dir']);
   });
 
+  it('puts the tool whose name holds every typed word as a whole word first: "read file" gives fs_read_file', () => {
+    const plain = group('fs', ['fs_list_dir', 'fs_read_file']);
+    const fs = { ...plain, tools: plain.tools.map((tool) => ({ ...tool, description: tool.name === 'fs_list_dir' ? 'Lists a directory; read a file with fs_read_file.' : 'Reads a file.' })) };
+
+    expect(names(rankMatches([fs], 'read file'))).toEqual(['fs: fs_read_file fs_list_dir']);
+  });
+
+  it('ranks whole-word name matches above names that only contain the word', () => {
+    expect(names(rankMatches([group('text', ['text_spreadsheet', 'text_read'])], 'read'))).toEqual(['text: text_read text_spreadsheet']);
+  });
+
   it('keeps the catalogue order without a query', () => {
     expect(names(rankMatches([group('b', ['x']), group('a', ['y'])], ' '))).toEqual(['b: x', 'a: y']);
   });

@@ -1,23 +1,31 @@
 import type { VisibleGroup } from './filter-catalogue';
 
 /**
- * Puts the tools whose name matches first, so the option a command menu highlights (and Enter
- * picks) is the one the admin is typing the name of: name starting with the query, then name
- * containing it, then matches in the description or group. Groups follow their best match;
- * ties keep the catalogue's order.
+ * Puts the tools whose name matches best first, so the option a command menu highlights (and
+ * Enter picks) is the one the admin is typing the name of. Every typed word already matched
+ * somewhere (the filter sees to that); a tool ranks by how many of the words are whole words of
+ * its name (`read file` → `fs_read_file`), then by whether its name starts with the first word,
+ * then by how many words its name contains at all. Groups follow their best match; ties keep the
+ * catalogue's order.
  */
 export function rankMatches(groups: readonly VisibleGroup[], query: string): VisibleGroup[] {
-  const needle = query.trim().toLowerCase();
-  if (needle === '') return [...groups];
-  const rank = (name: string) => {
-    const lower = name.toLowerCase();
-    return lower.startsWith(needle) ? 0 : lower.includes(needle) ? 1 : 2;
-  };
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [...groups];
   const ranked = groups.map((group, order) => {
-    const tools = group.tools.map((tool, index) => ({ tool, index, rank: rank(tool.name) }));
-    tools.sort((a, b) => a.rank - b.rank || a.index - b.index);
-    return { group: { ...group, tools: tools.map(({ tool }) => tool) }, best: tools[0]?.rank ?? 2, order };
+    const tools = group.tools.map((tool, index) => ({ tool, index, score: nameScore(tool.name, words) }));
+    tools.sort((a, b) => b.score - a.score || a.index - b.index);
+    return { group: { ...group, tools: tools.map(({ tool }) => tool) }, best: tools[0]?.score ?? 0, order };
   });
-  ranked.sort((a, b) => a.best - b.best || a.order - b.order);
+  ranked.sort((a, b) => b.best - a.best || a.order - b.order);
   return ranked.map(({ group }) => group);
+}
+
+/** Higher is better: whole-word name matches weigh most, then a name starting with the first word, then substrings. */
+export function nameScore(name: string, words: readonly string[]): number {
+  const lower = name.toLowerCase();
+  const parts = new Set(lower.split(/[^a-z0-9]+/).filter(Boolean));
+  const whole = words.filter((word) => parts.has(word)).length;
+  const contained = words.filter((word) => lower.includes(word)).length;
+  const startsWith = lower.startsWith(words[0]!) ? 1 : 0;
+  return whole * 100 + startsWith * 10 + contained;
 }

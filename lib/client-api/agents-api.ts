@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { Agent, AgentListItem } from '@/lib/agents/agent';
+import type { Agent, AgentListItem, AgentStatusFilter } from '@/lib/agents/agent';
 import { apiFetch } from './api-fetch';
 
 /** The fields an admin fills in to create an agent; without an id, the server makes one from the name. */
@@ -9,16 +9,24 @@ export interface NewAgent {
   description?: string;
 }
 
-/** The agents matching `search` (all when empty), by name. */
-export function agentListQueryOptions(search = '') {
+/** The agents matching `search` (all when empty) and having an assignment of `status` (any when empty), by name. */
+export function agentListQueryOptions(search = '', status: AgentStatusFilter | '' = '') {
   const query = search.trim();
   return queryOptions({
-    queryKey: ['agents', 'list', query],
+    queryKey: ['agents', 'list', query, status],
     queryFn: async () => {
-      const path = query === '' ? '/api/v1/agents' : `/api/v1/agents?search=${encodeURIComponent(query)}`;
+      const params = new URLSearchParams();
+      if (query !== '') params.set('search', query);
+      if (status !== '') params.set('status', status);
+      const path = params.size === 0 ? '/api/v1/agents' : `/api/v1/agents?${params.toString()}`;
       return (await apiFetch<{ agents: AgentListItem[] }>(path)).data.agents;
     },
   });
+}
+
+/** A URL parameter's value as an agent status filter; anything else means no filter. */
+export function toAgentStatusFilter(value: string | undefined): AgentStatusFilter | '' {
+  return value === 'missing' || value === 'invalid' || value === 'unavailable' || value === 'attention' ? value : '';
 }
 
 /** One agent. */

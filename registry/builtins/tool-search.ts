@@ -100,7 +100,7 @@ export class ToolSearchToolFactory implements ToolFactory {
         groups: {
           type: 'array',
           title: 'Searchable groups',
-          description: 'Only tools of these groups are searched (toolSearch.groups); empty means all',
+          description: 'Only tools of these groups are searched; none ticked means every group',
           uniqueItems: true,
           items: { type: 'string', enum: this.catalogue?.groups() ?? [] },
         },

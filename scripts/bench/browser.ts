@@ -32,7 +32,7 @@ export async function measurePageLoad(browser: Browser, server: NextServer): Pro
     return await page.evaluate(() => ({
       interactiveMs: performance.getEntriesByName('catalogue:interactive')[0]!.startTime,
       firstPaintMs: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
-      rows: document.querySelectorAll('main li').length,
+      rows: document.querySelectorAll('[data-catalogue-list] li').length,
     }));
   } finally {
     await context.close();

@@ -1,6 +1,6 @@
 import { HydrationBoundary, dehydrate } from '@tanstack/react-query';
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { Breadcrumbs } from '@/components/layout/page-header';
 import { notFound } from 'next/navigation';
 import { AgentDetail } from '@/components/agent-detail/agent-detail';
 import { AppError } from '@/lib/app-error';
@@ -20,19 +20,16 @@ export default async function AgentPage({ params }: Props) {
   // Next decodes the segment; an agent id is a slug, so there is nothing more to decode.
   const { id } = await params;
   const queryClient = makeServerQueryClient();
+  let name = id;
   try {
-    await prefetchAgentPage(queryClient, id);
+    name = (await prefetchAgentPage(queryClient, id)).name;
   } catch (error) {
     if (error instanceof AppError && error.code === 'not_found') notFound();
     throw error;
   }
   return (
     <>
-      <nav aria-label="Breadcrumb" className="mb-3 text-sm">
-        <Link href="/agents" className="text-blue-800 hover:underline">
-          Agents
-        </Link>
-      </nav>
+      <Breadcrumbs items={[{ label: 'Agents', href: '/agents' }, { label: name }]} />
       <HydrationBoundary state={dehydrate(queryClient)}>
         <AgentDetail agentId={id} />
       </HydrationBoundary>

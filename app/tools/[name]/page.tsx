@@ -1,5 +1,6 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { PageHeader } from '@/components/layout/page-header';
+import { groupLabel } from '@/lib/catalogue/group-tools';
 import { cache } from 'react';
 import { notFound } from 'next/navigation';
 import { requirePageActor } from '@/lib/auth/page-actor';
@@ -30,13 +31,16 @@ export default async function ToolPage({ params }: Props) {
   if (!tool) notFound();
   return (
     <article>
-      <p className="mb-2 text-sm">
-        <Link href="/" className="text-blue-800 underline">
-          ← Tool catalogue
-        </Link>
-      </p>
-      <h1 className="mb-3 break-all font-mono text-2xl font-semibold">{tool.name}</h1>
-      <p className="mb-6 whitespace-pre-line text-slate-800 wrap-anywhere">{tool.description || (tool.available ? 'This tool has no description.' : notBuiltYet)}</p>
+      <PageHeader
+        title={tool.name}
+        titleClassName="font-mono break-all"
+        breadcrumbs={[
+          { label: 'Tool catalogue', href: '/' },
+          { label: groupLabel(tool.group), href: `/?group=${encodeURIComponent(tool.group)}` },
+          { label: tool.name },
+        ]}
+        description={<p className="whitespace-pre-line text-foreground wrap-anywhere">{tool.description || (tool.available ? 'This tool has no description.' : notBuiltYet)}</p>}
+      />
       <ToolFacts tool={tool} />
       <SchemaSection
         title="Parameters"
@@ -46,7 +50,7 @@ export default async function ToolPage({ params }: Props) {
       {hasSettings(tool.overridesSchema) ? (
         <SchemaSection title="Settings" schema={tool.overridesSchema}>
           <h3 className="mt-6 mb-2 font-semibold">Settings form preview</h3>
-          <p className="mb-2 text-sm text-slate-600">What an admin fills in when assigning this tool to an agent (read-only here).</p>
+          <p className="mb-2 text-sm text-muted-foreground">What an admin fills in when assigning this tool to an agent (read-only here).</p>
           <SettingsPreview schema={tool.overridesSchema} />
         </SchemaSection>
       ) : (
@@ -54,7 +58,7 @@ export default async function ToolPage({ params }: Props) {
           <h2 id="settings-heading" className="mb-2 text-lg font-semibold">
             Settings
           </h2>
-          <p className="text-sm text-slate-600">This tool has no settings: its overrides schema is empty.</p>
+          <p className="text-sm text-muted-foreground">This tool has no settings: its overrides schema is empty.</p>
         </section>
       )}
     </article>

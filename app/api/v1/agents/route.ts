@@ -6,13 +6,14 @@ import { readQuery } from '@/lib/http/query';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/responses';
 import { otherMethods } from '@/lib/http/method-not-allowed';
+import { getToolRegistry } from '@/lib/registry-host';
 
 export const dynamic = 'force-dynamic';
 
-/** The agents, optionally only those matching `?search=`. */
+/** The agents with their status counts, optionally only those matching `?search=` and `?status=`. */
 export const GET = apiRoute({ permission: 'agents:read' }, async (request, _params, actor) => {
-  const { search } = readQuery(request, AgentListQuerySchema);
-  return jsonResponse({ agents: await listAgents({ db: await getDb(), actor, search }) });
+  const { search, status } = readQuery(request, AgentListQuerySchema);
+  return jsonResponse({ agents: await listAgents({ db: await getDb(), actor, registry: await getToolRegistry(), search, status }) });
 });
 
 /** Creates an agent: 201 with its Location and ETag. */

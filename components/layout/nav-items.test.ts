@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { isActiveItem, NAV_ITEMS, visibleNavItems } from './nav-items';
+
+const [catalogue, agents] = NAV_ITEMS;
+
+describe('isActiveItem', () => {
+  it('marks the catalogue active on the home page and on tool pages', () => {
+    expect(isActiveItem(catalogue!, '/')).toBe(true);
+    expect(isActiveItem(catalogue!, '/tools/fs_read_file')).toBe(true);
+    expect(isActiveItem(catalogue!, '/agents')).toBe(false);
+  });
+
+  it('marks Agents active on the list and on an agent page, not on a path that merely starts alike', () => {
+    expect(isActiveItem(agents!, '/agents')).toBe(true);
+    expect(isActiveItem(agents!, '/agents/demo')).toBe(true);
+    expect(isActiveItem(agents!, '/agentsx')).toBe(false);
+  });
+});
+
+describe('visibleNavItems', () => {
+  it('shows Audit to anyone signed in and Settings to admins only', () => {
+    expect(visibleNavItems('anonymous').map((item) => item.label)).toEqual(['Catalogue', 'Agents']);
+    expect(visibleNavItems('signedIn').map((item) => item.label)).toEqual(['Catalogue', 'Agents', 'Audit']);
+    expect(visibleNavItems('admin').map((item) => item.label)).toEqual(['Catalogue', 'Agents', 'Audit', 'Settings']);
+  });
+});

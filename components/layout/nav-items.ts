@@ -1,0 +1,35 @@
+import { Bot, LayoutGrid, ScrollText, Settings, type LucideIcon } from 'lucide-react';
+
+/** One entry of the sidebar. */
+export interface NavItem {
+  href: string;
+  label: string;
+  icon: LucideIcon;
+  /** Other paths that belong to this section (a tool page belongs to the catalogue). */
+  alsoActiveUnder?: readonly string[];
+  /** Who sees the entry: anyone (the default), anyone signed in, or admins only. */
+  visibleTo?: NavAccess;
+}
+
+/** What the visitor may see of the navigation. */
+export type NavAccess = 'anonymous' | 'signedIn' | 'admin';
+
+/** The sidebar's sections, in order. Later sections (Workflows, Servers) go here once their pages exist. */
+export const NAV_ITEMS: readonly NavItem[] = [
+  { href: '/', label: 'Catalogue', icon: LayoutGrid, alsoActiveUnder: ['/tools/'] },
+  { href: '/agents', label: 'Agents', icon: Bot },
+  { href: '/audit', label: 'Audit', icon: ScrollText, visibleTo: 'signedIn' },
+  { href: '/settings/users', label: 'Settings', icon: Settings, visibleTo: 'admin', alsoActiveUnder: ['/settings/'] },
+];
+
+/** The entries a visitor with this access sees. */
+export function visibleNavItems(access: NavAccess): NavItem[] {
+  const rank = { anonymous: 0, signedIn: 1, admin: 2 } as const;
+  return NAV_ITEMS.filter((item) => rank[item.visibleTo ?? 'anonymous'] <= rank[access]);
+}
+
+/** Whether `pathname` lies in the item's section. */
+export function isActiveItem(item: NavItem, pathname: string): boolean {
+  if (item.href === '/') return pathname === '/' || (item.alsoActiveUnder ?? []).some((prefix) => pathname.startsWith(prefix));
+  return pathname === item.href || pathname.startsWith(`${item.href}/`) || (item.alsoActiveUnder ?? []).some((prefix) => pathname.startsWith(prefix));
+}
