@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { assignTool, createTestAgent } from '../support/agent-api';
 import { seriousViolations } from '../support/axe';
 

@@ -1,7 +1,7 @@
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { assignTool, assignmentsOf, createTestAgent } from '../support/agent-api';
 import { filesFolder, filesRoot } from '../support/files-root';
 import { addThroughPicker } from '../support/tool-picker';

@@ -93,7 +93,7 @@ test.describe('[API][TWO-INSTANCES]', () => {
       // Signed in on A, the session works on B; signed out on B, it is dead on A.
       const cookie = await signInCookie(a.url);
       expect((await me(b, cookie)).status, b.output()).toBe(200);
-      expect((await fetch(`${b.url}/api/auth/sign-out`, { method: 'POST', headers: { cookie, 'content-type': 'application/json' } })).status).toBe(204);
+      expect((await fetch(`${b.url}/api/auth/sign-out`, { method: 'POST', headers: { cookie, origin: b.url, 'content-type': 'application/json' } })).status).toBe(204);
       expect((await me(a, cookie)).status).toBe(401);
 
       // Five failures on A block the account on B too, even with the right password.

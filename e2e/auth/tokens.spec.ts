@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { uniqueToken } from '../support/agents-page';
 
 test('[AUTH][TOKENS]: admin creates a token, GET /api/v1/agents works with it and fails once it is revoked', async ({ page, baseURL }) => {

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test';
 import { seriousViolations } from '../support/axe';
 import { DESIGN_FILES_ROOT, DESIGN_PLUGIN_PATH, makeDesignFolders, seedDesignData } from '../support/design-data';
 import { fontsReady, horizontalOverflow } from '../support/layout-checks';
