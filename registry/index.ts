@@ -5,6 +5,7 @@ export type { CatalogueEntry, ToolCatalogue } from './catalogue';
 export { ToolResolutionError, type ToolResolutionCode } from './errors';
 export { registerClass, type PluginKind, type PluginRegistration } from './registration';
 export { CATALOGUE_SCOPE } from './plugin-handle';
+export { describeTool, MAX_DESCRIPTION_BYTES } from './plugin-values';
 export { compareStrings, firstLine } from './text';
 export { ToolRegistry, TOOL_CATALOGUE, type ToolRegistryOptions } from './tool-registry';
 export { discoverPlugins, pluginPathFrom, type Discovery, type DiscoveryOptions } from './discovery';

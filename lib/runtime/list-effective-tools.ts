@@ -6,7 +6,7 @@ import { toolLookup } from '@/lib/assignments/tool-lookup';
 import { can, type Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
-import type { ToolRegistry } from '@/registry';
+import { describeTool, type ToolRegistry } from '@/registry';
 import type { EffectiveTool, EffectiveToolSet, LeftOutTool } from './effective-tool';
 
 /** What `listEffectiveTools` needs. */
@@ -45,13 +45,9 @@ export async function listEffectiveTools({ db, registry, actor, agentId }: ListE
         { agentId, toolName: assignment.toolName, overrides: assignment.overrides },
         { agentId, sessionId: METADATA_SESSION, purpose: 'catalogue' },
       );
-      tools.push({
-        name: tool.name(),
-        description: tool.description(),
-        parametersSchema: tool.parametersSchema(),
-        group: assignment.group ?? '',
-        streamsResultToUser: tool.streamsResultToUser?.() ?? false,
-      });
+      // Read as the catalogue reads it: the description cut at 16 KiB, the schema checked.
+      const { description, parametersSchema, streamsResultToUser } = describeTool(tool);
+      tools.push({ name: tool.name(), description, parametersSchema, group: assignment.group ?? '', streamsResultToUser });
     } catch (error) {
       leftOut.push({ toolName: assignment.toolName, status: 'unavailable', reason: error instanceof Error ? error.message : String(error) });
     }
