@@ -97,6 +97,14 @@ test.describe('[SECURITY][LIMITS]', () => {
     expect(Date.now() - started).toBeLessThan(8_000);
   });
 
+  test('[SECURITY][LIMITS]: a write to an address that is not valid percent-encoding gets a 404 problem, not a bare 500', async () => {
+    const response = await server.fetch('/api/v1/agents/%ZZ', { method: 'PATCH', headers: { 'content-type': 'application/json', 'if-match': '"1"' }, body: '{"name":"x"}' });
+
+    expect(response.status).toBe(404);
+    expect(response.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(await response.json()).toMatchObject({ status: 404, detail: expect.stringContaining('not valid percent-encoding') });
+  });
+
   test('[SECURITY][LIMITS]: a body of 90,000 unknown keys gets a small error reply', async () => {
     const keys = Array.from({ length: 90_000 }, (_, i) => `"k${i}":0`).join(',');
     const body = `{"id":"many-keys","name":"Many keys",${keys}}`;

@@ -68,9 +68,24 @@ export function createFrontDoor({ handle, env, logger, routes }) {
       refusal = 'too-large';
       return refuse(req, res, 413, 'Content Too Large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`, requestId);
     }
+    // proxy.ts answers a malformed address only for requests without a body (it must not
+    // buffer bodies); with one, Next's router would fail with a bare 500.
+    if (hasBody(req) && pathname.startsWith('/api/') && !isDecodable(pathname)) {
+      refusal = 'bad-address';
+      return refuse(req, res, 404, 'Not Found', 'The address is not valid percent-encoding, so it names nothing here', requestId);
+    }
     if (hasBody(req)) watchBody(req, res, requestId, (reason) => (refusal = reason));
     return handle(req, res);
   };
+}
+
+function isDecodable(pathname) {
+  try {
+    decodeURIComponent(pathname);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function pathOf(url) {
