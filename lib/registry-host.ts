@@ -6,12 +6,16 @@ import {
   discoverPlugins,
   pluginPathFrom,
   provide,
+  registerClass,
 } from '@/registry';
 import { FS_ALLOWED_ROOTS_SETTING, TODO_LIST_SERVICE, builtinRegistrations, type TodoListService } from '@/registry/builtins';
 import { getDb } from '@/lib/db/get-db';
+import type { Db } from '@/lib/db/schema';
 import { logPluginProblems } from '@/lib/log/log-plugin-problems';
 import { SqlTodoListService } from '@/lib/todos/sql-todo-list-service';
 import { resolveAllowedRoots } from '@/lib/files/resolve-allowed-roots';
+import { trackWorkflowCache, WorkflowCache } from '@/lib/workflows/workflow-cache';
+import { WorkflowToolProvider } from '@/lib/workflows/workflow-provider';
 
 /** Where the host looks for plugins and settings; defaults are the process's own. */
 export interface RegistryHostOptions {
@@ -21,6 +25,8 @@ export interface RegistryHostOptions {
   env?: Readonly<Record<string, string | undefined>>;
   /** Where the `todo_*` tools keep their lists; default the process's database (`getDb()`). */
   todoListService?: TodoListService;
+  /** Where the workflow provider reads the stored workflows; default the process's database (`getDb()` at each read). */
+  workflowDb?: () => Promise<Db>;
 }
 
 /**
@@ -39,8 +45,27 @@ export async function bootRegistry(options: RegistryHostOptions = {}): Promise<T
     isPluginPathConfigured: configuredPath !== undefined,
     appRoot,
   });
-  return ToolRegistry.load({
-    registrations: [...builtinRegistrations(), ...discovery.registrations],
+  // Stored workflows are tools too: a provider whose names come from the database, through a cache.
+  const workflowDb = options.workflowDb ?? (() => getDb());
+  const workflows = new WorkflowCache(workflowDb);
+  // A failed first read leaves the set empty; the version poll reads again within seconds.
+  await workflows.reload().catch((error: unknown) => console.error('Workflows: the first read failed', error instanceof Error ? error.message : error));
+  let loaded: ToolRegistry | undefined;
+  const deps = {
+    cache: workflows,
+    db: workflowDb,
+    registry: () => {
+      if (!loaded) throw new Error('The registry is still loading');
+      return loaded;
+    },
+  };
+  const workflowProvider = registerClass('builtin', 'provider', class extends WorkflowToolProvider {
+    constructor() {
+      super(deps);
+    }
+  }, 'WorkflowToolProvider');
+  loaded = await ToolRegistry.load({
+    registrations: [...builtinRegistrations(), workflowProvider, ...discovery.registrations],
     diagnostics: discovery.diagnostics,
     environment: createToolEnvironment({
       services: new Map([provide(TODO_LIST_SERVICE, todoListService)]),
@@ -48,6 +73,9 @@ export async function bootRegistry(options: RegistryHostOptions = {}): Promise<T
       env,
     }),
   });
+  trackWorkflowCache(workflows);
+  workflows.watch();
+  return loaded;
 }
 
 const host = globalThis as typeof globalThis & { toolRegistry?: Promise<ToolRegistry> };

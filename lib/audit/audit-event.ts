@@ -26,6 +26,13 @@ export const AUDIT_ACTIONS = [
   'token.create',
   'token.revoke',
   'tool.invoke',
+  'workflow.create',
+  'workflow.update',
+  'workflow.delete',
+  'workflow.dry-run',
+  'rule.create',
+  'rule.update',
+  'rule.delete',
 ] as const;
 
 /** What a page or an export of the audit log may be narrowed to; every given filter must hold. */
@@ -81,8 +88,20 @@ export function todoListTarget(sessionId: string): string {
   return `sessions/${sessionId}/todos`;
 }
 
-/** The agent and tool a target names: `agents/<id>` or `agents/<id>/tools/<tool>`. */
+/** The audit target of one agent's group rule. */
+export function ruleTarget(agentId: string, group: string): string {
+  return `agents/${agentId}/rules/${group}`;
+}
+
+/** The audit target of a stored workflow. */
+export function workflowTarget(name: string): string {
+  return `workflows/${name}`;
+}
+
+/** The agent and tool a target names: `agents/<id>`, `agents/<id>/tools/<tool>` or `agents/<id>/rules/<group>` (no tool). */
 export function targetParts(target: string): { agentId: string | null; toolName: string | null } {
+  const rule = /^agents\/([^/]+)\/rules\/.+$/.exec(target);
+  if (rule) return { agentId: rule[1] ?? null, toolName: null };
   const match = /^agents\/([^/]+)(?:\/tools\/(.+))?$/.exec(target);
   return { agentId: match?.[1] ?? null, toolName: match?.[2] ?? null };
 }

@@ -16,6 +16,8 @@ export interface Database {
   setup_tokens: SetupTokensTable;
   app_secrets: AppSecretsTable;
   mcp_sessions: McpSessionsTable;
+  workflows: WorkflowsTable;
+  agent_rules: AgentRulesTable;
 }
 
 /** One agent. */
@@ -142,6 +144,26 @@ export interface McpSessionsTable {
   id: string;
   agent_id: string;
   created_at: string;
+}
+
+/** One stored workflow; `definition` holds its inputs, steps and output as JSON text. */
+export interface WorkflowsTable {
+  name: string;
+  description: string;
+  definition: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One agent's rule giving it every tool of a group but the excluded ones (`exclude`: JSON array). */
+export interface AgentRulesTable {
+  agent_id: string;
+  group_name: string;
+  exclude: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A connection to the tools-admin database, SQLite or PostgreSQL. */

@@ -6,6 +6,8 @@ import { betterAuthMigration } from './0002-better-auth';
 import { authTablesMigration } from './0003-auth-tables';
 import { auditFiltersMigration } from './0010-audit-filters';
 import { mcpSessionsMigration } from './0012-mcp-sessions';
+import { workflowsMigration } from './0030-workflows';
+import { agentRulesMigration } from './0031-agent-rules';
 
 /**
  * Every migration by name, applied in name order. Listed here rather than read from a
@@ -18,5 +20,7 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0003-auth-tables': authTablesMigration(),
     '0010-audit-filters': auditFiltersMigration(kind),
     '0012-mcp-sessions': mcpSessionsMigration(),
+    '0030-workflows': workflowsMigration(),
+    '0031-agent-rules': agentRulesMigration(),
   };
 }
