@@ -10,6 +10,7 @@ import { toAgent } from './agent';
 import { checkVersion } from '@/lib/check-version';
 import { lockAgent } from './lock-agent';
 import { publishChange } from '@/lib/events';
+import { toRule } from '@/lib/rules/rule';
 
 /** What `deleteAgent` needs. */
 export interface DeleteAgentOptions {
@@ -32,12 +33,13 @@ export async function deleteAgent({ db, actor, id, expectedVersion }: DeleteAgen
     const current = await lockAgent(trx, id);
     checkVersion(`Agent "${id}"`, current.version, expectedVersion, () => toAgent(current));
     const assignments = await trx.deleteFrom('assignments').where('agent_id', '=', id).returningAll().execute();
+    const rules = await trx.deleteFrom('agent_rules').where('agent_id', '=', id).returningAll().execute();
     await trx.deleteFrom('agents').where('id', '=', id).execute();
     await recordAuditEvent(trx, {
       actor,
       action: 'agent.delete',
       target: agentTarget(id),
-      before: { agent: toAgent(current), assignments: assignments.map(toAssignment) },
+      before: { agent: toAgent(current), assignments: assignments.map(toAssignment), ...(rules.length > 0 ? { rules: rules.map(toRule) } : {}) },
       after: null,
     });
     return { deletedAssignments: assignments.length };

@@ -2,11 +2,12 @@ import 'server-only';
 import { requireAgent } from './require-agent';
 import { toAssignment, type AssignmentView } from '@/lib/assignments/assignment';
 import { compareViews, viewAssignment } from '@/lib/assignments/assignment-view';
-import { toolLookup } from '@/lib/assignments/tool-lookup';
+import { toolLookup, type ToolLookup } from '@/lib/assignments/tool-lookup';
 import { can, type Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
 import { describeTool, type ToolRegistry } from '@/registry';
+import { readRules, ruleAssignment, ruleEntries } from '@/lib/rules/expand-rules';
 import type { EffectiveTool, EffectiveToolSet, LeftOutTool } from './effective-tool';
 
 /** What `listEffectiveTools` needs. */
@@ -31,7 +32,8 @@ export async function listEffectiveTools({ db, registry, actor, agentId }: ListE
   await requireAgent(db, agentId);
   const rows = await db.selectFrom('assignments').selectAll().where('agent_id', '=', agentId).execute();
   const lookup = toolLookup(registry);
-  const assignments = rows.map((row) => viewAssignment(toAssignment(row), lookup)).sort(compareViews);
+  const explicit = rows.map((row) => viewAssignment(toAssignment(row), lookup));
+  const assignments = [...explicit, ...(await ruleViews(db, registry, agentId, lookup, new Set(rows.map((row) => row.tool_name))))].sort(compareViews);
   const tools: EffectiveTool[] = [];
   const leftOut: LeftOutTool[] = [];
   for (const assignment of assignments) {
@@ -53,6 +55,25 @@ export async function listEffectiveTools({ db, registry, actor, agentId }: ListE
     }
   }
   return { tools, leftOut };
+}
+
+/**
+ * The tools the agent's group rules give it now, read from the catalogue as it stands: a tool
+ * the agent has assigned itself is left to that assignment (its settings win). Each one has the
+ * tool's defaults as its settings; a tool whose defaults do not pass is `invalid`.
+ */
+async function ruleViews(db: Db, registry: ToolRegistry, agentId: string, lookup: ToolLookup, assigned: ReadonlySet<string>): Promise<AssignmentView[]> {
+  const rules = await readRules(db, agentId);
+  if (rules.length === 0) return [];
+  const catalogue = registry.catalogue();
+  const known = registry.knownToolNames();
+  const views: AssignmentView[] = [];
+  for (const rule of rules) {
+    for (const entry of ruleEntries(rule, catalogue, known)) {
+      if (!assigned.has(entry.name)) views.push(viewAssignment(ruleAssignment(rule, entry), lookup));
+    }
+  }
+  return views;
 }
 
 function leftOutOf(assignment: AssignmentView): LeftOutTool | undefined {

@@ -4,10 +4,11 @@ import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import { AppError } from '@/lib/app-error';
 import { requireAgent } from './require-agent';
-import { toAssignment } from '@/lib/assignments/assignment';
+import { toAssignment, type Assignment } from '@/lib/assignments/assignment';
 import { viewAssignment } from '@/lib/assignments/assignment-view';
 import { findAssignmentRow } from '@/lib/assignments/find-assignment-row';
-import { singleToolLookup } from '@/lib/assignments/tool-lookup';
+import { singleToolLookup, type ToolLookup } from '@/lib/assignments/tool-lookup';
+import { readRules, ruleAssignment } from '@/lib/rules/expand-rules';
 import { assignmentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import type { Db } from '@/lib/db/schema';
@@ -63,8 +64,11 @@ export async function prepareToolCall(options: PrepareToolCallOptions): Promise<
   authorize(actor, 'runtime');
   await requireAgent(db, agentId);
   const row = await findAssignmentRow(db, agentId, toolName);
-  if (!row) throw new AppError('not_found', `Agent "${agentId}" has no tool "${toolName}" assigned`);
-  const assignment = viewAssignment(toAssignment(row), singleToolLookup(registry));
+  const lookup = singleToolLookup(registry);
+  // An explicit assignment wins; else a group rule may give the tool, with its defaults.
+  const given = row ? toAssignment(row) : await ruleGiving(db, agentId, toolName, lookup);
+  if (!given) throw new AppError('not_found', `Agent "${agentId}" has no tool "${toolName}" assigned`);
+  const assignment = viewAssignment(given, lookup);
   if (assignment.status === 'missing') throw new AppError('conflict', `Tool "${toolName}" is assigned to agent "${agentId}" but no plugin provides it any more`);
   if (assignment.status === 'invalid') {
     throw new AppError('conflict', `Tool "${toolName}" of agent "${agentId}" has saved settings that no longer fit its schema; fix them first`, { errors: assignment.errors });
@@ -119,6 +123,14 @@ export async function prepareToolCall(options: PrepareToolCallOptions): Promise<
       return { result, durationMs, sessionId };
     },
   };
+}
+
+/** The tool as one of the agent's group rules gives it, or undefined when no rule covers it. */
+async function ruleGiving(db: Db, agentId: string, toolName: string, lookup: ToolLookup): Promise<Assignment | undefined> {
+  const entry = lookup(toolName);
+  if (!entry) return undefined;
+  const rule = (await readRules(db, agentId)).find((candidate) => candidate.group === entry.group && !candidate.exclude.includes(toolName));
+  return rule && ruleAssignment(rule, entry);
 }
 
 class TimeoutError extends Error {}

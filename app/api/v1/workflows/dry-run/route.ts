@@ -1,0 +1,20 @@
+import { DryRunBodySchema } from '@/lib/api/workflow-schemas';
+import { getDb } from '@/lib/db';
+import { apiRoute } from '@/lib/http/api-route';
+import { otherMethods } from '@/lib/http/method-not-allowed';
+import { readJsonBody } from '@/lib/http/read-json-body';
+import { jsonResponse } from '@/lib/http/responses';
+import { getToolRegistry } from '@/lib/registry-host';
+import { dryRunWorkflow } from '@/lib/workflows/dry-run-workflow';
+
+export const dynamic = 'force-dynamic';
+
+/** Runs a workflow (saved or not) and answers each step's arguments and result; a failing step is named. */
+export const POST = apiRoute({ permission: 'agents:write' }, async (request, _params, actor) => {
+  const body = await readJsonBody(request, DryRunBodySchema);
+  const run = await dryRunWorkflow({ db: await getDb(), registry: await getToolRegistry(), actor, workflow: body.workflow, arguments: body.arguments, agentId: body.agentId });
+  return jsonResponse(run);
+});
+
+/** GET, PUT, PATCH, DELETE: 405 with `Allow`. */
+export const { GET, PUT, PATCH, DELETE } = otherMethods(['POST']);

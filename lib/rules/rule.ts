@@ -1,0 +1,48 @@
+import type { Selectable } from 'kysely';
+import type { AgentRulesTable } from '@/lib/db/schema';
+
+/** An agent's rule: every tool of `group` but the excluded ones, expanded whenever the agent's tools are read. */
+export interface AgentRule {
+  agentId: string;
+  group: string;
+  /** Tool names of the group the rule does not give. */
+  exclude: string[];
+  version: number;
+  /** ISO 8601. */
+  createdAt: string;
+  /** ISO 8601. */
+  updatedAt: string;
+}
+
+/** Where one of an agent's tools comes from: its own assignment, or a group rule. */
+export type ToolOrigin = 'assignment' | 'rule';
+
+/** One tool a rule covers now, as the agent's tools list shows it. */
+export interface RuleTool {
+  toolName: string;
+  /** `assignment` when the agent also has the tool assigned: that assignment (and its settings) wins. */
+  origin: ToolOrigin;
+  status: 'ok' | 'unavailable' | 'invalid';
+  unavailableReason?: string;
+  /** For `invalid`: what the tool's defaults lack (assign the tool with its settings). */
+  errors?: { pointer: string; message: string }[];
+}
+
+/** A rule with the tools it gives now. */
+export type AgentRuleView = AgentRule & {
+  /** How many tools the rule gives the agent now (those not assigned explicitly). */
+  toolCount: number;
+  tools: RuleTool[];
+};
+
+/** A stored rule as the app sees it. */
+export function toRule(row: Selectable<AgentRulesTable>): AgentRule {
+  return {
+    agentId: row.agent_id,
+    group: row.group_name,
+    exclude: JSON.parse(row.exclude) as string[],
+    version: Number(row.version),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
