@@ -5,6 +5,8 @@ import * as audit from './audit-schemas';
 import * as auth from './auth-schemas';
 import * as catalogue from './catalogue-schemas';
 import * as runtime from './runtime-schemas';
+import * as rules from './rule-schemas';
+import * as workflows from './workflow-schemas';
 import { OpenApiDocumentSchema } from './meta-schemas';
 import { FieldErrorSchema, ProblemSchema } from './problem-schemas';
 import { apiOperations, type ApiOperation, type SuccessSpec } from './routes';
@@ -20,6 +22,11 @@ const requestSchemas: Record<string, z.ZodType> = {
   UpdateUserBody: auth.UpdateUserBodySchema,
   CreateTokenBody: auth.CreateTokenBodySchema,
   InvokeBody: runtime.InvokeBodySchema,
+  CreateRuleBody: rules.CreateRuleBodySchema,
+  UpdateRuleBody: rules.UpdateRuleBodySchema,
+  WorkflowBody: workflows.WorkflowBodySchema,
+  WorkflowReplaceBody: workflows.WorkflowReplaceBodySchema,
+  DryRunBody: workflows.DryRunBodySchema,
 };
 
 /** Named response schemas, converted as the output they describe. */
@@ -38,6 +45,12 @@ const responseSchemas: Record<string, z.ZodType> = {
   AssignmentStatus: assignments.AssignmentStatusSchema,
   AssignmentView: assignments.AssignmentViewSchema,
   AssignmentList: assignments.AssignmentListSchema,
+  AgentTools: rules.AgentToolsSchema,
+  AgentRule: rules.AgentRuleSchema,
+  AgentRuleList: rules.AgentRuleListSchema,
+  Workflow: workflows.WorkflowSchema,
+  WorkflowList: workflows.WorkflowListSchema,
+  DryRunResult: workflows.DryRunResultSchema,
   EffectiveTools: runtime.EffectiveToolsSchema,
   InvokeResult: runtime.InvokeResultSchema,
   AuditEvent: audit.AuditEventSchema,
@@ -71,7 +84,8 @@ const problemTitles: Record<number, string> = {
 const pathParameterDescriptions: Record<string, string> = {
   id: 'The agent\'s id (of the user, token or session under /users, /tokens, /sessions)',
   toolName: 'The tool\'s name, as the catalogue lists it',
-  name: 'The tool\'s name, as the catalogue lists it (percent-encoded)',
+  name: 'The tool\'s name, as the catalogue lists it (percent-encoded); under /workflows, the workflow\'s name',
+  group: 'The catalogue group the rule gives',
 };
 
 const schemaIds = new Map<z.ZodType, string>(

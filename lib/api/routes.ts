@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { AgentListQuerySchema, AgentListSchema, AgentSchema, CreateAgentBodySchema, DeletedAgentSchema, UpdateAgentBodySchema } from './agent-schemas';
-import { AssignmentListSchema, AssignmentViewSchema, PutAssignmentBodySchema } from './assignment-schemas';
+import { AssignmentViewSchema, PutAssignmentBodySchema } from './assignment-schemas';
+import { AgentRuleListSchema, AgentRuleSchema, AgentToolsSchema, CreateRuleBodySchema, UpdateRuleBodySchema } from './rule-schemas';
+import { DryRunBodySchema, DryRunResultSchema, WorkflowBodySchema, WorkflowListSchema, WorkflowReplaceBodySchema, WorkflowSchema } from './workflow-schemas';
 import { AuditPageSchema, AuditQuerySchema } from './audit-schemas';
 import {
   CreateTokenBodySchema, CreatedTokenSchema, CreateUserBodySchema, MeSchema, SessionListSchema, TokenListSchema, TokenSchema,
@@ -32,7 +34,7 @@ export interface ApiOperation {
   path: string;
   operationId: string;
   summary: string;
-  tag: 'catalogue' | 'agents' | 'assignments' | 'runtime' | 'audit' | 'meta' | 'users' | 'tokens' | 'sessions';
+  tag: 'catalogue' | 'agents' | 'assignments' | 'rules' | 'workflows' | 'runtime' | 'audit' | 'meta' | 'users' | 'tokens' | 'sessions';
   query?: z.ZodObject;
   body?: z.ZodType;
   /** `required`: every call needs If-Match; `when-exists`: needed to replace an existing resource. */
@@ -121,8 +123,8 @@ export const apiOperations: ApiOperation[] = [
   },
   {
     method: 'GET', path: '/api/v1/agents/{id}/tools', operationId: 'listAgentTools', tag: 'assignments',
-    summary: 'Every tool assigned to an agent, each with its status (ok, unavailable, missing, invalid)',
-    success: { 200: { description: 'The assignments, by tool name', schema: AssignmentListSchema } },
+    summary: 'Every tool assigned to an agent, each with its status (ok, unavailable, missing, invalid), and its group rules with the tools each gives now; every tool is marked with its origin',
+    success: { 200: { description: 'The assignments, by tool name, and the rules, by group', schema: AgentToolsSchema } },
     problems: [404],
     problemDescriptions: {
       404: 'The agent does not exist',
@@ -162,6 +164,112 @@ export const apiOperations: ApiOperation[] = [
       400: 'If-Match is malformed',
       404: 'The agent does not exist, or the tool is not assigned to it',
       412: 'If-Match names an older version; `current` holds the current assignment with its status, the ETag header its version',
+    },
+  },
+  {
+    method: 'GET', path: '/api/v1/agents/{id}/rules', operationId: 'listAgentRules', tag: 'rules',
+    summary: 'The agent\'s group rules, each with the tools it gives now (expanded when read, so a new tool of the group is there at once)',
+    success: { 200: { description: 'The rules, by group', schema: AgentRuleListSchema } },
+    problems: [404],
+    problemDescriptions: { 404: 'The agent does not exist' },
+  },
+  {
+    method: 'POST', path: '/api/v1/agents/{id}/rules', operationId: 'createAgentRule', tag: 'rules',
+    summary: 'Gives the agent every tool of a group, now and later, but the excluded ones; an explicit assignment of a tool wins over the rule',
+    body: CreateRuleBodySchema,
+    success: { 201: { description: 'The new rule with its tools', schema: AgentRuleSchema, hasEtag: true, hasLocation: true } },
+    problems: [...bodyProblems, 404, 409, 422],
+    problemDescriptions: {
+      404: 'The agent does not exist',
+      409: 'The agent already has a rule for this group',
+      422: 'No plugin serves a group of this name',
+    },
+  },
+  {
+    method: 'GET', path: '/api/v1/agents/{id}/rules/{group}', operationId: 'getAgentRule', tag: 'rules',
+    summary: 'One group rule with the tools it gives now',
+    success: { 200: { description: 'The rule', schema: AgentRuleSchema, hasEtag: true } },
+    problems: [404],
+    problemDescriptions: { 404: 'The agent does not exist, or has no rule for this group' },
+  },
+  {
+    method: 'PUT', path: '/api/v1/agents/{id}/rules/{group}', operationId: 'updateAgentRule', tag: 'rules',
+    summary: 'Replaces a rule\'s exclusions', body: UpdateRuleBodySchema, ifMatch: 'required',
+    success: { 200: { description: 'The changed rule', schema: AgentRuleSchema, hasEtag: true } },
+    problems: [...bodyProblems, 404, 412, 428],
+    problemDescriptions: {
+      400: 'The body does not have the expected shape, names another group, or If-Match is malformed',
+      404: 'The agent does not exist, or has no rule for this group',
+      412: 'If-Match names an older version; `current` holds the current rule, the ETag header its version',
+    },
+  },
+  {
+    method: 'DELETE', path: '/api/v1/agents/{id}/rules/{group}', operationId: 'deleteAgentRule', tag: 'rules',
+    summary: 'Removes a group rule; the agent\'s explicit assignments stay', ifMatch: 'required',
+    success: { 204: { description: 'Removed' } },
+    problems: [400, 404, 412, 428],
+    problemDescriptions: {
+      400: 'If-Match is malformed',
+      404: 'The agent does not exist, or has no rule for this group',
+      412: 'If-Match names an older version; `current` holds the current rule, the ETag header its version',
+    },
+  },
+  {
+    method: 'GET', path: '/api/v1/workflows', operationId: 'listWorkflows', tag: 'workflows',
+    summary: 'Every stored workflow; each is the tool `workflow_<name>` in the catalogue group `workflow`',
+    success: { 200: { description: 'The workflows, by name', schema: WorkflowListSchema } },
+    problems: [],
+  },
+  {
+    method: 'POST', path: '/api/v1/workflows', operationId: 'createWorkflow', tag: 'workflows',
+    summary: 'Stores a workflow: its steps\' tools must exist, their arguments fit the tools\' schemas (templates `{{input.x}}`, `{{steps.id.result}}` allowed), and it may not call itself; its tool is in the catalogue at once',
+    body: WorkflowBodySchema,
+    success: { 201: { description: 'The new workflow', schema: WorkflowSchema, hasEtag: true, hasLocation: true } },
+    problems: [...bodyProblems, 409],
+    problemDescriptions: {
+      400: 'The body does not have the expected shape, a step\'s tool is unknown or calls this workflow back, its arguments do not fit the tool, or a template names no input or earlier step (field errors in `errors`, e.g. `/steps/0/arguments/text`)',
+      409: 'A workflow of this name already exists',
+    },
+  },
+  {
+    method: 'POST', path: '/api/v1/workflows/dry-run', operationId: 'dryRunWorkflow', tag: 'workflows',
+    summary: 'Runs a workflow (saved or not) for real and answers each step\'s arguments and result; a failing step is named in the answer, not as an error',
+    body: DryRunBodySchema,
+    success: { 200: { description: 'The steps that ran, and the output or the failing step', schema: DryRunResultSchema } },
+    problems: [...bodyProblems, 404],
+    problemDescriptions: {
+      400: 'The body does not have the expected shape, the workflow would not be saved as it is, or the arguments do not fit its inputs (pointers under `/arguments`)',
+      404: 'The agent named by `agentId` does not exist',
+    },
+  },
+  {
+    method: 'GET', path: '/api/v1/workflows/{name}', operationId: 'getWorkflow', tag: 'workflows',
+    summary: 'Reads one workflow',
+    success: { 200: { description: 'The workflow', schema: WorkflowSchema, hasEtag: true } },
+    problems: [404],
+    problemDescriptions: { 404: 'No workflow of this name exists' },
+  },
+  {
+    method: 'PUT', path: '/api/v1/workflows/{name}', operationId: 'replaceWorkflow', tag: 'workflows',
+    summary: 'Replaces a workflow\'s description, inputs, steps and output (checked as on create); its tool keeps its name, so its assignments stay',
+    body: WorkflowReplaceBodySchema, ifMatch: 'required',
+    success: { 200: { description: 'The changed workflow', schema: WorkflowSchema, hasEtag: true } },
+    problems: [...bodyProblems, 404, 412, 428],
+    problemDescriptions: {
+      400: 'As for create, or the body names another workflow, or If-Match is malformed',
+      404: 'No workflow of this name exists',
+      412: 'If-Match names an older version; `current` holds the current workflow, the ETag header its version',
+    },
+  },
+  {
+    method: 'DELETE', path: '/api/v1/workflows/{name}', operationId: 'deleteWorkflow', tag: 'workflows',
+    summary: 'Deletes a workflow: its tool leaves the catalogue and agents\' assignments of it stay, shown `missing`', ifMatch: 'required',
+    success: { 204: { description: 'Deleted' } },
+    problems: [400, 404, 412, 428],
+    problemDescriptions: {
+      400: 'If-Match is malformed',
+      404: 'No workflow of this name exists',
+      412: 'If-Match names an older version; `current` holds the current workflow, the ETag header its version',
     },
   },
   {

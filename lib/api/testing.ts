@@ -154,5 +154,7 @@ export async function snapshotTables(db: Db): Promise<unknown> {
     users: await db.selectFrom('auth_user').selectAll().orderBy('id').execute(),
     sessions: await db.selectFrom('auth_session').selectAll().orderBy('id').execute(),
     tokens: await db.selectFrom('api_tokens').selectAll().orderBy('id').execute(),
+    workflows: await db.selectFrom('workflows').selectAll().orderBy('name').execute(),
+    rules: await db.selectFrom('agent_rules').selectAll().orderBy('agent_id').orderBy('group_name').execute(),
   };
 }
