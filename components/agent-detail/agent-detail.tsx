@@ -6,6 +6,7 @@ import { ModelViewPanel } from '@/components/agent-runtime/model-view-panel';
 import { TryItPanel } from '@/components/agent-runtime/try-it-panel';
 import { Wrench } from 'lucide-react';
 import { ToolPickerDialog } from '@/components/tool-picker/tool-picker-dialog';
+import { GroupRules, useAddGroupRule, useRuleGroups } from '@/components/agent-rules/group-rules';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { agentQueryOptions } from '@/lib/client-api/agents-api';
@@ -29,6 +30,12 @@ export function AgentDetail({ agentId }: { agentId: string }) {
   const [announcement, setAnnouncement] = useState('');
   const [problem, setProblem] = useState('');
   const focusDraft = useRef<string | null>(null);
+  const ruleGroups = useRuleGroups(agentId);
+  const addGroupRule = useAddGroupRule(agentId, (message, failure) => {
+    setIsPicking(false);
+    setAnnouncement(message);
+    setProblem(failure);
+  });
 
   const groupOf = useMemo(() => new Map((catalogue.data?.tools ?? []).map((tool) => [tool.name, tool.group])), [catalogue.data]);
   const assigned = useMemo(() => new Set(assignments.map((a) => a.toolName)), [assignments]);
@@ -113,6 +120,7 @@ export function AgentDetail({ agentId }: { agentId: string }) {
           actions={actions}
         />
       )}
+      <GroupRules agentId={agentId} />
       <TryItPanel agentId={agentId} groupOf={assignedGroups} />
       <ModelViewPanel agentId={agentId} />
       <ToolPickerDialog
@@ -123,6 +131,8 @@ export function AgentDetail({ agentId }: { agentId: string }) {
         assigned={assigned}
         pending={pending}
         onAdd={add}
+        onAddGroupRule={(group) => void addGroupRule(group)}
+        ruleGroups={ruleGroups}
       />
     </UnsavedChangesProvider>
   );

@@ -16,6 +16,10 @@ interface ToolPickerDialogProps {
   pending: ReadonlySet<string>;
   /** Adds the chosen tools; the caller closes the dialog once they are added. */
   onAdd: (names: readonly string[]) => Promise<void>;
+  /** When given, each group offers "Add the whole group as a rule". */
+  onAddGroupRule?: (group: string) => void;
+  /** Groups the agent already has as rules. */
+  ruleGroups?: ReadonlySet<string>;
 }
 
 /** "Add tools": the tool picker in a modal dialog, with the chosen count and the Add button. */
@@ -49,13 +53,13 @@ export function ToolPickerDialog({ isOpen, onClose, agentName, ...picking }: Too
   );
 }
 
-type ChooseToolsProps = Pick<ToolPickerDialogProps, 'tools' | 'assigned' | 'pending' | 'onAdd'> & {
+type ChooseToolsProps = Pick<ToolPickerDialogProps, 'tools' | 'assigned' | 'pending' | 'onAdd' | 'onAddGroupRule' | 'ruleGroups'> & {
   onCancel: () => void;
   onChosenCount: (count: number) => void;
 };
 
 // Rendered only while the dialog is open, so each opening starts with nothing chosen.
-function ChooseTools({ tools, assigned, pending, onAdd, onCancel, onChosenCount }: ChooseToolsProps) {
+function ChooseTools({ tools, assigned, pending, onAdd, onAddGroupRule, ruleGroups, onCancel, onChosenCount }: ChooseToolsProps) {
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [isAdding, setIsAdding] = useState(false);
   useEffect(() => onChosenCount(chosen.size), [chosen, onChosenCount]);
@@ -84,7 +88,16 @@ function ChooseTools({ tools, assigned, pending, onAdd, onCancel, onChosenCount 
   const count = chosen.size;
   return (
     <div className="flex flex-col gap-3">
-      <ToolPicker tools={tools} assigned={assigned} pending={pending} chosen={chosen} onToggle={toggle} onConfirm={() => void add()} />
+      <ToolPicker
+        tools={tools}
+        assigned={assigned}
+        pending={pending}
+        chosen={chosen}
+        onToggle={toggle}
+        onConfirm={() => void add()}
+        onAddGroupRule={onAddGroupRule}
+        ruleGroups={ruleGroups}
+      />
       <div className="flex flex-wrap items-center justify-end gap-2 border-t border-border pt-3">
         <span className="mr-auto text-sm text-muted-foreground" aria-live="polite">
           {count === 0 ? 'No tools chosen' : `${count} ${count === 1 ? 'tool' : 'tools'} chosen`}

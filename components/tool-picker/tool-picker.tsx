@@ -27,6 +27,9 @@ interface ToolPickerProps {
   onToggle: (names: readonly string[], choose: boolean) => void;
   /** Ctrl+Enter: done choosing. */
   onConfirm: () => void;
+  /** When given, each group also offers "Add the whole group as a rule" (groups in `ruleGroups` say they have one). */
+  onAddGroupRule?: (group: string) => void;
+  ruleGroups?: ReadonlySet<string>;
 }
 
 /**
@@ -34,7 +37,7 @@ interface ToolPickerProps {
  * count, unavailable tools disabled with their reason, already assigned tools marked, several
  * tools or a whole group chosen at once. Filters itself so 10,000 tools stay fast.
  */
-export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfirm }: ToolPickerProps) {
+export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfirm, onAddGroupRule, ruleGroups }: ToolPickerProps) {
   const [query, setQuery] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
@@ -101,6 +104,9 @@ export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfi
                     </span>
                   </span>
                 </Command.Item>
+              )}
+              {onAddGroupRule && (
+                <GroupRuleItem group={group} label={label} hasRule={ruleGroups?.has(group) ?? false} onAdd={onAddGroupRule} />
               )}
             </Command.Group>
           );
@@ -176,6 +182,21 @@ function ToolItem({ tool, assignment, isChosen, onToggle }: ToolItemProps) {
         )}
         <span className="block truncate text-xs text-muted-foreground">{firstLine(tool.description)}</span>
         {isUnavailable && <span className="block text-xs break-words text-warning">{tool.unavailableReason}</span>}
+      </span>
+    </Command.Item>
+  );
+}
+
+/** The picker's added action: give the agent the whole group as a rule, so tools it gains later come too. */
+function GroupRuleItem({ group, label, hasRule, onAdd }: { group: string; label: string; hasRule: boolean; onAdd: (group: string) => void }) {
+  return (
+    <Command.Item value={`rule:${group}`} disabled={hasRule} onMouseDown={keepFocusInSearch} onSelect={() => onAdd(group)} className={itemClass}>
+      <span aria-hidden className="mt-0.5 inline-flex size-4 shrink-0 items-center justify-center rounded border border-dashed border-input" />
+      <span className="min-w-0 flex-1">
+        <span className="font-medium">{hasRule ? `The whole ${label} group is a rule of this agent` : `Add the whole ${label} group as a rule`}</span>
+        <span className="block text-xs text-muted-foreground">
+          {hasRule ? 'Its tools, now and later, are the agent\'s.' : 'Gives every tool of the group, now and later; a tool assigned on its own keeps its settings.'}
+        </span>
       </span>
     </Command.Item>
   );
