@@ -50,13 +50,14 @@ export async function bootRegistry(options: RegistryHostOptions = {}): Promise<T
   const workflows = new WorkflowCache(workflowDb);
   // A failed first read leaves the set empty; the version poll reads again within seconds.
   await workflows.reload().catch((error: unknown) => console.error('Workflows: the first read failed', error instanceof Error ? error.message : error));
-  let loaded: ToolRegistry | undefined;
+  // The provider's tools run their steps through the registry they are loaded into.
+  const loading: { registry?: ToolRegistry } = {};
   const deps = {
     cache: workflows,
     db: workflowDb,
     registry: () => {
-      if (!loaded) throw new Error('The registry is still loading');
-      return loaded;
+      if (!loading.registry) throw new Error('The registry is still loading');
+      return loading.registry;
     },
   };
   const workflowProvider = registerClass('builtin', 'provider', class extends WorkflowToolProvider {
@@ -64,7 +65,7 @@ export async function bootRegistry(options: RegistryHostOptions = {}): Promise<T
       super(deps);
     }
   }, 'WorkflowToolProvider');
-  loaded = await ToolRegistry.load({
+  const loaded = await ToolRegistry.load({
     registrations: [...builtinRegistrations(), workflowProvider, ...discovery.registrations],
     diagnostics: discovery.diagnostics,
     environment: createToolEnvironment({
@@ -73,6 +74,7 @@ export async function bootRegistry(options: RegistryHostOptions = {}): Promise<T
       env,
     }),
   });
+  loading.registry = loaded;
   trackWorkflowCache(workflows);
   workflows.watch();
   return loaded;
