@@ -232,6 +232,25 @@ describeApi('/api/v1/workflows', (database) => {
       expect(errors[0]?.message).toContain('workflow_inner → workflow_outer → workflow_inner');
     });
 
+    it('refuses at run time a run nested past a depth of 8 workflows, naming each step on the way', async () => {
+      expect((await create({ name: 'deep9', steps: [{ id: 'a', tool: 'word_count', arguments: { text: 'x' } }] })).status).toBe(201);
+      for (let level = 8; level >= 1; level--) {
+        expect((await create({ name: `deep${level}`, steps: [{ id: 'a', tool: `workflow_deep${level + 1}`, arguments: {} }] })).status).toBe(201);
+      }
+      expect((await assign('writer', 'workflow_deep1')).status).toBe(201);
+      expect((await assign('writer', 'workflow_deep2')).status).toBe(201);
+
+      const tooDeep = await call('writer', 'workflow_deep1', {}, runtimeToken);
+      expect(tooDeep.status).toBe(422);
+      const { detail } = (await tooDeep.json()) as { detail: string };
+      expect(detail).toMatch(/^Step "a" \(workflow_deep2\) failed: Step "a" \(workflow_deep3\) failed/);
+      expect(detail).toContain('Workflow "deep9" is nested 9 deep; workflows may call workflows only 8 deep');
+
+      const eightDeep = await call('writer', 'workflow_deep2', {}, runtimeToken);
+      expect(eightDeep.status).toBe(200);
+      expect(await eightDeep.json()).toMatchObject({ result: 'Word count: 1' });
+    });
+
     it('answers 409 for a taken name and 403 to a viewer, changing nothing', async () => {
       expect((await create(summarize)).status).toBe(409);
       const before = await snapshotTables(database.db);
