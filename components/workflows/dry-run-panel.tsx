@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, useState } from 'react';
+import { useCan } from '@/components/auth/permissions-context';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input, Textarea } from '@/components/ui/input';
@@ -22,6 +23,7 @@ export function DryRunPanel({ definition }: { definition: WorkflowDefinition }) 
   const headingId = useId();
   const argsId = useId();
   const agentFieldId = useId();
+  const canRun = useCan('runtime');
   const placeholder = JSON.stringify(Object.fromEntries(definition.inputs.map((input) => [input.name || 'input', input.type === 'string' ? '' : null])), null, 2);
 
   const start = async () => {
@@ -49,6 +51,14 @@ export function DryRunPanel({ definition }: { definition: WorkflowDefinition }) 
     }
   };
 
+  if (!canRun) {
+    return (
+      <Card className="p-4">
+        <h3 className="mb-1 font-semibold">Dry run</h3>
+        <p className="text-sm text-muted-foreground">A dry run runs the steps&apos; tools, which needs the runtime permission (admins).</p>
+      </Card>
+    );
+  }
   return (
     <Card className="p-4">
       <section aria-labelledby={headingId}>

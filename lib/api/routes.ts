@@ -233,7 +233,7 @@ export const apiOperations: ApiOperation[] = [
   },
   {
     method: 'POST', path: '/api/v1/workflows/dry-run', operationId: 'dryRunWorkflow', tag: 'workflows',
-    summary: 'Runs a workflow (saved or not) for real and answers each step\'s arguments and result; a failing step is named in the answer, not as an error',
+    summary: 'Runs a workflow (saved or not) for real and answers each step\'s arguments and result; a failing step is named in the answer, not as an error. Needs both `runtime` and `agents:write` (admins)',
     body: DryRunBodySchema,
     success: { 200: { description: 'The steps that ran, and the output or the failing step', schema: DryRunResultSchema } },
     problems: [...bodyProblems, 404],

@@ -31,12 +31,14 @@ export interface DryRunOptions {
 
 /**
  * Runs a workflow for real and answers each step's arguments and result (the steps' tools do
- * run). AppError `forbidden` without `agents:write`; `invalid` when the workflow would not be
+ * run). AppError `forbidden` without `agents:write` and `runtime` (editors build workflows; running tools is for admins and the runtime); `invalid` when the workflow would not be
  * saved as it is, or the arguments do not fit its inputs (pointers under `/arguments`);
  * `not_found` for an unknown agent. A failing step is not an error: the answer names it.
  */
 export async function dryRunWorkflow({ db, registry, actor, workflow, arguments: args, agentId }: DryRunOptions): Promise<WorkflowRun> {
+  // It runs tools, possibly with an agent's settings: as invoking does, it needs `runtime` too.
   authorize(actor, 'agents:write');
+  authorize(actor, 'runtime');
   await checkDefinition(db, registry, workflow);
   if (agentId !== undefined) await requireAgent(db, agentId);
   const errors = validateArguments(inputsSchema(workflow.inputs), args);

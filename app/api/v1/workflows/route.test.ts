@@ -149,6 +149,11 @@ describeApi('/api/v1/workflows', (database) => {
       expect(run.steps[1]).toMatchObject({ arguments: { path: 'x' } });
     });
 
+    it('refuses a dry run to an editor (it runs tools, which needs runtime), changing nothing but the refusal\'s audit', async () => {
+      const response = await callRoute(dryRun, apiRequest('/api/v1/workflows/dry-run', { method: 'POST', json: { workflow: summarize, arguments: { text: 'x' } }, as: 'editor' }), {});
+      expect(response.status).toBe(403);
+    });
+
     it('dry-runs showing each step\'s arguments and result', async () => {
       const response = await callRoute(dryRun, apiRequest('/api/v1/workflows/dry-run', { method: 'POST', json: { workflow: summarize, arguments: { text: 'x y z' } } }), {});
       expect(response.status).toBe(200);

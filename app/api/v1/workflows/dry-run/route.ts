@@ -9,8 +9,8 @@ import { dryRunWorkflow } from '@/lib/workflows/dry-run-workflow';
 
 export const dynamic = 'force-dynamic';
 
-/** Runs a workflow (saved or not) and answers each step's arguments and result; a failing step is named. */
-export const POST = apiRoute({ permission: 'agents:write' }, async (request, _params, actor) => {
+/** Runs a workflow (saved or not) and answers each step's arguments and result; a failing step is named. Needs `runtime` and `agents:write`. */
+export const POST = apiRoute({ permission: 'runtime' }, async (request, _params, actor) => {
   const body = await readJsonBody(request, DryRunBodySchema);
   const run = await dryRunWorkflow({ db: await getDb(), registry: await getToolRegistry(), actor, workflow: body.workflow, arguments: body.arguments, agentId: body.agentId });
   return jsonResponse(run);
