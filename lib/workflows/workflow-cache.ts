@@ -21,6 +21,8 @@ export class WorkflowCache {
   private pending: Promise<void> | undefined;
   private again = false;
   private stopWatching: (() => void) | undefined;
+  /** The connection the last load read through; the poll uses it and never opens one itself. */
+  private lastDb: Db | undefined;
 
   constructor(private readonly db: () => Promise<Db>) {}
 
@@ -61,6 +63,7 @@ export class WorkflowCache {
   private async load(): Promise<void> {
     const db = await this.db();
     const rows = await db.selectFrom('workflows').selectAll().execute();
+    this.lastDb = db;
     const byTool = new Map<string, Workflow>();
     for (const row of rows) {
       try {
@@ -82,7 +85,8 @@ export class WorkflowCache {
       if (event.kind === 'catalogue') this.reload().catch(logReloadFailure);
     });
     const timer = setInterval(() => {
-      this.pollVersion().catch(logReloadFailure);
+      // A failed poll (the database restarting, or closed at shutdown) just tries again next time.
+      this.pollVersion().catch(() => undefined);
     }, WORKFLOW_POLL_MS);
     timer.unref();
     this.stopWatching = () => {
@@ -95,7 +99,8 @@ export class WorkflowCache {
 
   /** Reloads when the table's names and versions differ from the cache's. */
   private async pollVersion(): Promise<void> {
-    const db = await this.db();
+    const db = this.lastDb;
+    if (!db || this.pending) return;
     const { rows } = await sql<{ names: string | null; n: number | string }>`
       select count(*) as n, ${listAgg(db)} as names from workflows`.execute(db);
     const row = rows[0];
