@@ -178,9 +178,9 @@ function InputRow({ index, input, onChange, onRemove, errors }: { index: number;
   return (
     <li>
       <div className="flex flex-wrap items-end gap-3 rounded-md border border-border p-3" role="group" aria-label={label}>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-name`} className="text-sm font-medium">{`${label} name`}</label>
-        <Input id={`${id}-name`} value={input.name} onChange={(event) => onChange({ name: event.target.value })} className="w-40 py-1.5 font-mono" autoComplete="off" />
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-name`} className="text-sm font-medium">{`${label} name`}</label>
+          <Input id={`${id}-name`} value={input.name} onChange={(event) => onChange({ name: event.target.value })} className="w-40 py-1.5 font-mono" autoComplete="off" />
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor={`${id}-type`} className="text-sm font-medium">{`${label} type`}</label>
