@@ -181,35 +181,35 @@ function InputRow({ index, input, onChange, onRemove, errors }: { index: number;
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-name`} className="text-sm font-medium">{`${label} name`}</label>
           <Input id={`${id}-name`} value={input.name} onChange={(event) => onChange({ name: event.target.value })} className="w-40 py-1.5 font-mono" autoComplete="off" />
-      </div>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={`${id}-type`} className="text-sm font-medium">{`${label} type`}</label>
-        <Select id={`${id}-type`} value={input.type} onChange={(event) => onChange({ type: event.target.value as WorkflowInputType })} className="py-1.5">
-          {WORKFLOW_INPUT_TYPES.map((type) => (
-            <option key={type} value={type}>
-              {type}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <label className="flex items-center gap-2 pb-2 text-sm">
-        <Checkbox checked={input.required} onChange={(event) => onChange({ required: event.target.checked })} />
-        {`${label} required`}
-      </label>
-      <div className="flex min-w-48 flex-1 flex-col gap-1">
-        <label htmlFor={`${id}-description`} className="text-sm font-medium">{`${label} description`}</label>
-        <Input id={`${id}-description`} value={input.description} onChange={(event) => onChange({ description: event.target.value })} className="py-1.5" autoComplete="off" />
-      </div>
-      <Button variant="secondary" onClick={onRemove} aria-label={`Remove ${label}`}>
-        Remove
-      </Button>
-      {errors.length > 0 && (
-        <ul role="alert" className="w-full text-sm text-destructive">
-          {errors.map((error) => (
-            <li key={`${error.pointer}:${error.message}`}>{error.message}</li>
-          ))}
-        </ul>
-      )}
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${id}-type`} className="text-sm font-medium">{`${label} type`}</label>
+          <Select id={`${id}-type`} value={input.type} onChange={(event) => onChange({ type: event.target.value as WorkflowInputType })} className="py-1.5">
+            {WORKFLOW_INPUT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <label className="flex items-center gap-2 pb-2 text-sm">
+          <Checkbox checked={input.required} onChange={(event) => onChange({ required: event.target.checked })} />
+          {`${label} required`}
+        </label>
+        <div className="flex min-w-48 flex-1 flex-col gap-1">
+          <label htmlFor={`${id}-description`} className="text-sm font-medium">{`${label} description`}</label>
+          <Input id={`${id}-description`} value={input.description} onChange={(event) => onChange({ description: event.target.value })} className="py-1.5" autoComplete="off" />
+        </div>
+        <Button variant="secondary" onClick={onRemove} aria-label={`Remove ${label}`}>
+          Remove
+        </Button>
+        {errors.length > 0 && (
+          <ul role="alert" className="w-full text-sm text-destructive">
+            {errors.map((error) => (
+              <li key={`${error.pointer}:${error.message}`}>{error.message}</li>
+            ))}
+          </ul>
+        )}
       </div>
     </li>
   );
