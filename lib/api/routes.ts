@@ -8,6 +8,7 @@ import {
 } from './auth-schemas';
 import { OpenApiDocumentSchema } from './meta-schemas';
 import { EffectiveToolsQuerySchema, EffectiveToolsSchema, InvokeBodySchema, InvokeResultSchema } from './runtime-schemas';
+import { DeletedServerSchema, ServerBodySchema, ServerListSchema, ServerSchema, ServerTestResultSchema } from './server-schemas';
 import { CatalogueEntrySchema, CatalogueQuerySchema, CatalogueSnapshotSchema, CatalogueSummarySchema } from './catalogue-schemas';
 
 /** The HTTP methods a route file may export. */
@@ -32,7 +33,7 @@ export interface ApiOperation {
   path: string;
   operationId: string;
   summary: string;
-  tag: 'catalogue' | 'agents' | 'assignments' | 'runtime' | 'audit' | 'meta' | 'users' | 'tokens' | 'sessions';
+  tag: 'catalogue' | 'agents' | 'assignments' | 'runtime' | 'audit' | 'meta' | 'users' | 'tokens' | 'sessions' | 'servers';
   query?: z.ZodObject;
   body?: z.ZodType;
   /** `required`: every call needs If-Match; `when-exists`: needed to replace an existing resource. */
@@ -285,6 +286,65 @@ export const apiOperations: ApiOperation[] = [
     success: { 204: { description: 'Ended' } },
     problems: [404],
     problemDescriptions: { 404: 'The caller has no session with this id' },
+  },
+  {
+    method: 'GET', path: '/api/v1/servers', operationId: 'listServers', tag: 'servers',
+    summary: 'Every MCP server with its status in the answering instance (connected, connecting, unavailable with reason, disabled) and tool count',
+    success: { 200: { description: 'The servers, by name', schema: ServerListSchema } },
+    problems: [],
+  },
+  {
+    method: 'POST', path: '/api/v1/servers', operationId: 'createServer', tag: 'servers',
+    summary: 'Adds an MCP server (stdio: admins only, and not with MCP_STDIO=off); its tools join the catalogue as the group <name>',
+    body: ServerBodySchema,
+    success: { 201: { description: 'The server; it connects in the background', schema: ServerSchema, hasEtag: true, hasLocation: true } },
+    problems: [...bodyProblems, 409],
+    problemDescriptions: {
+      400: 'The body does not have the expected shape, a credential is given as a value instead of a ${VAR} reference, or stdio servers are turned off (field errors in `errors`)',
+      409: 'A server of that name exists, or the name is already the group of other tools',
+    },
+  },
+  {
+    method: 'GET', path: '/api/v1/servers/{name}', operationId: 'getServer', tag: 'servers', summary: 'Reads one MCP server with its status and tool count',
+    success: { 200: { description: 'The server', schema: ServerSchema, hasEtag: true } },
+    problems: [404],
+    problemDescriptions: { 404: 'The server does not exist' },
+  },
+  {
+    method: 'PUT', path: '/api/v1/servers/{name}', operationId: 'updateServer', tag: 'servers',
+    summary: 'Replaces an MCP server\'s configuration (edit, enable, disable); its connection restarts', body: ServerBodySchema, ifMatch: 'required',
+    success: { 200: { description: 'The changed server', schema: ServerSchema, hasEtag: true } },
+    problems: [...bodyProblems, 404, 412, 428],
+    problemDescriptions: {
+      400: 'The body does not have the expected shape or names another server (field errors in `errors`), or If-Match is malformed',
+      404: 'The server does not exist',
+      412: 'If-Match names an older version; `current` holds the current server, the ETag header its version',
+    },
+  },
+  {
+    method: 'DELETE', path: '/api/v1/servers/{name}', operationId: 'deleteServer', tag: 'servers',
+    summary: 'Removes an MCP server and closes its connection (a stdio server\'s process ends); assignments to its tools stay', ifMatch: 'required',
+    success: { 200: { description: 'The removed server\'s name', schema: DeletedServerSchema } },
+    problems: [400, 404, 412, 428],
+    problemDescriptions: {
+      400: 'If-Match is malformed',
+      404: 'The server does not exist',
+      412: 'If-Match names an older version; `current` holds the current server, the ETag header its version',
+    },
+  },
+  {
+    method: 'POST', path: '/api/v1/servers/{name}/refresh', operationId: 'refreshServer', tag: 'servers',
+    summary: 'Re-reads the MCP server\'s tool list now',
+    success: { 200: { description: 'The server with its new tool count', schema: ServerSchema, hasEtag: true } },
+    problems: [404, 409],
+    problemDescriptions: { 404: 'The server does not exist', 409: 'The server is not connected in this instance (the reason is in `detail`)' },
+  },
+  {
+    method: 'POST', path: '/api/v1/connection-tests', operationId: 'testServerConnection', tag: 'servers',
+    summary: 'Connects once to an MCP server configuration, saved or not: its name, version and tool count, or the error',
+    body: ServerBodySchema,
+    success: { 200: { description: 'The outcome; a server that cannot be reached is `ok: false` with the error', schema: ServerTestResultSchema } },
+    problems: bodyProblems,
   },
   {
     method: 'GET', path: '/api/v1/me', operationId: 'getMe', tag: 'meta',

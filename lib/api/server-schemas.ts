@@ -65,6 +65,7 @@ const serverState = {
   reason: z.string().optional().meta({ description: 'Why the server is unavailable (or disabled)' }),
   toolCount: z.number().int().meta({ description: 'Tools in the last tools/list of this process\'s connection' }),
   serverInfo: z.object({ name: z.string(), version: z.string() }).optional().meta({ description: 'What the server said about itself at initialize' }),
+  pid: z.number().int().optional().meta({ description: 'The pid of a stdio server\'s guard process in the answering instance' }),
   version: z.number().int(),
   createdAt: z.string().meta({ format: 'date-time' }),
   updatedAt: z.string().meta({ format: 'date-time' }),

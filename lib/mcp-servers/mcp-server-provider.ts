@@ -146,7 +146,11 @@ export class McpServerProvider implements MultiToolProvider {
     this.pid = opened.pid;
     const client = newClient();
     this.client = client;
-    client.onclose = () => this.lost(client, 'The connection closed');
+    let isReady = false;
+    // While connecting, a failure is the rejected connect() below, which knows the better reason.
+    client.onclose = () => {
+      if (isReady) this.lost(client, 'The connection closed');
+    };
     client.onerror = (error) => {
       // A dead HTTP server never closes the transport: the SSE stream gives up with this instead.
       if (/Maximum reconnection attempts/i.test(error.message)) this.lost(client, `Cannot reach the server: ${error.message}`);
@@ -158,6 +162,7 @@ export class McpServerProvider implements MultiToolProvider {
       await client.connect(opened.transport, { timeout: this.timeoutMs });
       await this.readTools(client, false);
       if (this.client !== client) return;
+      isReady = true;
       this.attempt = 0;
       const version = client.getServerVersion();
       this.setState({ status: 'connected', toolCount: this.tools.size, ...(version ? { serverInfo: { name: version.name, version: version.version } } : {}) });
