@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_SCOPE, registerInstance, ToolRegistry } from '@/registry';
 import { McpServerProvider, type McpServerProviderOptions } from './mcp-server-provider';
-import type { ServerConfig } from './server-config';
+import type { HttpServerConfig, ServerConfig } from './server-config';
 import { stdioGuardPath } from './server-connection';
 import { childPids, EVERYTHING_BIN, FILESYSTEM_BIN, isAlive, waitFor } from './testing/processes';
 import { startTestMcpServer, type TestMcpServer } from './testing/test-mcp-server';
@@ -110,7 +110,7 @@ describe('an MCP server over Streamable HTTP (an SDK server)', () => {
     server = await startTestMcpServer({ extraTools: 250, bearer: 'secret-token' });
   });
   afterAll(() => server.close());
-  const remote = (): ServerConfig => ({ name: 'remote', enabled: true, transport: 'http', url: server.url, headers: { Authorization: 'Bearer ${TEST_MCP_TOKEN}' } });
+  const remote = (): ServerConfig & HttpServerConfig => ({ name: 'remote', enabled: true, transport: 'http', url: server.url, headers: { Authorization: 'Bearer ${TEST_MCP_TOKEN}' } });
 
   it('lists every page of tools, calls them, and turns an MCP error result into an error with the server\'s message', async () => {
     const { provider, registry } = await connected(remote());
@@ -128,6 +128,23 @@ describe('an MCP server over Streamable HTTP (an SDK server)', () => {
     await server.addTool('late');
     await waitFor('the new tool', () => registry.knownToolNames().has('remote_late'), 5000);
     expect(changes.length).toBeGreaterThan(before);
+  });
+
+  it('is unavailable when the server goes away, and back by itself when it returns', async () => {
+    const own = await startTestMcpServer();
+    const { provider, registry } = await connected({ name: 'flaky', enabled: true, transport: 'http', url: own.url, headers: {} });
+    await waitFor('connected', () => provider.isAvailable(), 10_000);
+    await own.close();
+    await waitFor('unavailable', () => provider.status().status === 'unavailable', 10_000);
+    expect(provider.unavailableReason()).toMatch(/reach|closed|fetch|ECONNREFUSED/i);
+    const again = await startTestMcpServer({ port: Number(new URL(own.url).port) });
+    try {
+      await waitFor('reconnected', () => provider.isAvailable(), 10_000);
+      expect(await call(registry, 'flaky_echo', { text: 'back' })).toBe('back');
+    } finally {
+      await provider.stop();
+      await again.close();
+    }
   });
 
   it('is unavailable with "Authentication failed" when the server refuses the credentials', async () => {

@@ -47,6 +47,11 @@ export class ServerHost {
 
   constructor(private readonly options: ServerHostOptions) {}
 
+  /** The registry the servers' bundles are added to. */
+  get registry(): ToolRegistry {
+    return this.options.registry;
+  }
+
   /** Reads the servers now and keeps following their changes. */
   async start(): Promise<void> {
     this.unsubscribe = subscribeChanges((event) => {
@@ -145,9 +150,13 @@ function fingerprint(rows: readonly { name: string; version: number }[]): string
 
 const host = globalThis as typeof globalThis & { mcpServerHost?: ServerHost };
 
-/** Starts this process's server host for the registry (once); `getToolRegistry` calls it. */
+/**
+ * Starts this process's server host for the registry (once per registry; a host of an earlier
+ * registry, booted anew by a test, is stopped); `getToolRegistry` calls it.
+ */
 export async function startServerHost(registry: ToolRegistry): Promise<ServerHost> {
-  if (host.mcpServerHost) return host.mcpServerHost;
+  if (host.mcpServerHost?.registry === registry) return host.mcpServerHost;
+  await host.mcpServerHost?.stop();
   const serverHost = new ServerHost({ registry });
   host.mcpServerHost = serverHost;
   await serverHost.start();

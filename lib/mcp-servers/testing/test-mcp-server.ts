@@ -23,6 +23,8 @@ export interface TestMcpServerOptions {
   pageSize?: number;
   /** A bearer token every request must carry; none by default. */
   bearer?: string;
+  /** The port to listen on; default any free one. */
+  port?: number;
 }
 
 /**
@@ -91,7 +93,7 @@ export async function startTestMcpServer(options: TestMcpServerOptions = {}): Pr
       if (!response.headersSent) response.writeHead(500).end(String(error));
     });
   });
-  await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => httpServer.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = httpServer.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}/mcp`,
