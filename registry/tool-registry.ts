@@ -386,6 +386,7 @@ function toEntry(
     kind: handle.kind,
     source: handle.source,
     streamsResultToUser: metadata.streamsResultToUser,
+    ...(metadata.annotations ? { annotations: metadata.annotations } : {}),
   };
 }
 

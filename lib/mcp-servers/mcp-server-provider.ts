@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { AgentTool, MultiToolProvider, Tool, ToolCallScope } from '@/registry';
+import type { MultiToolProvider, Tool } from '@/registry';
 import type { ServerConfig } from './server-config';
 import { McpTool, type CallResult, type McpToolInfo } from './mcp-tool';
 import { describeConnectError, listAllTools, newClient, openTransport } from './server-connection';
@@ -82,7 +82,8 @@ export class McpServerProvider implements MultiToolProvider {
     return this.state.reason;
   }
 
-  create(toolName: string, _agentTool: AgentTool, _scope: ToolCallScope): Tool | undefined {
+  /** A tool for one of its names: the same for every agent and call (an MCP tool has no overrides). */
+  create(toolName: string): Tool | undefined {
     const info = this.tools.get(toolName);
     return info && new McpTool(toolName, info, (name, args) => this.callTool(name, args));
   }

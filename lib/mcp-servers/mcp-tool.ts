@@ -1,4 +1,4 @@
-import type { JsonSchema, Tool } from '@/registry';
+import type { JsonSchema, Tool, ToolAnnotations } from '@/registry';
 
 /** What `tools/list` said about one tool, kept in memory between lists. */
 export interface McpToolInfo {
@@ -9,14 +9,6 @@ export interface McpToolInfo {
   annotations?: ToolAnnotations;
 }
 
-/** The MCP hints about a tool's behaviour, as the server gave them. */
-export interface ToolAnnotations {
-  title?: string;
-  readOnlyHint?: boolean;
-  destructiveHint?: boolean;
-  idempotentHint?: boolean;
-  openWorldHint?: boolean;
-}
 
 /** The result of `tools/call`, as far as the app reads it. */
 export interface CallResult {
@@ -77,7 +69,7 @@ export function resultText(result: CallResult): string {
 export function annotationsFrom(value: unknown): ToolAnnotations | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const source = value as Record<string, unknown>;
-  const annotations: ToolAnnotations = {};
+  const annotations: { -readonly [K in keyof ToolAnnotations]: ToolAnnotations[K] } = {};
   if (typeof source.title === 'string') annotations.title = source.title;
   for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
     if (typeof source[hint] === 'boolean') annotations[hint] = source[hint];

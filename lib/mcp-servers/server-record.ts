@@ -31,6 +31,8 @@ export function toConfigColumns(config: ServerConfig): { transport: string; conf
 
 /** The configuration part of a record, without version and times (what the audit log compares). */
 export function configOf(record: ServerRecord): ServerConfig {
-  const { version: _version, createdAt: _createdAt, updatedAt: _updatedAt, ...config } = record;
-  return config;
+  if (record.transport === 'http') {
+    return { name: record.name, enabled: record.enabled, transport: 'http', url: record.url, headers: record.headers };
+  }
+  return { name: record.name, enabled: record.enabled, transport: 'stdio', command: record.command, args: record.args, env: record.env };
 }
