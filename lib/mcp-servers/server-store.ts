@@ -84,7 +84,7 @@ export async function updateServer({ db, actor, expectedVersion, config }: Updat
     const current = await lockServer(trx, config.name);
     authorizeServerChange(actor, current, config);
     checkVersion(`MCP server "${config.name}"`, current.version, expectedVersion, () => current);
-    if (JSON.stringify(configOf(current)) === JSON.stringify(config)) return { changed: false, server: current };
+    if (isSameConfig(configOf(current), config)) return { changed: false, server: current };
     if (config.transport !== current.transport || config.enabled) checkStdioAllowed(config);
     const row = await trx
       .updateTable('mcp_servers')
@@ -116,6 +116,12 @@ export async function deleteServer({ db, actor, name, expectedVersion }: { db: D
   });
   await publishChange({ kind: 'servers' });
   return { name };
+}
+
+function isSameConfig(a: ServerConfig, b: ServerConfig): boolean {
+  const columnsA = toConfigColumns(a);
+  const columnsB = toConfigColumns(b);
+  return a.enabled === b.enabled && columnsA.transport === columnsB.transport && columnsA.config === columnsB.config;
 }
 
 /** Reads a server and locks its row until the transaction ends (see `lockAgent`); AppError `not_found`. */
