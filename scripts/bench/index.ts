@@ -12,6 +12,7 @@ import { closeConnections, timeInTurns, timeRequests, timedGet } from './http-ti
 import { benchAuditLog } from './audit-log';
 import { benchOverridesForm } from './overrides-form';
 import { benchRuntime } from './runtime';
+import { benchServers } from './servers';
 import { median, ms, percentile } from './stats';
 
 const basePort = Number(process.env.BENCH_PORT ?? 3390);
@@ -76,6 +77,14 @@ async function main(): Promise<void> {
     }
     return;
   }
+  if (process.env.BENCH_ONLY === 'servers') {
+    try {
+      await benchServers(basePort + 6, line);
+    } finally {
+      closeConnections();
+    }
+    return;
+  }
   const fixture = { TOOLS_PLUGIN_PATH: 'e2e/fixtures/scale-plugins' };
   const large = await startNextServer(basePort, { ...fixture, SCALE_TOOL_COUNT: '10000' });
   const small = await startNextServer(basePort + 1, { ...fixture, SCALE_TOOL_COUNT: '100' });
@@ -127,6 +136,7 @@ async function main(): Promise<void> {
     // The catalogue's servers are not needed any more: stop them so they do not compete.
     await Promise.all([large.stop(), small.stop()]);
     await benchRuntime(basePort + 5, line);
+    await benchServers(basePort + 6, line);
   } finally {
     await browser.close();
     closeConnections();

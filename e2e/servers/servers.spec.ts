@@ -1,0 +1,46 @@
+import path from 'node:path';
+import { expect, test } from '../support/test';
+import { assignmentsOf, createTestAgent } from '../support/agent-api';
+import { uniqueToken } from '../support/agents-page';
+import { shownTools } from '../support/catalogue-page';
+import { addThroughPicker } from '../support/tool-picker';
+
+const EVERYTHING_BIN = path.resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+
+test('[SERVERS][ADD]: admin adds server-everything on /servers, tests it, sees its tools in the catalogue under its group, and assigns one to an agent', async ({ page, request }) => {
+  const name = `ev${uniqueToken()}`.replace(/[^a-z0-9]/g, '').slice(0, 32);
+  await page.goto('/servers');
+  await expect(page.getByRole('heading', { name: 'MCP servers', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: 'Add server' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add MCP server' });
+  await dialog.getByRole('textbox', { name: 'Name' }).fill(name);
+  await dialog.getByRole('combobox', { name: 'Kind' }).selectOption('stdio');
+  await dialog.getByRole('textbox', { name: 'Command' }).fill(process.execPath);
+  await dialog.getByRole('textbox', { name: 'Arguments' }).fill(`${EVERYTHING_BIN}\nstdio`);
+  await dialog.getByRole('button', { name: 'Test connection' }).click();
+  await expect(dialog.getByRole('status')).toContainText(/Connected to .*everything.*: \d+ tools/, { timeout: 20_000 });
+  await dialog.getByRole('button', { name: 'Add server' }).click();
+  await expect(dialog).toBeHidden();
+
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
+  await expect(row.getByText('connected', { exact: true })).toBeVisible({ timeout: 20_000 });
+  const stored = await request.get(`/api/v1/servers/${name}`);
+  expect(await stored.json()).toMatchObject({ name, transport: 'stdio', status: 'connected', args: [EVERYTHING_BIN, 'stdio'] });
+
+  await row.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(new RegExp(`group=${name}`));
+  await expect(shownTools(page).filter({ hasText: `${name}_echo` })).toBeVisible();
+
+  const agentId = await createTestAgent(request, 'Mcp');
+  await page.goto(`/agents/${agentId}`);
+  await addThroughPicker(page, `${name}_echo`);
+  await page.getByRole('button', { name: `Assign ${name}_echo` }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Assigned ${name}_echo.` })).toBeVisible();
+  expect((await assignmentsOf(request, agentId)).get(`${name}_echo`)?.status).toBe('ok');
+
+  const invoked = await request.post(`/api/v1/agents/${agentId}/tools/${name}_echo/invoke`, { data: { arguments: { message: 'from e2e' } } });
+  expect(await invoked.json()).toMatchObject({ result: 'Echo: from e2e' });
+
+  const removed = await request.delete(`/api/v1/servers/${name}`, { headers: { 'if-match': '"1"' } });
+  expect(removed.status()).toBe(200);
+});
