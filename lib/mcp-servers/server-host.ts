@@ -8,8 +8,8 @@ import { stdioGuardPath } from './server-connection';
 import { toServerRecord, type ServerRecord } from './server-record';
 import { isStdioOff, STDIO_OFF_REASON } from './server-rules';
 
-/** How often each instance re-reads the servers' versions anyway, in case a notice was lost. */
-const POLL_MS = 5000;
+/** How often each instance re-reads the servers' versions anyway (a lost notice, or SQLite, which has no NOTIFY): one small query. */
+const POLL_MS = 2000;
 
 /** The registry source of the server `name`'s bundle. */
 export function serverSource(name: string): string {
