@@ -3,6 +3,7 @@ import { ServerSchema, ServerTestResultSchema } from '@/lib/api/server-schemas';
 import { apiRequest, callRoute, describeApi, snapshotTables } from '@/lib/api/testing';
 import { createAgent } from '@/lib/agents';
 import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { subscribeChanges } from '@/lib/events';
 import { childPids, EVERYTHING_BIN, isAlive, waitFor } from '@/lib/mcp-servers/testing/processes';
 import { startTestMcpServer, type TestMcpServer } from '@/lib/mcp-servers/testing/test-mcp-server';
 import { GET as listTools } from '../tools/route';
@@ -54,6 +55,22 @@ describeApi('/api/v1/servers', (database) => {
     expect(audit[0]?.after).not.toContain('secret-token');
   });
 
+  it('takes a list_changed from the server into the catalogue with no restart, and tells MCP sessions (a catalogue change event)', async () => {
+    const events: string[] = [];
+    const unsubscribe = subscribeChanges((event) => events.push(event.kind));
+    try {
+      await http.addTool('late');
+      await waitFor('the new tool in the catalogue', async () => {
+        const catalogue = (await (await callRoute(listTools, apiRequest('/api/v1/tools'), {})).json()) as { tools: { name: string }[] };
+        return catalogue.tools.some((tool) => tool.name === 'remote_late');
+      }, 5000);
+      expect(events).toContain('catalogue');
+      expect(await read('remote')).toMatchObject({ toolCount: 3 });
+    } finally {
+      unsubscribe();
+    }
+  });
+
   it('refuses a bad name, a name taken by a group or a server, and a credential given as a value, changing nothing', async () => {
     const before = await snapshotTables(database.db);
     expect((await create(remote('Bad-Name'))).status).toBe(400);
@@ -98,7 +115,7 @@ describeApi('/api/v1/servers', (database) => {
 
   it('tests a connection: the server\'s name, version and tool count, or the error', async () => {
     const ok = ServerTestResultSchema.parse(await (await callRoute(testConnection, apiRequest('/api/v1/connection-tests', { method: 'POST', json: remote('probe') }), {})).json());
-    expect(ok).toEqual({ ok: true, serverInfo: { name: 'test-mcp-server', version: '1.2.3' }, toolCount: 2 });
+    expect(ok).toEqual({ ok: true, serverInfo: { name: 'test-mcp-server', version: '1.2.3' }, toolCount: 3 });
     const refused = ServerTestResultSchema.parse(await (await callRoute(testConnection, apiRequest('/api/v1/connection-tests', { method: 'POST', json: { ...remote('probe'), headers: { Authorization: 'Bearer ${NOT_SET_AT_ALL}' } } }), {})).json());
     expect(refused).toMatchObject({ ok: false, error: expect.stringContaining('${NOT_SET_AT_ALL}') });
   });
