@@ -2,6 +2,7 @@ import path from 'node:path';
 import { expect, test } from '../support/test';
 import { assignmentsOf, createTestAgent } from '../support/agent-api';
 import { uniqueToken } from '../support/agents-page';
+import { seriousViolations } from '../support/axe';
 import { shownTools } from '../support/catalogue-page';
 import { addThroughPicker } from '../support/tool-picker';
 
@@ -19,11 +20,13 @@ test('[SERVERS][ADD]: admin adds server-everything on /servers, tests it, sees i
   await dialog.getByRole('textbox', { name: 'Arguments' }).fill(`${EVERYTHING_BIN}\nstdio`);
   await dialog.getByRole('button', { name: 'Test connection' }).click();
   await expect(dialog.getByRole('status')).toContainText(/Connected to .*everything.*: \d+ tools/, { timeout: 20_000 });
+  expect(await seriousViolations(page)).toEqual([]);
   await dialog.getByRole('button', { name: 'Add server' }).click();
   await expect(dialog).toBeHidden();
 
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
   await expect(row.getByText('connected', { exact: true })).toBeVisible({ timeout: 20_000 });
+  expect(await seriousViolations(page)).toEqual([]);
   const stored = await request.get(`/api/v1/servers/${name}`);
   expect(await stored.json()).toMatchObject({ name, transport: 'stdio', status: 'connected', args: [EVERYTHING_BIN, 'stdio'] });
 
@@ -41,6 +44,15 @@ test('[SERVERS][ADD]: admin adds server-everything on /servers, tests it, sees i
   const invoked = await request.post(`/api/v1/agents/${agentId}/tools/${name}_echo/invoke`, { data: { arguments: { message: 'from e2e' } } });
   expect(await invoked.json()).toMatchObject({ result: 'Echo: from e2e' });
 
-  const removed = await request.delete(`/api/v1/servers/${name}`, { headers: { 'if-match': '"1"' } });
-  expect(removed.status()).toBe(200);
+
+  await page.goto('/servers');
+  await page.getByRole('button', { name: `Disable ${name}` }).click();
+  await expect(row.getByText('disabled', { exact: true })).toBeVisible();
+  expect(await (await request.get(`/api/v1/servers/${name}`)).json()).toMatchObject({ enabled: false, status: 'disabled' });
+  expect((await assignmentsOf(request, agentId)).get(`${name}_echo`)).toMatchObject({ status: 'unavailable', unavailableReason: 'The server is disabled' });
+
+  await page.getByRole('button', { name: `Remove ${name}` }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove server' }).click();
+  await expect(row).toHaveCount(0);
+  expect((await request.get(`/api/v1/servers/${name}`)).status()).toBe(404);
 });

@@ -1,4 +1,4 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -84,6 +84,33 @@ describe('an MCP server over stdio (server-everything)', () => {
     await waitFor('unavailable', () => provider.status().status === 'unavailable', 10_000);
     expect(provider.unavailableReason()).toContain('no such config: /etc/x');
     expect(provider.unavailableReason()).toContain('exited with code 3');
+  });
+});
+
+describe('reconnecting', () => {
+  it('waits twice as long after each failed start, up to the maximum', { timeout: 20_000 }, async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'mcp-backoff-'));
+    const log = path.join(folder, 'starts.log');
+    try {
+      const script = `require('node:fs').appendFileSync(${JSON.stringify(log)}, Date.now() + '\\n'); process.exit(1)`;
+      const { provider } = await connected(
+        { name: 'crashy', enabled: true, transport: 'stdio', command: process.execPath, args: ['-e', script], env: {} },
+        { backoffMs: 200, maxBackoffMs: 800 },
+      );
+      const starts = async () => (await readFile(log, 'utf8').catch(() => '')).split('\n').filter(Boolean).map(Number);
+      await waitFor('six starts', async () => (await starts()).length >= 6, 15_000);
+      await waitFor('unavailable between starts', () => provider.status().status === 'unavailable', 5000);
+      expect(provider.unavailableReason()).toContain('exited with code 1');
+      await provider.stop();
+      const times = await starts();
+      const gaps = times.slice(1).map((time, index) => time - times[index]!);
+      // Each gap is the backoff plus the start-up of a process: 200, 400, 800, 800, 800 ms plus that.
+      expect(gaps[1]! - gaps[0]!).toBeGreaterThan(100);
+      expect(gaps[2]! - gaps[1]!).toBeGreaterThan(250);
+      expect(Math.abs(gaps[4]! - gaps[3]!)).toBeLessThan(400);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
   });
 });
 
