@@ -6,6 +6,7 @@ import {
   CreateTokenBodySchema, CreatedTokenSchema, CreateUserBodySchema, MeSchema, SessionListSchema, TokenListSchema, TokenSchema,
   UpdateUserBodySchema, UserListSchema, UserSchema,
 } from './auth-schemas';
+import { ConfigApplyBodySchema, ConfigExportQuerySchema, ConfigFileSchema, ConfigPlanBodySchema, ConfigPlanSchema } from './config-schemas';
 import { OpenApiDocumentSchema } from './meta-schemas';
 import { EffectiveToolsQuerySchema, EffectiveToolsSchema, InvokeBodySchema, InvokeResultSchema } from './runtime-schemas';
 import { CatalogueEntrySchema, CatalogueQuerySchema, CatalogueSnapshotSchema, CatalogueSummarySchema } from './catalogue-schemas';
@@ -32,7 +33,7 @@ export interface ApiOperation {
   path: string;
   operationId: string;
   summary: string;
-  tag: 'catalogue' | 'agents' | 'assignments' | 'runtime' | 'audit' | 'meta' | 'users' | 'tokens' | 'sessions';
+  tag: 'catalogue' | 'agents' | 'assignments' | 'runtime' | 'audit' | 'meta' | 'users' | 'tokens' | 'sessions' | 'config';
   query?: z.ZodObject;
   body?: z.ZodType;
   /** `required`: every call needs If-Match; `when-exists`: needed to replace an existing resource. */
@@ -297,5 +298,44 @@ export const apiOperations: ApiOperation[] = [
     summary: 'This API\'s OpenAPI 3.1 document',
     success: { 200: { description: 'The OpenAPI document', schema: OpenApiDocumentSchema } },
     problems: [],
+  },
+  {
+    method: 'GET', path: '/api/v1/config', operationId: 'exportConfig', tag: 'config',
+    summary: 'Everything an admin configures (agents with their assignments and overrides) as one file, in a stable order',
+    query: ConfigExportQuerySchema,
+    success: {
+      200: {
+        description: 'The configuration as JSON with `?format=json`; by default YAML whose first line names the schema for editors',
+        schema: ConfigFileSchema,
+        otherContent: { 'application/yaml': { schema: { type: 'string', description: 'The same configuration as YAML' } } },
+      },
+    },
+    problems: [400],
+    problemDescriptions: { 400: invalidQuery },
+  },
+  {
+    method: 'GET', path: '/api/v1/config/schema.json', operationId: 'getConfigSchema', tag: 'config',
+    summary: 'The JSON Schema of a configuration file (public, for editors)',
+    success: { 200: { description: 'A JSON Schema (draft-07)', schema: z.record(z.string(), z.unknown()) } },
+    problems: [],
+  },
+  {
+    method: 'POST', path: '/api/v1/config/plan', operationId: 'planConfig', tag: 'config',
+    summary: 'What applying a configuration file would create, update or delete, field by field; changes nothing',
+    body: ConfigPlanBodySchema,
+    success: { 200: { description: 'The plan and its hash', schema: ConfigPlanSchema } },
+    problems: [...bodyProblems],
+    problemDescriptions: { 400: 'The body does not have the expected shape, or the file has errors: each in `errors` with its `pointer`, `line` and `column`' },
+  },
+  {
+    method: 'POST', path: '/api/v1/config/apply', operationId: 'applyConfig', tag: 'config',
+    summary: 'Applies a reviewed plan in one transaction, one audit event per change by `config import`',
+    body: ConfigApplyBodySchema,
+    success: { 200: { description: 'The plan as applied', schema: ConfigPlanSchema } },
+    problems: [...bodyProblems, 412],
+    problemDescriptions: {
+      400: 'The body does not have the expected shape, or the file has errors (each with `pointer`, `line`, `column`)',
+      412: 'The stored configuration changed since the plan was made; `current` holds the plan as it stands now',
+    },
   },
 ];
