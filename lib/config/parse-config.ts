@@ -51,7 +51,7 @@ export function parseConfig(text: string): ParsedConfig {
     const errors = (validateShape.errors ?? []).map((error): ConfigError => {
       const extra = error.keyword === 'additionalProperties' ? (error.params as { additionalProperty: string }).additionalProperty : undefined;
       const pointer = extra === undefined ? error.instancePath : `${error.instancePath}/${escapePointerToken(extra)}`;
-      const message = extra === undefined ? `${error.instancePath === '' ? 'The file' : `"${lastToken(pointer)}"`} ${error.message ?? 'is not valid'}` : `"${extra}" is not a field here`;
+      const message = extra !== undefined ? `"${extra}" is not a field here` : shapeMessage(error.keyword, error.params, error.instancePath, error.message);
       return { pointer, message, ...locate(pointer, extra !== undefined) };
     });
     return { errors: uniqueErrors(errors), locate };
@@ -98,6 +98,13 @@ function offsetOf(document: Document, pointer: string, atKey: boolean): number {
 function rangeStart(node: unknown): number | undefined {
   const range = (node as Node | null)?.range;
   return Array.isArray(range) ? range[0] : undefined;
+}
+
+function shapeMessage(keyword: string, params: Record<string, unknown>, instancePath: string, message = 'is not valid'): string {
+  if (keyword === 'required') return `"${String(params.missingProperty)}" is required`;
+  if (instancePath === '') return `The file ${message}`;
+  const token = lastToken(instancePath);
+  return `${/^\d+$/.test(token) ? `Item ${Number(token) + 1}` : `"${token}"`} ${message}`;
 }
 
 function lastToken(pointer: string): string {
