@@ -5,3 +5,4 @@ export { getAgent, type GetAgentOptions } from './get-agent';
 export { createAgent, type CreateAgentOptions } from './create-agent';
 export { updateAgent, type UpdateAgentOptions } from './update-agent';
 export { deleteAgent, type DeleteAgentOptions } from './delete-agent';
+export { cloneAgent, type CloneAgentOptions } from './clone-agent';
