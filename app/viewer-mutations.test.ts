@@ -29,6 +29,10 @@ const bodies: Record<string, unknown> = {
   'POST api/v1/users': { email: 'new@example.test', role: 'admin', password: 'a long enough password here' },
   'PATCH api/v1/users/[id]': { role: 'admin' },
   'POST api/v1/tokens': { name: 'viewer token', scopes: ['agents:write'] },
+  'POST api/v1/agents/[id]/clone': { id: 'cloned-by-viewer', name: 'Cloned by viewer' },
+  'POST api/v1/tools/[name]/agents': { operation: 'remove', agentIds: ['target'] },
+  'POST api/v1/config/plan': { file: 'apiVersion: tools-admin/v1\n' },
+  'POST api/v1/config/apply': { file: 'apiVersion: tools-admin/v1\nagents: []\n', prune: true, planHash: '0'.repeat(64) },
 };
 
 async function mutationRoutes(): Promise<{ route: string; method: string; handler: Handler }[]> {
@@ -72,6 +76,7 @@ describeApi('a caller without the permission', (database) => {
 
   function paramsOf(route: string): Record<string, string> {
     if (route.startsWith('api/v1/users/')) return { id: ids.user! };
+    if (route.startsWith('api/v1/tools/')) return { name: ids.toolName! };
     if (route.startsWith('api/v1/tokens/')) return { id: ids.token! };
     return { id: ids.id!, toolName: ids.toolName! };
   }
