@@ -6,11 +6,12 @@ interface AgentListProps {
   /** While a new search runs, the last list stays, dimmed. */
   isStale: boolean;
   onEdit: (agent: AgentListItem) => void;
+  onClone: (agent: AgentListItem) => void;
   onDelete: (agent: AgentListItem) => void;
 }
 
 /** The agents, one row each. */
-export function AgentList({ agents, isStale, onEdit, onDelete }: AgentListProps) {
+export function AgentList({ agents, isStale, onEdit, onClone, onDelete }: AgentListProps) {
   return (
     <ul
       aria-label="Agents"
@@ -18,7 +19,7 @@ export function AgentList({ agents, isStale, onEdit, onDelete }: AgentListProps)
       className={`divide-y divide-border border-y border-border transition-opacity ${isStale ? 'opacity-60' : ''}`}
     >
       {agents.map((agent) => (
-        <AgentRow key={agent.id} agent={agent} onEdit={onEdit} onDelete={onDelete} />
+        <AgentRow key={agent.id} agent={agent} onEdit={onEdit} onClone={onClone} onDelete={onDelete} />
       ))}
     </ul>
   );

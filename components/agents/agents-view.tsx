@@ -16,6 +16,7 @@ import { AgentsEmpty } from './agents-empty';
 import { AgentsSkeleton } from './agents-skeleton';
 import { AgentsStatus } from './agents-status';
 import { AgentsPager } from './agents-pager';
+import { CloneAgentDialog } from './clone-agent-dialog';
 import { CreateAgentDialog } from './create-agent-dialog';
 import { DeleteAgentDialog } from './delete-agent-dialog';
 import { EditAgentDialog } from './edit-agent-dialog';
@@ -31,7 +32,7 @@ interface Shown {
   pageIndex: number;
 }
 
-type OpenDialog = { kind: 'none' } | { kind: 'create' } | { kind: 'edit' | 'delete'; agent: AgentListItem };
+type OpenDialog = { kind: 'none' } | { kind: 'create' } | { kind: 'edit' | 'delete' | 'clone'; agent: AgentListItem };
 
 /** The agents page's live part: search, the list with its empty and error states, and the dialogs. */
 export function AgentsView() {
@@ -102,7 +103,7 @@ export function AgentsView() {
           <AgentsStatus count={shown.page.total} search={shown.search} status={shown.status} isSearching={isSearching} />
           {shown.page.agents.length > 0 ? (
             <>
-              <AgentList agents={shown.page.agents} isStale={isSearching} onEdit={(agent) => open({ kind: 'edit', agent })} onDelete={(agent) => open({ kind: 'delete', agent })} />
+              <AgentList agents={shown.page.agents} isStale={isSearching} onEdit={(agent) => open({ kind: 'edit', agent })} onClone={(agent) => open({ kind: 'clone', agent })} onDelete={(agent) => open({ kind: 'delete', agent })} />
               <AgentsPager page={shown.pageIndex} shownCount={shown.page.agents.length} total={shown.page.total} onPageChange={search.setPage} />
             </>
           ) : (
@@ -122,6 +123,7 @@ export function AgentsView() {
       )}
       <CreateAgentDialog open={dialog.kind === 'create'} onClose={close} />
       {dialog.kind === 'edit' && <EditAgentDialog agent={dialog.agent} onClose={close} onSaved={onSaved} />}
+      {dialog.kind === 'clone' && <CloneAgentDialog agent={dialog.agent} onClose={close} />}
       {dialog.kind === 'delete' && <DeleteAgentDialog agent={dialog.agent} onClose={close} onDeleted={onDeleted} />}
     </>
   );
