@@ -5,16 +5,20 @@ interface AgentListProps {
   agents: readonly AgentListItem[];
   /** While a new search runs, the last list stays, dimmed. */
   isStale: boolean;
+  /** The search the list answers (the bench reads it to know when a keystroke's result is on screen). */
+  query: string;
   onEdit: (agent: AgentListItem) => void;
   onClone: (agent: AgentListItem) => void;
   onDelete: (agent: AgentListItem) => void;
 }
 
 /** The agents, one row each. */
-export function AgentList({ agents, isStale, onEdit, onClone, onDelete }: AgentListProps) {
+export function AgentList({ agents, isStale, query, onEdit, onClone, onDelete }: AgentListProps) {
   return (
     <ul
       aria-label="Agents"
+      data-agent-list=""
+      data-query={query}
       aria-busy={isStale || undefined}
       className={`divide-y divide-border border-y border-border transition-opacity ${isStale ? 'opacity-60' : ''}`}
     >

@@ -1,7 +1,7 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { AgentListItem, AgentStatusFilter } from '@/lib/agents/agent';
 import { agentPageQueryOptions, type AgentPageData } from '@/lib/client-api/agents-api';
@@ -51,6 +51,11 @@ export function AgentsView() {
   if (data && !isPlaceholderData && (data !== shown?.page || search.settledQuery !== shown.search || search.status !== shown.status || search.page !== shown.pageIndex)) {
     setShown({ page: data, search: search.settledQuery, status: search.status, pageIndex: search.page });
   }
+  const hasList = shown !== undefined;
+  useEffect(() => {
+    // Navigation start to a hydrated list, for `npm run bench` (as the catalogue's mark).
+    if (hasList && performance.getEntriesByName('agents:interactive').length === 0) performance.mark('agents:interactive');
+  }, [hasList]);
   const [dialog, setDialog] = useState<OpenDialog>({ kind: 'none' });
   const [notice, setNotice] = useState('');
   const noticeRef = useRef<HTMLParagraphElement>(null);
@@ -103,7 +108,7 @@ export function AgentsView() {
           <AgentsStatus count={shown.page.total} search={shown.search} status={shown.status} isSearching={isSearching} />
           {shown.page.agents.length > 0 ? (
             <>
-              <AgentList agents={shown.page.agents} isStale={isSearching} onEdit={(agent) => open({ kind: 'edit', agent })} onClone={(agent) => open({ kind: 'clone', agent })} onDelete={(agent) => open({ kind: 'delete', agent })} />
+              <AgentList agents={shown.page.agents} isStale={isSearching} query={shown.search} onEdit={(agent) => open({ kind: 'edit', agent })} onClone={(agent) => open({ kind: 'clone', agent })} onDelete={(agent) => open({ kind: 'delete', agent })} />
               <AgentsPager page={shown.pageIndex} shownCount={shown.page.agents.length} total={shown.page.total} onPageChange={search.setPage} />
             </>
           ) : (
