@@ -70,7 +70,7 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'agents') {
     const browser = await launchBrowser();
     try {
-      await benchAgents(browser, basePort + 6, line);
+      await benchAgents(browser, basePort + 10, line);
     } finally {
       await browser.close();
       closeConnections();
@@ -138,7 +138,7 @@ async function main(): Promise<void> {
     // The catalogue's servers are not needed any more: stop them so they do not compete.
     await Promise.all([large.stop(), small.stop()]);
     await benchRuntime(basePort + 5, line);
-    await benchAgents(browser, basePort + 6, line);
+    await benchAgents(browser, basePort + 10, line);
   } finally {
     await browser.close();
     closeConnections();
