@@ -126,23 +126,26 @@ async function benchSaves(server: NextServer, file: string, root: string, port: 
   }
 }
 
-async function benchAgentPage(browser: Browser, port: number, line: Line): Promise<void> {
-  const server = await startNextServer(port, { TOOLS_PLUGIN_PATH: 'e2e/fixtures/scale-plugins', SCALE_TOOL_COUNT: '2000', SEED_DEMO: '0' });
+async function benchAgentPage(browser: Browser, port: number, folder: string, line: Line): Promise<void> {
+  const file = path.join(folder, 'page.sqlite');
+  seedAgents(file, 1);
+  const server = await startNextServer(port, { TOOLS_PLUGIN_PATH: 'e2e/fixtures/scale-plugins', SCALE_TOOL_COUNT: '2000', SEED_DEMO: '0', DATABASE_URL: `sqlite:${file}` });
   try {
-    const summary = (await (await server.fetch('/api/v1/tools?view=summary')).json()) as { tools: { name: string; available: boolean }[] };
-    const names = summary.tools.filter((tool) => tool.available).map((tool) => tool.name).slice(0, 1000);
-    await server.fetch('/api/v1/agents', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 'big', name: 'Big' }) });
-    for (const name of names) {
-      const response = await server.fetch(`/api/v1/agents/big/tools/${encodeURIComponent(name)}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: '{"overrides":{}}' });
-      if (!response.ok) throw new Error(`PUT ${name}: ${response.status} ${await response.text()}`);
-    }
+    const summary = (await (await server.fetch('/api/v1/tools?view=summary')).json()) as { tools: { name: string; unavailableReason?: string }[] };
+    const names = summary.tools.filter((tool) => tool.unavailableReason === undefined).map((tool) => tool.name).slice(0, 1000);
+    // Straight into the database: a thousand PUTs would only time the API again.
+    const db = new BetterSqlite3(file);
+    const now = new Date().toISOString();
+    const insert = db.prepare("insert or ignore into assignments (agent_id, tool_name, overrides, version, created_at, updated_at) values ('agent-00000', ?, '{}', 1, ?, ?)");
+    db.transaction(() => names.forEach((name) => insert.run(name, now, now)))();
+    db.close();
     const loads: number[] = [];
     let cards = 0;
     for (let run = 0; run <= PAGE_RUNS; run++) {
       const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
       await server.signIn(context);
       const page = await context.newPage();
-      await page.goto(`${server.url}/agents/big`, { waitUntil: 'load' });
+      await page.goto(`${server.url}/agents/agent-00000`, { waitUntil: 'load' });
       await page.waitForFunction(() => document.querySelectorAll('[data-tool]').length > 0 && document.querySelector('[data-virtual-list]') !== null);
       const at = await page.evaluate(() => performance.now());
       cards = Math.max(cards, await page.evaluate(() => document.querySelectorAll('[data-tool]').length));
@@ -190,24 +193,32 @@ export async function benchAgents(browser: Browser, port: number, line: Line): P
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     await large.signIn(context);
     const page = await context.newPage();
-    await page.goto(`${large.url}/agents`);
-    await page.waitForFunction(() => performance.getEntriesByName('agents:interactive').length > 0);
-    const latencies: number[] = [];
+    const typed: number[] = [];
+    const erased: number[] = [];
     const options = { boxName: 'Search agents', listSelector: '[data-agent-list]' };
     for (let run = 0; run < KEYSTROKE_RUNS; run++) {
-      latencies.push(...(await measureKeystrokes(page, [...NARROW], 100, options)));
-      latencies.push(...(await measureKeystrokes(page, [...BROAD, ...Array.from(BROAD, () => 'Backspace')], 100, options)));
+      // A fresh page each run: no search is answered from the browser's cache of earlier runs.
+      await page.goto(`${large.url}/agents`);
+      await page.waitForFunction(() => performance.getEntriesByName('agents:interactive').length > 0);
+      typed.push(...(await measureKeystrokes(page, [...NARROW], 100, options)));
+      typed.push(...(await measureKeystrokes(page, [...BROAD], 100, options)));
+      erased.push(...(await measureKeystrokes(page, Array.from(BROAD, () => 'Backspace'), 100, options)));
     }
     await context.close();
-    console.log(`\nKeystroke to updated list at 10,000 agents (server-side search; "${NARROW}" and "${BROAD}" then Backspace, ${KEYSTROKE_RUNS} runs, 100 ms between keys)`);
-    line(`median of ${latencies.length} keystrokes`, ms(median(latencies)), '≤ 50 ms', median(latencies) <= 50);
-    line('95th percentile / slowest', `${ms(percentile(latencies, 0.95))} / ${ms(Math.max(...latencies))}`);
+    console.log(`\nKeystroke to updated list at 10,000 agents (search on the server; ${KEYSTROKE_RUNS} fresh pages, 100 ms between keys)`);
+    console.log('  measured in the page from the keydown event to the first animation frame after the list shows the new query');
+    line(`typing "${NARROW}" and "${BROAD}": median of ${typed.length} (each a new request)`, ms(median(typed)), '≤ 50 ms', median(typed) <= 50);
+    line('  95th percentile / slowest', `${ms(percentile(typed, 0.95))} / ${ms(Math.max(...typed))}`);
+    line(`Backspace through "${BROAD}" (queries seen before: answered from the page's cache)`, ms(median(erased)));
 
     await small.stop();
     await benchSaves(large, files.large, root, port + 2, line);
   } finally {
     await Promise.all([large.stop(), small.stop()]);
   }
-  await benchAgentPage(browser, port + 3, line);
-  await rm(folder, { recursive: true, force: true });
+  try {
+    await benchAgentPage(browser, port + 3, folder, line);
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
 }
