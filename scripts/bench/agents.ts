@@ -202,7 +202,7 @@ export async function benchAgents(browser: Browser, port: number, line: Line): P
       await page.waitForFunction(() => performance.getEntriesByName('agents:interactive').length > 0);
       typed.push(...(await measureKeystrokes(page, [...NARROW], 100, options)));
       typed.push(...(await measureKeystrokes(page, [...BROAD], 100, options)));
-      erased.push(...(await measureKeystrokes(page, Array.from(BROAD, () => 'Backspace'), 100, options)));
+      erased.push(...(await measureKeystrokes(page, Array.from(BROAD, () => 'Backspace'), 100, { ...options, keepsText: true })));
     }
     await context.close();
     console.log(`\nKeystroke to updated list at 10,000 agents (search on the server; ${KEYSTROKE_RUNS} fresh pages, 100 ms between keys)`);

@@ -49,11 +49,17 @@ export async function measureKeystrokes(
   page: Page,
   keys: readonly string[],
   pauseMs: number,
-  { boxName = 'Search tools', listSelector = '[data-catalogue-list]' }: { boxName?: string; listSelector?: string } = {},
+  {
+    boxName = 'Search tools',
+    listSelector = '[data-catalogue-list]',
+    keepsText = false,
+  }: { boxName?: string; listSelector?: string; /** Start from the text already in the box (to measure Backspace). */ keepsText?: boolean } = {},
 ): Promise<number[]> {
   const box = page.getByRole('searchbox', { name: boxName });
-  await box.fill('');
-  await page.waitForFunction((selector) => document.querySelector(selector)?.getAttribute('data-query') === '', listSelector);
+  if (!keepsText) {
+    await box.fill('');
+    await page.waitForFunction((selector) => document.querySelector(selector)?.getAttribute('data-query') === '', listSelector);
+  }
   await box.focus();
   // tsx compiles this file keeping function names through a `__name` helper, which the page lacks.
   await page.evaluate('window.__name = (fn) => fn');
