@@ -13,9 +13,16 @@ export function agentOrder(db: Db): [RawBuilder<string>, RawBuilder<string>] {
     : [sql<string>`lower(agents.name)`, sql<string>`agents.id`];
 }
 
-/** Whether an agent's id, name or description contains `term` (already lower-cased), as SQL. */
-export function agentMatches(term: string): RawBuilder<boolean> {
+/**
+ * Whether an agent's id, name or description contains `term` (already lower-cased), as SQL. On
+ * SQLite an ASCII term skips lower(): its LIKE already ignores ASCII case, and the app's Unicode
+ * lower() is a call into JavaScript per row and column, the most of a search's time at 10,000 agents.
+ */
+export function agentMatches(db: Db, term: string): RawBuilder<boolean> {
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  if (dialectOf(db) === 'sqlite' && /^[\x20-\x7e]*$/.test(term)) {
+    return sql<boolean>`(agents.id like ${pattern} escape '\\' or agents.name like ${pattern} escape '\\' or agents.description like ${pattern} escape '\\')`;
+  }
   return sql<boolean>`(lower(agents.id) like ${pattern} escape '\\' or lower(agents.name) like ${pattern} escape '\\' or lower(agents.description) like ${pattern} escape '\\')`;
 }
 

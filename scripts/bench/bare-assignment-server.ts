@@ -14,6 +14,9 @@ const validate = new Ajv({ allErrors: true, strict: false }).compile(JSON.parse(
 const db = new BetterSqlite3(file);
 db.pragma('journal_mode = WAL');
 db.pragma('busy_timeout = 5000');
+// As the app's database (lib/db/open-database.ts): every commit is on disk before the answer.
+// better-sqlite3 builds SQLite with WAL's default at NORMAL, which would skip that fsync.
+db.pragma('synchronous = FULL');
 const read = db.prepare('select version from assignments where agent_id = ? and tool_name = ?');
 const update = db.prepare('update assignments set overrides = ?, version = version + 1, updated_at = ? where agent_id = ? and tool_name = ? and version = ?');
 const audit = db.prepare(
