@@ -33,6 +33,10 @@ const bodies: Record<string, unknown> = {
   'POST api/v1/servers': { name: 'byviewer', transport: 'http', url: 'http://127.0.0.1:9/mcp', enabled: false },
   'PUT api/v1/servers/[name]': { name: 'target', transport: 'http', url: 'http://127.0.0.1:9/other', enabled: false },
   'POST api/v1/connection-tests': { name: 'probe', transport: 'http', url: 'http://127.0.0.1:9/mcp' },
+  'POST api/v1/agents/[id]/clone': { id: 'cloned-by-viewer', name: 'Cloned by viewer' },
+  'POST api/v1/tools/[name]/agents': { operation: 'remove', agentIds: ['target'] },
+  'POST api/v1/config/plan': { file: 'apiVersion: tools-admin/v1\n' },
+  'POST api/v1/config/apply': { file: 'apiVersion: tools-admin/v1\nagents: []\n', prune: true, planHash: '0'.repeat(64) },
 };
 
 async function mutationRoutes(): Promise<{ route: string; method: string; handler: Handler }[]> {
@@ -77,6 +81,7 @@ describeApi('a caller without the permission', (database) => {
 
   function paramsOf(route: string): Record<string, string> {
     if (route.startsWith('api/v1/users/')) return { id: ids.user! };
+    if (route.startsWith('api/v1/tools/')) return { name: ids.toolName! };
     if (route.startsWith('api/v1/tokens/')) return { id: ids.token! };
     if (route.startsWith('api/v1/servers/')) return { name: 'target' };
     return { id: ids.id!, toolName: ids.toolName! };

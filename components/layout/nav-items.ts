@@ -1,4 +1,4 @@
-import { Bot, LayoutGrid, Plug, ScrollText, Settings, type LucideIcon } from 'lucide-react';
+import { Bot, FileCode, LayoutGrid, Plug, ScrollText, Settings, type LucideIcon } from 'lucide-react';
 
 /** One entry of the sidebar. */
 export interface NavItem {
@@ -19,6 +19,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/', label: 'Catalogue', icon: LayoutGrid, alsoActiveUnder: ['/tools/'] },
   { href: '/agents', label: 'Agents', icon: Bot },
   { href: '/servers', label: 'Servers', icon: Plug, visibleTo: 'signedIn' },
+  { href: '/config', label: 'Config', icon: FileCode, visibleTo: 'signedIn' },
   { href: '/audit', label: 'Audit', icon: ScrollText, visibleTo: 'signedIn' },
   { href: '/settings/users', label: 'Settings', icon: Settings, visibleTo: 'admin', alsoActiveUnder: ['/settings/'] },
 ];

@@ -7,6 +7,7 @@ import { authTablesMigration } from './0003-auth-tables';
 import { auditFiltersMigration } from './0010-audit-filters';
 import { mcpSessionsMigration } from './0012-mcp-sessions';
 import { mcpServersMigration } from './0020-mcp-servers';
+import { agentSearchMigration } from './0040-agent-search';
 
 /**
  * Every migration by name, applied in name order. Listed here rather than read from a
@@ -20,5 +21,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0010-audit-filters': auditFiltersMigration(kind),
     '0012-mcp-sessions': mcpSessionsMigration(),
     '0020-mcp-servers': mcpServersMigration(),
+    '0040-agent-search': agentSearchMigration(kind),
   };
 }
