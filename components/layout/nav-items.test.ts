@@ -18,9 +18,9 @@ describe('isActiveItem', () => {
 });
 
 describe('visibleNavItems', () => {
-  it('shows Workflows and Audit to anyone signed in and Settings to admins only', () => {
+  it('shows Workflows, Servers, Config and Audit to anyone signed in and Settings to admins only', () => {
     expect(visibleNavItems('anonymous').map((item) => item.label)).toEqual(['Catalogue', 'Agents']);
-    expect(visibleNavItems('signedIn').map((item) => item.label)).toEqual(['Catalogue', 'Agents', 'Workflows', 'Audit']);
-    expect(visibleNavItems('admin').map((item) => item.label)).toEqual(['Catalogue', 'Agents', 'Workflows', 'Audit', 'Settings']);
+    expect(visibleNavItems('signedIn').map((item) => item.label)).toEqual(['Catalogue', 'Agents', 'Workflows', 'Servers', 'Config', 'Audit']);
+    expect(visibleNavItems('admin').map((item) => item.label)).toEqual(['Catalogue', 'Agents', 'Workflows', 'Servers', 'Config', 'Audit', 'Settings']);
   });
 });

@@ -7,6 +7,7 @@ import * as catalogue from './catalogue-schemas';
 import * as runtime from './runtime-schemas';
 import * as rules from './rule-schemas';
 import * as workflows from './workflow-schemas';
+import * as servers from './server-schemas';
 import { OpenApiDocumentSchema } from './meta-schemas';
 import { FieldErrorSchema, ProblemSchema } from './problem-schemas';
 import { apiOperations, type ApiOperation, type SuccessSpec } from './routes';
@@ -27,6 +28,7 @@ const requestSchemas: Record<string, z.ZodType> = {
   WorkflowBody: workflows.WorkflowBodySchema,
   WorkflowReplaceBody: workflows.WorkflowReplaceBodySchema,
   DryRunBody: workflows.DryRunBodySchema,
+  ServerBody: servers.ServerBodySchema,
 };
 
 /** Named response schemas, converted as the output they describe. */
@@ -64,6 +66,10 @@ const responseSchemas: Record<string, z.ZodType> = {
   Session: auth.SessionSchema,
   SessionList: auth.SessionListSchema,
   Me: auth.MeSchema,
+  Server: servers.ServerSchema,
+  ServerList: servers.ServerListSchema,
+  ServerTestResult: servers.ServerTestResultSchema,
+  DeletedServer: servers.DeletedServerSchema,
 };
 
 const problemTitles: Record<number, string> = {

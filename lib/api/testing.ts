@@ -156,5 +156,6 @@ export async function snapshotTables(db: Db): Promise<unknown> {
     tokens: await db.selectFrom('api_tokens').selectAll().orderBy('id').execute(),
     workflows: await db.selectFrom('workflows').selectAll().orderBy('name').execute(),
     rules: await db.selectFrom('agent_rules').selectAll().orderBy('agent_id').orderBy('group_name').execute(),
+    servers: await db.selectFrom('mcp_servers').selectAll().orderBy('name').execute(),
   };
 }

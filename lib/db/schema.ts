@@ -18,6 +18,7 @@ export interface Database {
   mcp_sessions: McpSessionsTable;
   workflows: WorkflowsTable;
   agent_rules: AgentRulesTable;
+  mcp_servers: McpServersTable;
 }
 
 /** One agent. */
@@ -161,6 +162,19 @@ export interface AgentRulesTable {
   agent_id: string;
   group_name: string;
   exclude: string;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One MCP server admins added; its name is its tools' group. */
+export interface McpServersTable {
+  name: string;
+  transport: string;
+  /** JSON: `{ command, args, env }` or `{ url, headers }`, with `${VAR}` references only. */
+  config: string;
+  /** 1 or 0, the same on both engines. */
+  enabled: number;
   version: number;
   created_at: string;
   updated_at: string;

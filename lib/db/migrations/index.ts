@@ -8,6 +8,8 @@ import { auditFiltersMigration } from './0010-audit-filters';
 import { mcpSessionsMigration } from './0012-mcp-sessions';
 import { workflowsMigration } from './0030-workflows';
 import { agentRulesMigration } from './0031-agent-rules';
+import { mcpServersMigration } from './0020-mcp-servers';
+import { agentSearchMigration } from './0040-agent-search';
 
 /**
  * Every migration by name, applied in name order. Listed here rather than read from a
@@ -22,5 +24,7 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0012-mcp-sessions': mcpSessionsMigration(),
     '0030-workflows': workflowsMigration(),
     '0031-agent-rules': agentRulesMigration(),
+    '0020-mcp-servers': mcpServersMigration(),
+    '0040-agent-search': agentSearchMigration(kind),
   };
 }
