@@ -76,6 +76,14 @@ async function main(): Promise<void> {
     }
     return;
   }
+  if (process.env.BENCH_ONLY === 'runtime') {
+    try {
+      await benchRuntime(basePort + 5, line);
+    } finally {
+      closeConnections();
+    }
+    return;
+  }
   const fixture = { TOOLS_PLUGIN_PATH: 'e2e/fixtures/scale-plugins' };
   const large = await startNextServer(basePort, { ...fixture, SCALE_TOOL_COUNT: '10000' });
   const small = await startNextServer(basePort + 1, { ...fixture, SCALE_TOOL_COUNT: '100' });

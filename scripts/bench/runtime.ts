@@ -58,14 +58,25 @@ export async function benchRuntime(port: number, line: Line): Promise<void> {
   const TOKEN = await createRuntimeToken(server);
   const bare = await startBareInvokeServer(port + 1, plugins);
   const json = { 'content-type': 'application/json' };
-  const asAdmin = { ...json, cookie: server.adminCookie };
   const asRuntime = { ...json, authorization: `Bearer ${TOKEN}` };
   try {
-    for (const id of ['bench', 'thousand']) await timed(`${server.url}/api/v1/agents`, 'POST', asAdmin, JSON.stringify({ id, name: id }));
-    await timed(`${server.url}/api/v1/agents/bench/tools/word_count`, 'PUT', asAdmin, JSON.stringify({ overrides: {} }));
-    const catalogue = JSON.parse((await timed(`${server.url}/api/v1/tools?view=summary`, 'GET', { cookie: server.adminCookie })).text) as { tools: { name: string; unavailableReason?: string }[] };
-    const names = catalogue.tools.filter((tool) => !tool.unavailableReason).map((tool) => tool.name).slice(0, 1000);
-    for (const name of names) await timed(`${server.url}/api/v1/agents/thousand/tools/${name}`, 'PUT', asAdmin, JSON.stringify({ overrides: {} }));
+    // Setup as the signed-in admin (server.fetch names the app's origin, as a cookie write must).
+    const setup = async (pathname: string, method: string, body: unknown) => {
+      const response = await server.fetch(pathname, { method, headers: json, body: JSON.stringify(body) });
+      if (!response.ok) throw new Error(`${method} ${pathname} answered ${response.status}: ${await response.text()}`);
+      return response;
+    };
+    for (const id of ['bench', 'thousand']) await setup('/api/v1/agents', 'POST', { id, name: id });
+    await setup('/api/v1/agents/bench/tools/word_count', 'PUT', { overrides: {} });
+    const catalogue = (await (await server.fetch('/api/v1/tools?view=summary')).json()) as { tools: { name: string; unavailableReason?: string }[] };
+    // 1,000 tools that take empty settings (a few built-ins require some, e.g. a base directory).
+    let assigned = 0;
+    for (const tool of catalogue.tools) {
+      if (assigned === 1000) break;
+      if (tool.unavailableReason) continue;
+      const response = await server.fetch(`/api/v1/agents/thousand/tools/${tool.name}`, { method: 'PUT', headers: json, body: JSON.stringify({ overrides: {} }) });
+      if (response.ok) assigned++;
+    }
 
     const body = JSON.stringify({ arguments: { text: 'one two three' } });
     const [api = [], baseline = []] = await inTurns(
