@@ -3,7 +3,9 @@ export type ChangeEvent =
   /** An agent's set of tools or their settings changed (assigned, edited, removed, agent deleted). */
   | { kind: 'agent-tools'; agentId: string }
   /** The catalogue itself changed (a provider's names, a plugin's availability). */
-  | { kind: 'catalogue' };
+  | { kind: 'catalogue' }
+  /** An API token was revoked: instances that keep tokens briefly must forget it. */
+  | { kind: 'token-revoked'; tokenId: string };
 
 /** The PostgreSQL channel change events travel on between instances. */
 export const CHANGE_CHANNEL = 'tools_admin_changes';
@@ -11,11 +13,14 @@ export const CHANGE_CHANNEL = 'tools_admin_changes';
 /** Parses an event from another instance; undefined for anything else on the channel. */
 export function parseChangeEvent(payload: string | undefined): { origin: string; event: ChangeEvent } | undefined {
   try {
-    const value = JSON.parse(payload ?? '') as { origin?: unknown; event?: { kind?: unknown; agentId?: unknown } };
+    const value = JSON.parse(payload ?? '') as { origin?: unknown; event?: { kind?: unknown; agentId?: unknown; tokenId?: unknown } };
     if (typeof value.origin !== 'string' || !value.event) return undefined;
     if (value.event.kind === 'catalogue') return { origin: value.origin, event: { kind: 'catalogue' } };
     if (value.event.kind === 'agent-tools' && typeof value.event.agentId === 'string') {
       return { origin: value.origin, event: { kind: 'agent-tools', agentId: value.event.agentId } };
+    }
+    if (value.event.kind === 'token-revoked' && typeof value.event.tokenId === 'string') {
+      return { origin: value.origin, event: { kind: 'token-revoked', tokenId: value.event.tokenId } };
     }
   } catch {
     // Not one of ours: ignored below.
