@@ -2,12 +2,13 @@ import 'server-only';
 import { beforeDatabasesClose } from '@/lib/db/database-cache';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
-import { recordAuditEvent, type AuditEntry } from './record-audit-event';
+import { recordAuditEvents, type AuditEntry } from './record-audit-event';
 
 /** How long an event may wait to be written with the ones after it. */
 export const AUDIT_FLUSH_DELAY_MS = 100;
 /** Written at once from this many waiting events on. */
 const FLUSH_AT = 200;
+const ROWS_PER_INSERT = 500;
 
 interface Waiting {
   db: Db;
@@ -75,8 +76,9 @@ async function write(batch: Waiting[]): Promise<void> {
   }
   for (const [db, entries] of byDb) {
     try {
+      // SQLite takes at most 32,766 bound values in one statement: 10 a row.
       await inTransaction(db, async (trx) => {
-        for (const entry of entries) await recordAuditEvent(trx, entry);
+        for (let start = 0; start < entries.length; start += ROWS_PER_INSERT) await recordAuditEvents(trx, entries.slice(start, start + ROWS_PER_INSERT));
       });
     } catch (error) {
       // Never silently: the log keeps what the audit table could not.

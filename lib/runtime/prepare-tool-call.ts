@@ -60,9 +60,12 @@ export async function prepareToolCall(options: PrepareToolCallOptions): Promise<
   const { db, registry, actor, agentId, toolName, arguments: args } = options;
   const limits = options.limits ?? runtimeLimits();
   authorize(actor, 'runtime');
-  await requireAgent(db, agentId);
+  // An assignment's agent exists (a foreign key): the agent is looked up only to say which is missing.
   const row = await findAssignmentRow(db, agentId, toolName);
-  if (!row) throw new AppError('not_found', `Agent "${agentId}" has no tool "${toolName}" assigned`);
+  if (!row) {
+    await requireAgent(db, agentId);
+    throw new AppError('not_found', `Agent "${agentId}" has no tool "${toolName}" assigned`);
+  }
   const assignment = viewAssignment(toAssignment(row), singleToolLookup(registry));
   if (assignment.status === 'missing') throw new AppError('conflict', `Tool "${toolName}" is assigned to agent "${agentId}" but no plugin provides it any more`);
   if (assignment.status === 'invalid') {

@@ -1,6 +1,5 @@
 // Answers a request the front door matched in fast-routes.mjs with the route's own handler,
 // and writes its Response as Next would: the same Vary, the same compression, chunked.
-import { Readable } from 'node:stream';
 import compression from 'next/dist/compiled/compression/index.js';
 
 /** What Next puts in Vary on every app route answer (base-server.js `setVaryHeader`). */
@@ -43,7 +42,37 @@ function toWebRequest(req) {
   return new Request(`http://${req.headers.host ?? 'localhost'}${req.url}`, {
     method: req.method,
     headers,
-    ...(hasBody ? { body: Readable.toWeb(req), duplex: 'half' } : {}),
+    ...(hasBody ? { body: bodyOf(req), duplex: 'half' } : {}),
+  });
+}
+
+/**
+ * The request body as a web stream (lighter than `Readable.toWeb`; bodies are capped by the
+ * front door). A client that leaves mid-body errors it, as Next's does; cancelling (a route
+ * refusing a body too large) drops the rest instead of destroying the socket, so the refusal
+ * can still be sent.
+ */
+function bodyOf(req) {
+  let isOpen = true;
+  return new ReadableStream({
+    start(controller) {
+      const finish = (error) => {
+        if (!isOpen) return;
+        isOpen = false;
+        if (error) controller.error(error);
+        else controller.close();
+      };
+      req.on('data', (chunk) => {
+        if (isOpen) controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      });
+      req.once('end', () => finish());
+      req.once('error', (error) => finish(error));
+      req.once('close', () => finish(req.complete ? undefined : new Error('The request body ended early')));
+    },
+    cancel() {
+      isOpen = false;
+      req.resume();
+    },
   });
 }
 
@@ -72,9 +101,13 @@ async function writeResponse(response, res) {
       const { done, value } = await reader.read();
       if (done) break;
       if (res.destroyed) break;
+      // Held until the current turn of the event loop is over: a body already complete (a JSON
+      // answer) leaves in one write with its end, a streamed one chunk by chunk as it comes.
+      res.cork();
       res.write(value);
       // With compression on, send what the tool produced so far (a streamed result) now.
       res.flush?.();
+      process.nextTick(() => res.uncork());
     }
   } catch {
     // The body failed or the client left: end what was sent.
