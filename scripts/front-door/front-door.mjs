@@ -40,6 +40,7 @@ export function createFrontDoor({ handle, env, logger, routes }) {
     setPolicy(req, res, pathname);
 
     let refusal;
+    let isFast = false;
     // "close" comes whether the answer was sent whole or the client went away first. Next
     // adds ten listeners of its own to a streamed page's answer; ours is one more.
     res.setMaxListeners(res.getMaxListeners() + 2);
@@ -50,7 +51,7 @@ export function createFrontDoor({ handle, env, logger, routes }) {
       metrics.httpDuration.observe(labels, seconds);
       if (refusal) metrics.refusedRequests.inc({ reason: refusal });
       const line = { requestId, method: req.method, path: pathname, route: labels.route, status: res.statusCode, ms: Math.round(seconds * 1000), client };
-      logger.info({ ...line, ...(refusal ? { refused: refusal } : {}), ...(res.writableFinished ? {} : { aborted: true }) }, 'request');
+      logger.info({ ...line, ...(refusal ? { refused: refusal } : {}), ...(isFast ? { fast: true } : {}), ...(res.writableFinished ? {} : { aborted: true }) }, 'request');
     });
 
     if (!isOwnHost(req.headers.host, names)) {
@@ -79,7 +80,10 @@ export function createFrontDoor({ handle, env, logger, routes }) {
     if (hasBody(req)) watchBody(req, res, requestId, (reason) => (refusal = reason));
     // Tool calls skip Next's router (fast-routes.mjs): the same handler, answered the same way.
     const fast = fastRouteOf(req.method, pathname);
-    if (fast) return serveFast(fast, req, res).catch((error) => logger.error({ requestId, err: error }, 'The fast path failed'));
+    if (fast) {
+      isFast = true;
+      return serveFast(fast, req, res).catch((error) => logger.error({ requestId, err: error }, 'The fast path failed'));
+    }
     return handle(req, res);
   };
 }
