@@ -1,5 +1,6 @@
 import { flushAuditEvents } from './lib/audit/record-audit-event-later';
 import { closeChangeBus } from './lib/events';
+import { stopServerHost } from './lib/mcp-servers/server-host';
 import { closeOpenStreams } from './lib/runtime/open-streams';
 import { invokeRoute } from './lib/runtime/invoke-route';
 import { onBeforeExit } from './scripts/front-door/before-exit.mjs';
@@ -11,6 +12,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
   process.once(signal, () => {
     closeOpenStreams();
     void closeChangeBus();
+    // stdio servers end with the app (their guard would end them anyway, a moment later).
+    void stopServerHost();
   });
 }
 

@@ -54,6 +54,7 @@ export class CatalogueBodies {
         tool.streamsResultToUser ? '1' : '0',
         this.parametersKey(tool.parametersSchema),
         JSON.stringify(tool.overridesSchema),
+        tool.annotations === undefined ? '\u0001' : JSON.stringify(tool.annotations),
       );
     }
     parts.push(JSON.stringify(diagnostics));

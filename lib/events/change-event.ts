@@ -5,7 +5,9 @@ export type ChangeEvent =
   /** The catalogue itself changed (a provider's names, a plugin's availability). */
   | { kind: 'catalogue' }
   /** An API token was revoked: instances that keep tokens briefly must forget it. */
-  | { kind: 'token-revoked'; tokenId: string };
+  | { kind: 'token-revoked'; tokenId: string }
+  /** An MCP server was added, changed or removed: every instance re-reads the servers table. */
+  | { kind: 'servers' };
 
 /** The PostgreSQL channel change events travel on between instances. */
 export const CHANGE_CHANNEL = 'tools_admin_changes';
@@ -16,6 +18,7 @@ export function parseChangeEvent(payload: string | undefined): { origin: string;
     const value = JSON.parse(payload ?? '') as { origin?: unknown; event?: { kind?: unknown; agentId?: unknown; tokenId?: unknown } };
     if (typeof value.origin !== 'string' || !value.event) return undefined;
     if (value.event.kind === 'catalogue') return { origin: value.origin, event: { kind: 'catalogue' } };
+    if (value.event.kind === 'servers') return { origin: value.origin, event: { kind: 'servers' } };
     if (value.event.kind === 'agent-tools' && typeof value.event.agentId === 'string') {
       return { origin: value.origin, event: { kind: 'agent-tools', agentId: value.event.agentId } };
     }

@@ -1,5 +1,5 @@
 // `npm run bench`: measures the catalogue at 10,000 tools, the overrides form of a tool with
-// 50 settings, the audit log at 100,000 events, invoking a tool and the MCP endpoint's tools/list against their targets, and prints one run's figures. It reports; it never fails on
+// 50 settings, the audit log at 100,000 events, invoking a tool and the MCP endpoint's tools/list, the agents list at 10,000 agents (BENCH_ONLY=agents for that part alone) against their targets, and prints one run's figures. It reports; it never fails on
 // a missed target.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -9,9 +9,11 @@ import { startNextServer, type NextServer } from '../../e2e/support/next-server'
 import { startBareServer } from './bare-server';
 import { launchBrowser, measureKeystrokes, measurePageLoad, type PageLoad } from './browser';
 import { closeConnections, timeInTurns, timeRequests, timedGet } from './http-timing';
+import { benchAgents } from './agents';
 import { benchAuditLog } from './audit-log';
 import { benchOverridesForm } from './overrides-form';
 import { benchRuntime } from './runtime';
+import { benchServers } from './servers';
 import { median, ms, percentile } from './stats';
 
 const basePort = Number(process.env.BENCH_PORT ?? 3390);
@@ -66,6 +68,16 @@ async function benchApi(server: NextServer): Promise<void> {
 
 async function main(): Promise<void> {
   buildIfStale({ ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
+  if (process.env.BENCH_ONLY === 'agents') {
+    const browser = await launchBrowser();
+    try {
+      await benchAgents(browser, basePort + 10, line);
+    } finally {
+      await browser.close();
+      closeConnections();
+    }
+    return;
+  }
   if (process.env.BENCH_ONLY === 'audit') {
     const browser = await launchBrowser();
     try {
@@ -79,6 +91,14 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'runtime') {
     try {
       await benchRuntime(basePort + 5, line);
+    } finally {
+      closeConnections();
+    }
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'servers') {
+    try {
+      await benchServers(basePort + 6, line);
     } finally {
       closeConnections();
     }
@@ -135,6 +155,8 @@ async function main(): Promise<void> {
     // The catalogue's servers are not needed any more: stop them so they do not compete.
     await Promise.all([large.stop(), small.stop()]);
     await benchRuntime(basePort + 5, line);
+    await benchServers(basePort + 6, line);
+    await benchAgents(browser, basePort + 10, line);
   } finally {
     await browser.close();
     closeConnections();
