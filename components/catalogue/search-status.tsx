@@ -1,11 +1,12 @@
-import type { CatalogueFilter, IndexedGroup } from '@/lib/catalogue/filter-catalogue';
+import type { CatalogueFilter } from '@/lib/catalogue/filter-catalogue';
+import type { GroupCount } from '@/lib/catalogue/first-screen';
 import { Button } from '@/components/ui/button';
 
 interface SearchStatusProps {
   shown: number;
   total: number;
   filter: CatalogueFilter;
-  groups: readonly IndexedGroup[];
+  groups: readonly GroupCount[];
   onClear: () => void;
 }
 
