@@ -1,5 +1,3 @@
-import { promisify } from 'node:util';
-import { gzip } from 'node:zlib';
 import { etagOf } from './etag';
 import { toCatalogueSummary, type CatalogueSnapshot } from './tool-summary';
 
@@ -12,19 +10,6 @@ export interface CatalogueBody {
   readonly etag: string;
 }
 
-/** A body's gzip coding, with its own ETag (a strong ETag names one coding of the bytes). */
-export interface GzippedBody {
-  readonly bytes: Uint8Array<ArrayBuffer>;
-  readonly etag: string;
-}
-
-const gzipAsync = promisify(gzip);
-
-/** The ETag of a body's gzip coding, derived from the ETag of its plain bytes. */
-export function gzipEtagOf(etag: string): string {
-  return `${etag.slice(0, -1)}-gzip"`;
-}
-
 /**
  * The JSON bodies of the last catalogue served, reused while a fresh reading of the registry
  * is the same catalogue. Telling "the same" costs a fraction of serializing 10,000 entries:
@@ -35,7 +20,6 @@ export function gzipEtagOf(etag: string): string {
 export class CatalogueBodies {
   private lastKey: string | undefined;
   private readonly bodies = new Map<CatalogueView, CatalogueBody>();
-  private readonly gzipped = new WeakMap<CatalogueBody, Promise<GzippedBody>>();
   private readonly schemaIds = new WeakMap<object, number>();
   private nextSchemaId = 0;
 
@@ -53,18 +37,6 @@ export class CatalogueBodies {
       this.bodies.set(view, cached);
     }
     return cached;
-  }
-
-  /** `body` gzipped, compressed once (off the main thread) and reused while that body is served. */
-  gzipOf(body: CatalogueBody): Promise<GzippedBody> {
-    let coded = this.gzipped.get(body);
-    if (!coded) {
-      coded = gzipAsync(body.body).then((bytes) => ({ bytes: new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength), etag: gzipEtagOf(body.etag) }));
-      // A failed compression is not kept: the next request tries again.
-      coded.catch(() => this.gzipped.delete(body));
-      this.gzipped.set(body, coded);
-    }
-    return coded;
   }
 
   private keyOf({ tools, diagnostics }: CatalogueSnapshot): string {

@@ -8,6 +8,7 @@ import { BODY_GRACE_MS, MAX_BODY_BYTES, MIN_BODY_RATE, REQUEST_DEADLINE_MS } fro
 import { FIXED_HEADERS, RESOURCE_POLICY, newNonce, pagePolicy } from './security-headers.mjs';
 import { appMetrics } from './metrics.mjs';
 import { routeLabel } from './route-labels.mjs';
+import { precompress } from './precompressed.mjs';
 
 /** The header that carries the client's address to the route handlers; never taken from a client. */
 export const CLIENT_ADDRESS_HEADER = 'x-tools-admin-client-address';
@@ -75,6 +76,7 @@ export function createFrontDoor({ handle, env, logger, routes }) {
       return refuse(req, res, 404, 'Not Found', 'The address is not valid percent-encoding, so it names nothing here', requestId);
     }
     if (hasBody(req)) watchBody(req, res, requestId, (reason) => (refusal = reason));
+    precompress(req, res, pathname);
     return handle(req, res);
   };
 }
