@@ -46,10 +46,19 @@ export function precompress(req, res, pathname) {
   // Next would gzip the plain body again on every request.
   req.headers['accept-encoding'] = 'identity';
   const chunks = [];
-  const original = { write: res.write, end: res.end, flushHeaders: res.flushHeaders };
+  const original = { write: res.write, end: res.end, flushHeaders: res.flushHeaders, writeHead: res.writeHead };
   const restore = () => Object.assign(res, original);
   const toBuffer = (chunk, encoding) => (Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk, typeof encoding === 'string' ? encoding : undefined));
+  // Nothing goes out before the body is complete: Next's compression layer (and Node's implicit
+  // header) would send the headers at the first write, before the gzip headers could be set.
   res.flushHeaders = () => {};
+  res.writeHead = (status, message, headers) => {
+    res.statusCode = status;
+    const given = typeof message === 'string' ? headers : message;
+    if (Array.isArray(given)) for (let i = 0; i + 1 < given.length; i += 2) res.setHeader(given[i], given[i + 1]);
+    else if (given) for (const [name, value] of Object.entries(given)) if (value !== undefined) res.setHeader(name, value);
+    return res;
+  };
   res.write = (chunk, encoding, callback) => {
     chunks.push(toBuffer(chunk, encoding));
     (typeof encoding === 'function' ? encoding : callback)?.();

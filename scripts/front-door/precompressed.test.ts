@@ -25,6 +25,8 @@ function next(req: http.IncomingMessage, res: http.ServerResponse): void {
   }
   res.statusCode = 200;
   res.flushHeaders();
+  // As Next's compression layer does before its first write, unless the headers went out.
+  if (!res.headersSent) res.writeHead(200);
   const half = catalogue.length >> 1;
   res.write(catalogue.slice(0, half));
   res.end(Buffer.from(catalogue.slice(half)));
