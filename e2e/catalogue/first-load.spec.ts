@@ -72,3 +72,18 @@ test('[CATALOGUE][FIRST LOAD]: admin opening a search link gets its first matchi
   const last = tools.filter((tool) => tool.group === 'zoning').map((tool) => tool.name).sort().at(-1)!;
   await expect(page.getByRole('link', { name: last })).toBeInViewport();
 });
+
+test('[CATALOGUE][API]: the summary the page fetches comes gzipped, and an unchanged catalogue is answered 304', async () => {
+  const response = await server.fetch('/api/v1/tools?view=summary', { headers: { 'accept-encoding': 'gzip' } });
+  expect(response.status).toBe(200);
+  expect(response.headers.get('content-encoding')).toBe('gzip');
+  expect(response.headers.get('vary')).toMatch(/accept-encoding/i);
+  const etag = response.headers.get('etag')!;
+  expect(etag).toMatch(/-gzip"$/);
+  // fetch decoded it: the whole summary.
+  expect(((await response.json()) as { tools: unknown[] }).tools.length).toBeGreaterThanOrEqual(9_990);
+
+  const again = await server.fetch('/api/v1/tools?view=summary', { headers: { 'accept-encoding': 'gzip', 'if-none-match': etag } });
+  expect(again.status).toBe(304);
+  expect(again.headers.get('etag')).toBe(etag);
+});
