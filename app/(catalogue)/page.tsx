@@ -1,5 +1,4 @@
 import { HydrationBoundary, dehydrate } from '@tanstack/react-query';
-import { preload } from 'react-dom';
 import { requirePageActor } from '@/lib/auth/page-actor';
 import { catalogueFirstScreenQueryOptions } from '@/lib/catalogue/catalogue-query';
 import { makeServerQueryClient } from '@/lib/query/query-clients';
@@ -23,8 +22,7 @@ export default async function CataloguePage({ searchParams }: CataloguePageProps
   const queryClient = makeServerQueryClient();
   const params = await searchParams;
   // Only the first screen of rows goes into the HTML, so its size does not grow with the
-  // catalogue; the browser fetches the whole summary (gzipped, ETagged) as the page loads.
-  preload('/api/v1/tools?view=summary', { as: 'fetch', crossOrigin: 'anonymous' });
+  // catalogue; the browser fetches the whole summary (gzipped, ETagged; see layout.tsx).
   await Promise.all([
     queryClient.prefetchQuery({ ...catalogueFirstScreenQueryOptions, queryFn: () => readFirstScreen(actor, params) }),
     // The summary strip's agents needing attention; a failure is left to the browser's own fetch.

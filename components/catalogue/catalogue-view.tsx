@@ -1,5 +1,6 @@
 'use client';
 
+import { countText } from '@/lib/catalogue/count-text';
 import { useEffect, useMemo } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -86,5 +87,5 @@ export function CatalogueView() {
 }
 
 function plural(count: number, noun: string): string {
-  return `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
+  return `${countText(count)} ${noun}${count === 1 ? '' : 's'}`;
 }

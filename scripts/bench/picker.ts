@@ -73,6 +73,11 @@ export async function measurePicker(browser: Browser, server: NextServer, line: 
   const page = await context.newPage();
   try {
     await page.goto(`${server.url}/agents/${id}`, { waitUntil: 'networkidle' });
+    // Hydrated: React has attached its props to the button, so a click opens the picker.
+    await page.waitForFunction(() => {
+      const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent?.trim() === 'Add tools');
+      return button !== undefined && Object.keys(button).some((key) => key.startsWith('__reactProps'));
+    });
     const opens: number[] = [];
     for (let run = 0; run < OPEN_RUNS; run++) opens.push(await timeOpening(page));
     await page.getByRole('button', { name: 'Add tools' }).click();
