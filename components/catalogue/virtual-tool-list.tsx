@@ -10,7 +10,7 @@ import { useIsNarrow } from './use-is-narrow';
 const HEADING_HEIGHT = 44;
 const OVERSCAN = 6;
 // The server renders the top of the list as if in a desktop window, so the first paint has rows.
-const SERVER_WINDOW_HEIGHT = 900;
+const SERVER_BAND = { top: 0, bottom: 900 };
 
 /**
  * The catalogue as one section per group, rendering only the rows near the viewport.
@@ -98,8 +98,10 @@ function knownRowHeight(tool: ToolSummary, isNarrow: boolean): number {
  * own position on the page. It re-renders only when that run of items changes.
  */
 function useWindowedRange(ref: React.RefObject<HTMLElement | null>, layout: ListLayout) {
-  // The window's band in list coordinates: [top, bottom). The server's guess until mounted.
-  const [band, setBand] = useState({ top: 0, bottom: SERVER_WINDOW_HEIGHT });
+  // The window's band in list coordinates, [top, bottom): where the rows are drawn for. It is
+  // only re-set when the rows to draw change; `actual` follows every scroll step.
+  const [band, setBand] = useState(SERVER_BAND);
+  const actual = useRef(SERVER_BAND);
   const range = visibleRange(layout, band.top, band.bottom, OVERSCAN);
   const latest = useRef({ layout, range });
   useLayoutEffect(() => {
@@ -112,10 +114,11 @@ function useWindowedRange(ref: React.RefObject<HTMLElement | null>, layout: List
     let listTop = element.getBoundingClientRect().top + window.scrollY;
     const update = () => {
       const top = window.scrollY - listTop;
-      const bottom = top + window.innerHeight;
+      const now = { top, bottom: top + window.innerHeight };
+      actual.current = now;
       const { layout: current, range: shown } = latest.current;
-      const next = visibleRange(current, top, bottom, OVERSCAN);
-      if (next.start !== shown.start || next.end !== shown.end) setBand({ top, bottom });
+      const next = visibleRange(current, now.top, now.bottom, OVERSCAN);
+      if (next.start !== shown.start || next.end !== shown.end) setBand(now);
     };
     // The page above the list (diagnostics, an error banner) can grow or shrink.
     const observer = new ResizeObserver(() => {
@@ -133,6 +136,12 @@ function useWindowedRange(ref: React.RefObject<HTMLElement | null>, layout: List
     };
   }, [ref]);
 
-  // A new search result: the band stays, the items in it are found afresh in render above.
+  // A new search result is drawn for where the window is now, not where it was when the rows
+  // last changed (a short result may have fitted the window whatever the scrolling).
+  useLayoutEffect(() => {
+    const now = actual.current;
+    setBand((shown) => (shown.top === now.top && shown.bottom === now.bottom ? shown : now));
+  }, [layout]);
+
   return range;
 }
