@@ -12,7 +12,7 @@ const httpMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
  * rest: `lib/metrics/may-read-metrics.ts`). Anything else added under app/ must answer 401 to
  * an anonymous caller, or this test fails.
  */
-const PUBLIC_ROUTES = new Set(['api/auth/sign-in', 'api/auth/setup', 'api/health', 'api/metrics']);
+const PUBLIC_ROUTES = new Set(['api/auth/sign-in', 'api/auth/setup', 'api/health', 'api/metrics', 'api/v1/config/schema.json']);
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 

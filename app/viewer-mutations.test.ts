@@ -5,6 +5,7 @@ import { apiRequest, describeApi, snapshotTables, type TestRequestInit } from '@
 import { createAgent } from '@/lib/agents';
 import { putAssignment } from '@/lib/assignments';
 import { createToken } from '@/lib/auth/create-token';
+import { createServer } from '@/lib/mcp-servers';
 import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import type { Db } from '@/lib/db';
 import { getToolRegistry } from '@/lib/registry-host';
@@ -29,6 +30,13 @@ const bodies: Record<string, unknown> = {
   'POST api/v1/users': { email: 'new@example.test', role: 'admin', password: 'a long enough password here' },
   'PATCH api/v1/users/[id]': { role: 'admin' },
   'POST api/v1/tokens': { name: 'viewer token', scopes: ['agents:write'] },
+  'POST api/v1/servers': { name: 'byviewer', transport: 'http', url: 'http://127.0.0.1:9/mcp', enabled: false },
+  'PUT api/v1/servers/[name]': { name: 'target', transport: 'http', url: 'http://127.0.0.1:9/other', enabled: false },
+  'POST api/v1/connection-tests': { name: 'probe', transport: 'http', url: 'http://127.0.0.1:9/mcp' },
+  'POST api/v1/agents/[id]/clone': { id: 'cloned-by-viewer', name: 'Cloned by viewer' },
+  'POST api/v1/tools/[name]/agents': { operation: 'remove', agentIds: ['target'] },
+  'POST api/v1/config/plan': { file: 'apiVersion: tools-admin/v1\n' },
+  'POST api/v1/config/apply': { file: 'apiVersion: tools-admin/v1\nagents: []\n', prune: true, planHash: '0'.repeat(64) },
 };
 
 async function mutationRoutes(): Promise<{ route: string; method: string; handler: Handler }[]> {
@@ -62,6 +70,7 @@ describeApi('a caller without the permission', (database) => {
     const { db } = database;
     await createAgent({ db, actor: TEST_ADMIN, input: { id: 'target', name: 'Target' } });
     await putAssignment({ db, registry: await getToolRegistry(), actor: TEST_ADMIN, agentId: 'target', toolName: 'word_count', overrides: {} });
+    await createServer({ db, actor: TEST_ADMIN, config: { name: 'target', transport: 'http', url: 'http://127.0.0.1:9/mcp', headers: {}, enabled: false }, takenGroups: new Set() });
     const editor = await db.selectFrom('auth_user').select('id').where('email', '=', 'editor@example.test').executeTakeFirstOrThrow();
     const { token, secret } = await createToken({ db, actor: TEST_ADMIN, input: { name: 'reader', scopes: ['catalogue:read', 'agents:read'] } });
     ids = { id: 'target', toolName: 'word_count', user: editor.id, token: token.id };
@@ -72,7 +81,9 @@ describeApi('a caller without the permission', (database) => {
 
   function paramsOf(route: string): Record<string, string> {
     if (route.startsWith('api/v1/users/')) return { id: ids.user! };
+    if (route.startsWith('api/v1/tools/')) return { name: ids.toolName! };
     if (route.startsWith('api/v1/tokens/')) return { id: ids.token! };
+    if (route.startsWith('api/v1/servers/')) return { name: 'target' };
     return { id: ids.id!, toolName: ids.toolName! };
   }
 

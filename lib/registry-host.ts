@@ -12,6 +12,7 @@ import { getDb } from '@/lib/db/get-db';
 import { logPluginProblems } from '@/lib/log/log-plugin-problems';
 import { SqlTodoListService } from '@/lib/todos/sql-todo-list-service';
 import { resolveAllowedRoots } from '@/lib/files/resolve-allowed-roots';
+import { startServerHost } from '@/lib/mcp-servers/server-host';
 
 /** Where the host looks for plugins and settings; defaults are the process's own. */
 export interface RegistryHostOptions {
@@ -55,8 +56,10 @@ const host = globalThis as typeof globalThis & { toolRegistry?: Promise<ToolRegi
 /** The registry of this server process, booted once on first use. */
 export function getToolRegistry(): Promise<ToolRegistry> {
   if (!host.toolRegistry) {
-    host.toolRegistry = bootRegistry().then((registry) => {
+    host.toolRegistry = bootRegistry().then(async (registry) => {
       logPluginProblems(registry.diagnostics());
+      // The MCP servers admins added join as bundles; each connects in the background.
+      await startServerHost(registry);
       return registry;
     }).catch((error: unknown) => {
       // Let the next request try again instead of caching the failure for the process's life.

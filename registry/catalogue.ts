@@ -1,4 +1,4 @@
-import type { JsonSchema } from './spi';
+import type { JsonSchema, ToolAnnotations } from './spi';
 import type { PluginKind } from './registration';
 
 /** What the catalogue says about one tool, or about one unavailable factory or bundle. */
@@ -14,6 +14,8 @@ export interface CatalogueEntry {
   /** "builtin" or the plugin package's name. */
   readonly source: string;
   readonly streamsResultToUser: boolean;
+  /** The tool's behaviour hints, when it states any. */
+  readonly annotations?: ToolAnnotations;
 }
 
 /** The registry's own view of the catalogue, offered to plugins such as `tool_search`. */
@@ -29,4 +31,5 @@ export interface ToolMetadata {
   readonly description: string;
   readonly parametersSchema: JsonSchema;
   readonly streamsResultToUser: boolean;
+  readonly annotations?: ToolAnnotations;
 }

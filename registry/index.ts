@@ -3,7 +3,7 @@ export { createToolEnvironment, envVarName, provide, MissingDependencyError, typ
 export type { Diagnostic, DiagnosticPhase } from './diagnostics';
 export type { CatalogueEntry, ToolCatalogue } from './catalogue';
 export { ToolResolutionError, type ToolResolutionCode } from './errors';
-export { registerClass, type PluginKind, type PluginRegistration } from './registration';
+export { registerClass, registerInstance, type PluginKind, type PluginRegistration } from './registration';
 export { CATALOGUE_SCOPE } from './plugin-handle';
 export { describeTool, MAX_DESCRIPTION_BYTES } from './plugin-values';
 export { compareStrings, firstLine } from './text';

@@ -1,4 +1,4 @@
-import type { JsonSchema, OverridesProblem, Tool } from './spi';
+import type { JsonSchema, OverridesProblem, Tool, ToolAnnotations } from './spi';
 import type { ToolMetadata } from './catalogue';
 import { describeValue } from './text';
 
@@ -87,7 +87,23 @@ export function describeTool(tool: Tool): ToolMetadata & { descriptionBytes?: nu
     parametersSchema: toJsonSchema(requireSync(tool.parametersSchema(), 'parametersSchema()'), 'parametersSchema()'),
     // A plain JavaScript plugin may well write a boolean property instead of a method.
     streamsResultToUser: typeof streams === 'function' ? streams.call(tool) === true : streams === true,
+    ...annotationsOf(tool),
   };
+}
+
+/** The tool's behaviour hints, keeping only the known ones of the right type. */
+function annotationsOf(tool: Tool): { annotations?: ToolAnnotations } {
+  const read = (tool as { annotations?: unknown }).annotations;
+  if (typeof read !== 'function') return {};
+  const value: unknown = requireSync(read.call(tool), 'annotations()');
+  if (typeof value !== 'object' || value === null) return {};
+  const source = value as Record<string, unknown>;
+  const annotations: { -readonly [K in keyof ToolAnnotations]: ToolAnnotations[K] } = {};
+  if (typeof source.title === 'string') annotations.title = source.title.slice(0, 200);
+  for (const hint of ['readOnlyHint', 'destructiveHint', 'idempotentHint', 'openWorldHint'] as const) {
+    if (typeof source[hint] === 'boolean') annotations[hint] = source[hint];
+  }
+  return Object.keys(annotations).length > 0 ? { annotations } : {};
 }
 
 /** Checks that `create()` answered with a Tool. */

@@ -29,3 +29,14 @@ export function registerClass(
 ): PluginRegistration {
   return { source, kind, entry, load: () => pluginClass };
 }
+
+/**
+ * A registration for a plugin object already constructed and configured by the host (one per
+ * MCP server an admin added): the registry's no-arg construction hands back this instance.
+ */
+export function registerInstance(source: string, kind: PluginKind, instance: object, entry: string): PluginRegistration {
+  function Instance(): object {
+    return instance;
+  }
+  return { source, kind, entry, load: () => Instance };
+}

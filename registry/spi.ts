@@ -7,6 +7,19 @@
 /** A JSON Schema object. */
 export type JsonSchema = Record<string, unknown>;
 
+/** Hints about a tool's behaviour (MCP's tool annotations); absent means not stated. */
+export interface ToolAnnotations {
+  readonly title?: string;
+  /** It changes nothing. */
+  readonly readOnlyHint?: boolean;
+  /** It may destroy or overwrite data. */
+  readonly destructiveHint?: boolean;
+  /** Calling it again with the same arguments has no further effect. */
+  readonly idempotentHint?: boolean;
+  /** It reaches an open world (the internet), not a closed set of things. */
+  readonly openWorldHint?: boolean;
+}
+
 /** A function the LLM can call. */
 export interface Tool {
   name(): string;
@@ -17,6 +30,8 @@ export interface Tool {
   execute(args: Record<string, unknown>): Promise<string>;
   /** Whether the result goes straight to the user too; default false. */
   streamsResultToUser?(): boolean;
+  /** Optional extension: behaviour hints shown in the catalogue (an MCP server's tool annotations). */
+  annotations?(): ToolAnnotations | undefined;
 }
 
 /** One agent's binding of one tool. */

@@ -46,6 +46,8 @@ export class ToolRegistry implements ToolCatalogue {
   private readonly factories: FactoryHandle[] = [];
   private readonly providers: ProviderHandle[] = [];
   private readonly loadDiagnostics: Diagnostic[] = [];
+  private env: ToolEnvironment = createToolEnvironment();
+  private bindTimeoutMs: number | undefined;
 
   private constructor() {}
 
@@ -54,6 +56,8 @@ export class ToolRegistry implements ToolCatalogue {
     const registry = new ToolRegistry();
     registry.loadDiagnostics.push(...(options.diagnostics ?? []));
     const env = withCatalogue(options.environment ?? createToolEnvironment(), registry);
+    registry.env = env;
+    registry.bindTimeoutMs = options.bindTimeoutMs;
     for (const registration of options.registrations) {
       const loaded = await loadPlugin(registration, env, registry.faults, options.bindTimeoutMs);
       if (loaded instanceof FactoryHandle) registry.factories.push(loaded);
@@ -63,6 +67,36 @@ export class ToolRegistry implements ToolCatalogue {
     // The lifecycle asks isAvailable() once after bind; later lookups ask again.
     for (const handle of registry.handles()) handle.availability();
     return registry;
+  }
+
+  /**
+   * Loads one more registration while the app runs (an MCP server an admin added), exactly as
+   * `load` does, after every earlier one in claim order. Returns the diagnostic when the plugin
+   * cannot be used at all.
+   */
+  async add(registration: PluginRegistration): Promise<Diagnostic | undefined> {
+    const loaded = await loadPlugin(registration, this.env, this.faults, this.bindTimeoutMs);
+    if (loaded instanceof FactoryHandle) this.factories.push(loaded);
+    else if (loaded instanceof ProviderHandle) this.providers.push(loaded);
+    else return loaded;
+    loaded.availability();
+    return undefined;
+  }
+
+  /** Unloads what was registered with this source and entry, and forgets its faults; false when none was. */
+  remove(source: string, entry: string): boolean {
+    const matches = (handle: AnyHandle) => handle.source === source && handle.registration.entry === entry;
+    let isRemoved = false;
+    for (const list of [this.factories, this.providers] as AnyHandle[][]) {
+      for (let index = list.length - 1; index >= 0; index -= 1) {
+        if (matches(list[index]!)) {
+          list.splice(index, 1);
+          isRemoved = true;
+        }
+      }
+    }
+    this.faults.clearWhere((diagnostic) => diagnostic.source === source && diagnostic.entry === entry);
+    return isRemoved;
   }
 
   /** Factories' names plus every available provider's current names, read afresh. */
@@ -352,6 +386,7 @@ function toEntry(
     kind: handle.kind,
     source: handle.source,
     streamsResultToUser: metadata.streamsResultToUser,
+    ...(metadata.annotations ? { annotations: metadata.annotations } : {}),
   };
 }
 

@@ -40,10 +40,13 @@ interface AssignmentCardProps {
   /** The settings form is open. */
   isOpen: boolean;
   actions: EditorActions;
+  /** In a long, virtualized list: the card's position, and the virtualizer's measuring ref. */
+  index?: number;
+  measureRef?: (element: HTMLLIElement | null) => void;
 }
 
 /** One assigned tool: status, overrides summary, and its settings form when opened. */
-export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCardProps) {
+export function AssignmentCard({ agentId, item, isOpen, actions, index, measureRef }: AssignmentCardProps) {
   const canWrite = useCan('agents:write');
   const queryClient = useQueryClient();
   const { toolName } = item;
@@ -101,7 +104,7 @@ export function AssignmentCard({ agentId, item, isOpen, actions }: AssignmentCar
   };
 
   return (
-    <li aria-labelledby={headingId} data-tool={toolName} className={cn(cardClass, 'p-3')}>
+    <li ref={measureRef} data-index={index} aria-labelledby={headingId} data-tool={toolName} className={cn(cardClass, 'p-3')}>
       <div className="flex flex-col gap-x-3 gap-y-2 sm:flex-row sm:items-start">
         <div className="min-w-0 flex-1">
           <h3 id={headingId} className="flex flex-wrap items-center gap-2">

@@ -8,11 +8,12 @@ import { useCan } from '@/components/auth/permissions-context';
 interface AgentRowProps {
   agent: AgentListItem;
   onEdit: (agent: AgentListItem) => void;
+  onClone: (agent: AgentListItem) => void;
   onDelete: (agent: AgentListItem) => void;
 }
 
 /** One agent: its name (a link to it), id, the first line of its description, its tool count and actions. */
-export function AgentRow({ agent, onEdit, onDelete }: AgentRowProps) {
+export function AgentRow({ agent, onEdit, onClone, onDelete }: AgentRowProps) {
   const canWrite = useCan('agents:write');
   const firstLine = agent.description.split(/\r?\n/, 1)[0]?.trim() ?? '';
   return (
@@ -37,6 +38,9 @@ export function AgentRow({ agent, onEdit, onDelete }: AgentRowProps) {
         <div className="flex gap-2">
           <Button size="sm" onClick={() => onEdit(agent)} aria-label={`Edit agent ${agent.name}`}>
             Edit
+          </Button>
+          <Button size="sm" onClick={() => onClone(agent)} aria-label={`Clone agent ${agent.name}`}>
+            Clone
           </Button>
           <Button size="sm" onClick={() => onDelete(agent)} aria-label={`Delete agent ${agent.name}`} className="text-destructive">
             Delete

@@ -9,9 +9,17 @@ function toolBadges(tool: ToolSummary): { label: string; tone: Tone }[] {
   if (!isAvailable(tool)) badges.push({ label: 'Unavailable', tone: 'warning' });
   if (tool.streamsResultToUser) badges.push({ label: 'Streams to user', tone: 'info' });
   if (tool.hasSettings) badges.push({ label: 'Has settings', tone: 'info' });
+  if (tool.annotations?.readOnlyHint) badges.push({ label: 'Read-only', tone: 'ok' });
+  if (tool.annotations?.destructiveHint) badges.push({ label: 'Destructive', tone: 'warning' });
   if (tool.isBundle) badges.push({ label: 'Bundle', tone: 'ok' });
-  badges.push({ label: tool.source === 'builtin' ? 'Built-in' : `Plugin: ${tool.source}`, tone: 'neutral' });
+  badges.push({ label: sourceLabel(tool.source), tone: 'neutral' });
   return badges;
+}
+
+/** Where a tool comes from, for its badge: built-in, an MCP server (source `mcp:<name>`) or a plugin package. */
+export function sourceLabel(source: string): string {
+  if (source === 'builtin') return 'Built-in';
+  return source.startsWith('mcp:') ? `MCP server: ${source.slice(4)}` : `Plugin: ${source}`;
 }
 
 // Rough width of the badges in px (text-xs ≈ 6.5 px a character, 18 px padding and border, 6 px gap),

@@ -18,9 +18,9 @@ describe('isActiveItem', () => {
 });
 
 describe('visibleNavItems', () => {
-  it('shows Audit to anyone signed in and Settings to admins only', () => {
+  it('shows Servers, Config and Audit to anyone signed in and Settings to admins only', () => {
     expect(visibleNavItems('anonymous').map((item) => item.label)).toEqual(['Catalogue', 'Agents']);
-    expect(visibleNavItems('signedIn').map((item) => item.label)).toEqual(['Catalogue', 'Agents', 'Audit']);
-    expect(visibleNavItems('admin').map((item) => item.label)).toEqual(['Catalogue', 'Agents', 'Audit', 'Settings']);
+    expect(visibleNavItems('signedIn').map((item) => item.label)).toEqual(['Catalogue', 'Agents', 'Servers', 'Config', 'Audit']);
+    expect(visibleNavItems('admin').map((item) => item.label)).toEqual(['Catalogue', 'Agents', 'Servers', 'Config', 'Audit', 'Settings']);
   });
 });

@@ -1,4 +1,4 @@
-import { Bot, LayoutGrid, ScrollText, Settings, type LucideIcon } from 'lucide-react';
+import { Bot, FileCode, LayoutGrid, Plug, ScrollText, Settings, type LucideIcon } from 'lucide-react';
 
 /** One entry of the sidebar. */
 export interface NavItem {
@@ -14,10 +14,12 @@ export interface NavItem {
 /** What the visitor may see of the navigation. */
 export type NavAccess = 'anonymous' | 'signedIn' | 'admin';
 
-/** The sidebar's sections, in order. Later sections (Workflows, Servers) go here once their pages exist. */
+/** The sidebar's sections, in order. Later sections (Workflows) go here once their pages exist. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/', label: 'Catalogue', icon: LayoutGrid, alsoActiveUnder: ['/tools/'] },
   { href: '/agents', label: 'Agents', icon: Bot },
+  { href: '/servers', label: 'Servers', icon: Plug, visibleTo: 'signedIn' },
+  { href: '/config', label: 'Config', icon: FileCode, visibleTo: 'signedIn' },
   { href: '/audit', label: 'Audit', icon: ScrollText, visibleTo: 'signedIn' },
   { href: '/settings/users', label: 'Settings', icon: Settings, visibleTo: 'admin', alsoActiveUnder: ['/settings/'] },
 ];

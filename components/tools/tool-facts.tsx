@@ -1,7 +1,22 @@
 import Link from 'next/link';
 import type { CatalogueEntry } from '@/registry/catalogue';
+import type { ToolAnnotations } from '@/registry/spi';
 import { groupLabel } from '@/lib/catalogue/group-tools';
 import { Badge } from '@/components/ui/badge';
+
+const hintLabels: [keyof ToolAnnotations, string, string][] = [
+  ['readOnlyHint', 'Read-only', 'May change things'],
+  ['destructiveHint', 'Destructive', 'Not destructive'],
+  ['idempotentHint', 'Idempotent', 'Not idempotent'],
+  ['openWorldHint', 'Open world', 'Closed world'],
+];
+
+/** The hints a tool states (its MCP annotations), as a sentence; unstated ones are left out. */
+function annotationText(annotations: ToolAnnotations): string {
+  const stated = hintLabels.filter(([key]) => typeof annotations[key] === 'boolean').map(([key, yes, no]) => (annotations[key] ? yes : no));
+  const text = stated.length > 0 ? stated.join(', ') : 'None stated';
+  return annotations.title ? `${text} (title: ${annotations.title})` : text;
+}
 
 /** Availability, source, kind and group of a tool, as a description list; the SPI's names behind a disclosure. */
 export function ToolFacts({ tool }: { tool: CatalogueEntry }) {
@@ -14,7 +29,7 @@ export function ToolFacts({ tool }: { tool: CatalogueEntry }) {
         <span className="text-warning">Unavailable: {tool.unavailableReason}</span>
       ),
     ],
-    ['Source', tool.source === 'builtin' ? 'Built-in' : `Plugin ${tool.source}`],
+    ['Source', tool.source === 'builtin' ? 'Built-in' : tool.source.startsWith('mcp:') ? `MCP server ${tool.source.slice(4)}` : `Plugin ${tool.source}`],
     ['Kind', tool.kind === 'provider' ? 'One tool of a bundle' : 'A single tool'],
     [
       'Group',
@@ -23,6 +38,7 @@ export function ToolFacts({ tool }: { tool: CatalogueEntry }) {
       </Link>,
     ],
     ['Streams result to user', tool.streamsResultToUser ? 'Yes' : 'No'],
+    ...(tool.annotations ? [['Behaviour hints', annotationText(tool.annotations)] as [string, React.ReactNode]] : []),
   ];
   return (
     <div className="mb-8 rounded-lg border border-border bg-card p-4 text-sm">

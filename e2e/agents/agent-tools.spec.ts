@@ -221,7 +221,9 @@ test('[AGENTS][TOOLS]: saved values the schema no longer offers are shown as the
   await storeOutdatedOverrides(agentId, 'tool_search', { groups: ['fs', 'gone'] });
   await storeOutdatedOverrides(agentId, 'text_slugify', { separator: '~' });
   await page.goto(`/agents/${agentId}`);
-  await expect(page.getByText('Item 2 of groups is "gone", which is not one of the allowed values')).toBeVisible();
+  // Within the tool's card: "What the model sees" lists the same reason once it has loaded.
+  const problems = page.getByRole('list', { name: 'Problems with the saved settings' });
+  await expect(problems.filter({ hasText: 'Item 2 of groups is "gone", which is not one of the allowed values' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Edit settings of text_slugify' }).click();
   await expect(page.getByRole('combobox', { name: 'Separator' }).locator('option:checked')).toHaveText('~ (not allowed)');

@@ -1,6 +1,4 @@
 import 'server-only';
-import { sql } from 'kysely';
-import { compareStrings } from '@/registry';
 import { AppError } from '@/lib/app-error';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
@@ -8,10 +6,10 @@ import type { Db } from '@/lib/db/schema';
 import { isStorableText } from '@/lib/db/storable-text';
 import { countAssignmentStatuses } from '@/lib/assignments/count-assignment-statuses';
 import type { ToolRegistry } from '@/registry';
-import { matchesStatusFilter, toAgent, type AgentListItem, type AgentStatusFilter } from './agent';
-import { selectAgentsWithCounts } from './agent-query';
+import { matchesStatusFilter, toAgent, type AgentListItem, type AgentStatusCounts, type AgentStatusFilter } from './agent';
+import { agentMatches, agentOrder, countAssignments } from './agent-query';
 
-/** What `listAgents` needs. */
+/** What `listAgents` and `pageAgents` need. */
 export interface ListAgentsOptions {
   db: Db;
   actor: Actor;
@@ -21,42 +19,78 @@ export interface ListAgentsOptions {
   registry?: ToolRegistry;
   /** Keeps agents with an assignment of this status; needs `registry`. */
   status?: AgentStatusFilter;
+  /** At most this many agents (all when left out)… */
+  limit?: number;
+  /** …after skipping this many. */
+  offset?: number;
+}
+
+/** One page of the agents list and how many agents match in all. */
+export interface AgentPage {
+  agents: AgentListItem[];
+  total: number;
 }
 
 /**
- * Every agent with its number of assignments (or those matching `search` and `status`), sorted by
- * name, then id, each with its status counts when given the registry. AppError `forbidden`
- * without `agents:read`, `invalid` for a search with a NUL.
+ * The agents (or those matching `search` and `status`) sorted by lower-cased name, then id, one
+ * page of them when given `limit`, each with its number of assignments and, given the registry,
+ * its status counts. Without a status filter the page is read from the database in its index's
+ * order; only the page's agents have their assignments read. AppError `forbidden` without
+ * `agents:read`, `invalid` for a search with a NUL.
  */
-export async function listAgents({ db, actor, search, registry, status }: ListAgentsOptions): Promise<AgentListItem[]> {
+export async function pageAgents({ db, actor, search, registry, status, limit, offset = 0 }: ListAgentsOptions): Promise<AgentPage> {
   authorize(actor, 'agents:read');
   if (search !== undefined && !isStorableText(search)) {
     throw new AppError('invalid', 'The search text contains U+0000 (NUL)', {
       errors: [{ pointer: '/search', message: 'Search text must not contain U+0000 (NUL).' }],
     });
   }
-  let query = selectAgentsWithCounts(db);
   const term = search?.trim().toLowerCase();
-  if (term) {
-    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    query = query.where((eb) =>
-      eb.or(
-        (['agents.id', 'agents.name', 'agents.description'] as const).map(
-          (column) => sql<boolean>`lower(${eb.ref(column)}) like ${pattern} escape '\\'`,
-        ),
-      ),
-    );
+  const [byName, byId] = agentOrder(db);
+  let matching = db.selectFrom('agents');
+  if (term) matching = matching.where(agentMatches(db, term));
+  if (status && !registry) return { agents: [], total: 0 };
+
+  let rows;
+  let total: number;
+  let statusCounts: Map<string, AgentStatusCounts> | undefined;
+  if (status && registry) {
+    // The status comes from the registry, not from SQL: every matching agent's is worked out.
+    const ids = await matching.select('agents.id').orderBy(byName).orderBy(byId).execute();
+    statusCounts = await countAssignmentStatuses({ db, registry });
+    const kept = ids.filter(({ id }) => {
+      const counts = statusCounts?.get(id);
+      return counts !== undefined && matchesStatusFilter(counts, status);
+    });
+    total = kept.length;
+    const pageIds = kept.slice(offset, limit === undefined ? undefined : offset + limit).map(({ id }) => id);
+    const byIdRow = new Map((pageIds.length === 0 ? [] : await db.selectFrom('agents').selectAll().where('id', 'in', pageIds).execute()).map((row) => [row.id, row]));
+    rows = pageIds.flatMap((id) => byIdRow.get(id) ?? []);
+  } else {
+    let page = matching.selectAll('agents').orderBy(byName).orderBy(byId);
+    if (limit !== undefined) page = page.limit(limit).offset(offset);
+    const [pageRows, count] = await Promise.all([
+      page.execute(),
+      limit === undefined ? undefined : matching.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
+    ]);
+    rows = pageRows;
+    total = count === undefined ? pageRows.length : Number(count.count);
+    const pageIds = limit === undefined ? undefined : rows.map((row) => row.id);
+    statusCounts = registry && (await countAssignmentStatuses({ db, registry, agentIds: pageIds }));
   }
-  const rows = await query.execute();
-  const counts = registry && (await countAssignmentStatuses({ db, registry, agentIds: term ? rows.map((row) => row.id) : undefined }));
+  const assignmentCounts = await countAssignments(db, limit === undefined ? undefined : rows.map((row) => row.id));
   const zero = { missing: 0, invalid: 0, unavailable: 0 };
-  // Sorted here, not in SQL, so both engines order alike whatever their collation.
-  return rows
-    .map((row): AgentListItem => ({
+  const agents = rows.map(
+    (row): AgentListItem => ({
       ...toAgent(row),
-      assignmentCount: Number(row.assignment_count),
-      ...(counts ? { statusCounts: counts.get(row.id) ?? zero } : {}),
-    }))
-    .filter((agent) => !status || (agent.statusCounts !== undefined && matchesStatusFilter(agent.statusCounts, status)))
-    .sort((a, b) => compareStrings(a.name.toLowerCase(), b.name.toLowerCase()) || compareStrings(a.id, b.id));
+      assignmentCount: assignmentCounts.get(row.id) ?? 0,
+      ...(statusCounts ? { statusCounts: statusCounts.get(row.id) ?? zero } : {}),
+    }),
+  );
+  return { agents, total };
+}
+
+/** Every agent (or those matching `search` and `status`): `pageAgents` without its total. */
+export async function listAgents(options: ListAgentsOptions): Promise<AgentListItem[]> {
+  return (await pageAgents(options)).agents;
 }

@@ -37,7 +37,10 @@ export const AgentStatusCountsSchema = z.object({
 export const AgentListItemSchema = AgentSchema.extend({ assignmentCount: z.number().int(), statusCounts: AgentStatusCountsSchema });
 
 /** `GET /api/v1/agents`. */
-export const AgentListSchema = z.object({ agents: z.array(AgentListItemSchema) });
+export const AgentListSchema = z.object({
+  agents: z.array(AgentListItemSchema),
+  total: z.number().int().meta({ description: 'How many agents match in all; more than `agents` holds when `limit` cut the list' }),
+});
 
 /** The query of `GET /api/v1/agents`. */
 export const AgentListQuerySchema = z.object({
@@ -51,6 +54,8 @@ export const AgentListQuerySchema = z.object({
     .enum(['missing', 'invalid', 'unavailable', 'attention'])
     .optional()
     .meta({ description: 'Only agents with at least one assignment of this status; `attention` means missing or invalid' }),
+  limit: z.coerce.number().int().min(1).max(500).optional().meta({ description: 'At most this many agents (all when left out)' }),
+  offset: z.coerce.number().int().min(0).max(1_000_000).optional().meta({ description: 'Skip this many agents first (with `limit`)' }),
 });
 
 /** The body of `POST /api/v1/agents`; without an id, one is made from the name. */

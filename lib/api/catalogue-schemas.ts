@@ -2,6 +2,17 @@ import { z } from 'zod';
 
 const jsonSchemaObject = z.record(z.string(), z.unknown()).meta({ description: 'A JSON Schema' });
 
+/** A tool's behaviour hints (an MCP server's tool annotations), present only when it states any. */
+export const ToolAnnotationsSchema = z
+  .object({
+    title: z.string().optional(),
+    readOnlyHint: z.boolean().optional(),
+    destructiveHint: z.boolean().optional(),
+    idempotentHint: z.boolean().optional(),
+    openWorldHint: z.boolean().optional(),
+  })
+  .meta({ description: 'Hints about what the tool does (read-only, destructive, idempotent, open world), as its MCP server states them' });
+
 /** One tool of the catalogue, or one unavailable factory or bundle. */
 export const CatalogueEntrySchema = z.object({
   name: z.string(),
@@ -14,6 +25,7 @@ export const CatalogueEntrySchema = z.object({
   kind: z.enum(['factory', 'provider']),
   source: z.string().meta({ description: '"builtin" or the plugin package\'s name' }),
   streamsResultToUser: z.boolean(),
+  annotations: ToolAnnotationsSchema.optional(),
 });
 
 /** Something admins should know about the plugins: a failure, a name conflict or a warning. */
@@ -44,6 +56,7 @@ export const ToolSummarySchema = z.object({
   isBundle: z.literal(true).optional().meta({ description: 'Served by a MultiToolProvider' }),
   streamsResultToUser: z.literal(true).optional(),
   hasSettings: z.literal(true).optional().meta({ description: 'The overrides schema declares at least one setting' }),
+  annotations: ToolAnnotationsSchema.optional(),
 });
 
 /** `GET /api/v1/tools?view=summary`: what the catalogue page lists. */

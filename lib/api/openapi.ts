@@ -5,6 +5,7 @@ import * as audit from './audit-schemas';
 import * as auth from './auth-schemas';
 import * as catalogue from './catalogue-schemas';
 import * as runtime from './runtime-schemas';
+import * as servers from './server-schemas';
 import { OpenApiDocumentSchema } from './meta-schemas';
 import { FieldErrorSchema, ProblemSchema } from './problem-schemas';
 import { apiOperations, type ApiOperation, type SuccessSpec } from './routes';
@@ -20,6 +21,7 @@ const requestSchemas: Record<string, z.ZodType> = {
   UpdateUserBody: auth.UpdateUserBodySchema,
   CreateTokenBody: auth.CreateTokenBodySchema,
   InvokeBody: runtime.InvokeBodySchema,
+  ServerBody: servers.ServerBodySchema,
 };
 
 /** Named response schemas, converted as the output they describe. */
@@ -51,6 +53,10 @@ const responseSchemas: Record<string, z.ZodType> = {
   Session: auth.SessionSchema,
   SessionList: auth.SessionListSchema,
   Me: auth.MeSchema,
+  Server: servers.ServerSchema,
+  ServerList: servers.ServerListSchema,
+  ServerTestResult: servers.ServerTestResultSchema,
+  DeletedServer: servers.DeletedServerSchema,
 };
 
 const problemTitles: Record<number, string> = {

@@ -6,8 +6,11 @@ import {
   CreateTokenBodySchema, CreatedTokenSchema, CreateUserBodySchema, MeSchema, SessionListSchema, TokenListSchema, TokenSchema,
   UpdateUserBodySchema, UserListSchema, UserSchema,
 } from './auth-schemas';
+import { ConfigApplyBodySchema, ConfigExportQuerySchema, ConfigFileSchema, ConfigPlanBodySchema, ConfigPlanSchema } from './config-schemas';
+import { BulkAssignBodySchema, BulkAssignResultSchema, ClonedAgentSchema, CloneAgentBodySchema, ToolUsersQuerySchema, ToolUsersSchema } from './fleet-schemas';
 import { OpenApiDocumentSchema } from './meta-schemas';
 import { EffectiveToolsQuerySchema, EffectiveToolsSchema, InvokeBodySchema, InvokeResultSchema } from './runtime-schemas';
+import { DeletedServerSchema, ServerBodySchema, ServerListSchema, ServerSchema, ServerTestResultSchema } from './server-schemas';
 import { CatalogueEntrySchema, CatalogueQuerySchema, CatalogueSnapshotSchema, CatalogueSummarySchema } from './catalogue-schemas';
 
 /** The HTTP methods a route file may export. */
@@ -32,7 +35,7 @@ export interface ApiOperation {
   path: string;
   operationId: string;
   summary: string;
-  tag: 'catalogue' | 'agents' | 'assignments' | 'runtime' | 'audit' | 'meta' | 'users' | 'tokens' | 'sessions';
+  tag: 'catalogue' | 'agents' | 'assignments' | 'runtime' | 'audit' | 'meta' | 'users' | 'tokens' | 'sessions' | 'servers' | 'config';
   query?: z.ZodObject;
   body?: z.ZodType;
   /** `required`: every call needs If-Match; `when-exists`: needed to replace an existing resource. */
@@ -287,6 +290,65 @@ export const apiOperations: ApiOperation[] = [
     problemDescriptions: { 404: 'The caller has no session with this id' },
   },
   {
+    method: 'GET', path: '/api/v1/servers', operationId: 'listServers', tag: 'servers',
+    summary: 'Every MCP server with its status in the answering instance (connected, connecting, unavailable with reason, disabled) and tool count',
+    success: { 200: { description: 'The servers, by name', schema: ServerListSchema } },
+    problems: [],
+  },
+  {
+    method: 'POST', path: '/api/v1/servers', operationId: 'createServer', tag: 'servers',
+    summary: 'Adds an MCP server (stdio: admins only, and not with MCP_STDIO=off); its tools join the catalogue as the group <name>',
+    body: ServerBodySchema,
+    success: { 201: { description: 'The server; it connects in the background', schema: ServerSchema, hasEtag: true, hasLocation: true } },
+    problems: [...bodyProblems, 409],
+    problemDescriptions: {
+      400: 'The body does not have the expected shape, a credential is given as a value instead of a ${VAR} reference, or stdio servers are turned off (field errors in `errors`)',
+      409: 'A server of that name exists, or the name is already the group of other tools',
+    },
+  },
+  {
+    method: 'GET', path: '/api/v1/servers/{name}', operationId: 'getServer', tag: 'servers', summary: 'Reads one MCP server with its status and tool count',
+    success: { 200: { description: 'The server', schema: ServerSchema, hasEtag: true } },
+    problems: [404],
+    problemDescriptions: { 404: 'The server does not exist' },
+  },
+  {
+    method: 'PUT', path: '/api/v1/servers/{name}', operationId: 'updateServer', tag: 'servers',
+    summary: 'Replaces an MCP server\'s configuration (edit, enable, disable); its connection restarts', body: ServerBodySchema, ifMatch: 'required',
+    success: { 200: { description: 'The changed server', schema: ServerSchema, hasEtag: true } },
+    problems: [...bodyProblems, 404, 412, 428],
+    problemDescriptions: {
+      400: 'The body does not have the expected shape or names another server (field errors in `errors`), or If-Match is malformed',
+      404: 'The server does not exist',
+      412: 'If-Match names an older version; `current` holds the current server, the ETag header its version',
+    },
+  },
+  {
+    method: 'DELETE', path: '/api/v1/servers/{name}', operationId: 'deleteServer', tag: 'servers',
+    summary: 'Removes an MCP server and closes its connection (a stdio server\'s process ends); assignments to its tools stay', ifMatch: 'required',
+    success: { 200: { description: 'The removed server\'s name', schema: DeletedServerSchema } },
+    problems: [400, 404, 412, 428],
+    problemDescriptions: {
+      400: 'If-Match is malformed',
+      404: 'The server does not exist',
+      412: 'If-Match names an older version; `current` holds the current server, the ETag header its version',
+    },
+  },
+  {
+    method: 'POST', path: '/api/v1/servers/{name}/refresh', operationId: 'refreshServer', tag: 'servers',
+    summary: 'Re-reads the MCP server\'s tool list now',
+    success: { 200: { description: 'The server with its new tool count', schema: ServerSchema, hasEtag: true } },
+    problems: [404, 409],
+    problemDescriptions: { 404: 'The server does not exist', 409: 'The server is not connected in this instance (the reason is in `detail`)' },
+  },
+  {
+    method: 'POST', path: '/api/v1/connection-tests', operationId: 'testServerConnection', tag: 'servers',
+    summary: 'Connects once to an MCP server configuration, saved or not: its name, version and tool count, or the error',
+    body: ServerBodySchema,
+    success: { 200: { description: 'The outcome; a server that cannot be reached is `ok: false` with the error', schema: ServerTestResultSchema } },
+    problems: bodyProblems,
+  },
+  {
     method: 'GET', path: '/api/v1/me', operationId: 'getMe', tag: 'meta',
     summary: 'Who the caller is (user or token) and every permission they hold',
     success: { 200: { description: 'The caller', schema: MeSchema } },
@@ -297,5 +359,75 @@ export const apiOperations: ApiOperation[] = [
     summary: 'This API\'s OpenAPI 3.1 document',
     success: { 200: { description: 'The OpenAPI document', schema: OpenApiDocumentSchema } },
     problems: [],
+  },
+  {
+    method: 'GET', path: '/api/v1/config', operationId: 'exportConfig', tag: 'config',
+    summary: 'Everything an admin configures (agents with their assignments and overrides) as one file, in a stable order',
+    query: ConfigExportQuerySchema,
+    success: {
+      200: {
+        description: 'The configuration as JSON with `?format=json`; by default YAML whose first line names the schema for editors',
+        schema: ConfigFileSchema,
+        otherContent: { 'application/yaml': { schema: { type: 'string', description: 'The same configuration as YAML' } } },
+      },
+    },
+    problems: [400],
+    problemDescriptions: { 400: invalidQuery },
+  },
+  {
+    method: 'GET', path: '/api/v1/config/schema.json', operationId: 'getConfigSchema', tag: 'config',
+    summary: 'The JSON Schema of a configuration file (public, for editors)',
+    success: { 200: { description: 'A JSON Schema (draft-07)', schema: z.record(z.string(), z.unknown()) } },
+    problems: [],
+  },
+  {
+    method: 'POST', path: '/api/v1/config/plan', operationId: 'planConfig', tag: 'config',
+    summary: 'What applying a configuration file would create, update or delete, field by field; changes nothing',
+    body: ConfigPlanBodySchema,
+    success: { 200: { description: 'The plan and its hash', schema: ConfigPlanSchema } },
+    problems: [...bodyProblems],
+    problemDescriptions: { 400: 'The body does not have the expected shape, or the file has errors: each in `errors` with its `pointer`, `line` and `column`' },
+  },
+  {
+    method: 'POST', path: '/api/v1/config/apply', operationId: 'applyConfig', tag: 'config',
+    summary: 'Applies a reviewed plan in one transaction, one audit event per change by `config import`',
+    body: ConfigApplyBodySchema,
+    success: { 200: { description: 'The plan as applied', schema: ConfigPlanSchema } },
+    problems: [...bodyProblems, 412],
+    problemDescriptions: {
+      400: 'The body does not have the expected shape, or the file has errors (each with `pointer`, `line`, `column`)',
+      412: 'The stored configuration changed since the plan was made; `current` holds the plan as it stands now',
+    },
+  },
+  {
+    method: 'GET', path: '/api/v1/tools/{name}/agents', operationId: 'listToolUsers', tag: 'assignments',
+    summary: 'The agents a tool is assigned to, by name, with their settings, one page at a time',
+    query: ToolUsersQuerySchema,
+    success: { 200: { description: 'One page of the agents and how many there are', schema: ToolUsersSchema } },
+    problems: [400],
+    problemDescriptions: { 400: invalidQuery },
+  },
+  {
+    method: 'POST', path: '/api/v1/tools/{name}/agents', operationId: 'bulkAssign', tag: 'assignments',
+    summary: 'Adds the tool to many agents, removes it from them, or changes settings on all of them: one transaction, one audit event per agent',
+    body: BulkAssignBodySchema,
+    success: { 200: { description: 'What was done (or, with preview, would be done) to each agent', schema: BulkAssignResultSchema } },
+    problems: [...bodyProblems, 422],
+    problemDescriptions: {
+      400: 'The body does not have the expected shape, or an agent cannot take the change (each in `errors`, pointer `/agentIds/<i>`); nothing was changed',
+      422: 'No tool of this name is known',
+    },
+  },
+  {
+    method: 'POST', path: '/api/v1/agents/{id}/clone', operationId: 'cloneAgent', tag: 'agents',
+    summary: 'Creates a new agent with a copy of this one\'s tools and their settings',
+    body: CloneAgentBodySchema,
+    success: { 201: { description: 'The new agent and how many tools it got', schema: ClonedAgentSchema, hasEtag: true, hasLocation: true } },
+    problems: [...bodyProblems, 404, 409],
+    problemDescriptions: {
+      400: 'The body does not have the expected shape (field errors in `errors`)',
+      404: 'The agent to copy does not exist',
+      409: 'An agent with the new id already exists',
+    },
   },
 ];

@@ -154,5 +154,6 @@ export async function snapshotTables(db: Db): Promise<unknown> {
     users: await db.selectFrom('auth_user').selectAll().orderBy('id').execute(),
     sessions: await db.selectFrom('auth_session').selectAll().orderBy('id').execute(),
     tokens: await db.selectFrom('api_tokens').selectAll().orderBy('id').execute(),
+    servers: await db.selectFrom('mcp_servers').selectAll().orderBy('name').execute(),
   };
 }

@@ -11,7 +11,7 @@ import { MAX_OVERRIDES_BYTES, toAssignment, type AssignmentView } from './assign
 import { viewAssignment } from './assignment-view';
 import { findAssignmentRow } from './find-assignment-row';
 import { saveAssignment } from './save-assignment';
-import { toolLookup, type ToolLookup } from './tool-lookup';
+import { singleToolLookup, type ToolLookup } from './tool-lookup';
 import { publishChange } from '@/lib/events';
 
 /** What `putAssignment` needs. */
@@ -38,7 +38,7 @@ export interface PutAssignmentOptions {
 export async function putAssignment(options: PutAssignmentOptions): Promise<{ assignment: AssignmentView; created: boolean }> {
   const { db, registry, actor, agentId, toolName, overrides, expectedVersion } = options;
   authorize(actor, 'agents:write');
-  const lookup = toolLookup(registry);
+  const lookup = singleToolLookup(registry);
   const outcome = await inTransaction(db, async (trx) => {
     await lockAgent(trx, agentId);
     const existing = await findAssignmentRow(trx, agentId, toolName);

@@ -26,6 +26,10 @@ export const AUDIT_ACTIONS = [
   'token.create',
   'token.revoke',
   'tool.invoke',
+  'server.create',
+  'server.update',
+  'server.delete',
+  'server.refresh',
 ] as const;
 
 /** What a page or an export of the audit log may be narrowed to; every given filter must hold. */
@@ -64,6 +68,11 @@ export interface AuditEvent {
   before: unknown;
   /** The resource after the change; null for a delete. */
   after: unknown;
+}
+
+/** The audit target of an MCP server. */
+export function serverTarget(name: string): string {
+  return `servers/${name}`;
 }
 
 /** The audit target of an agent. */

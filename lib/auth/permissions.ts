@@ -15,6 +15,8 @@ export const PERMISSIONS = [
   'audit:read',
   'users:manage',
   'tokens:manage',
+  /** Adding or changing an MCP server that runs a command on the host (stdio): admins only. */
+  'servers:stdio',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -15,7 +15,7 @@ export interface CatalogueBody {
  * The JSON bodies of the last catalogue served, reused while a fresh reading of the registry
  * is the same catalogue. Telling "the same" costs a fraction of serializing 10,000 entries, and
  * builds nothing: each entry is compared with the last reading's, every scalar field by value,
- * overrides schemas (read afresh from factories) by identity or else their JSON, parameters
+ * overrides schemas (read afresh from factories) and annotations by identity or else their JSON, parameters
  * schemas by identity, since the registry builds them once per tool and reuses them until the
  * provider's set of names changes.
  */
@@ -57,7 +57,8 @@ function isSameEntry(a: CatalogueEntry, b: CatalogueEntry): boolean {
     a.source === b.source &&
     a.streamsResultToUser === b.streamsResultToUser &&
     isSameParameters(a.parametersSchema, b.parametersSchema) &&
-    (a.overridesSchema === b.overridesSchema || (isEmpty(a.overridesSchema) && isEmpty(b.overridesSchema)) || JSON.stringify(a.overridesSchema) === JSON.stringify(b.overridesSchema))
+    (a.overridesSchema === b.overridesSchema || (isEmpty(a.overridesSchema) && isEmpty(b.overridesSchema)) || JSON.stringify(a.overridesSchema) === JSON.stringify(b.overridesSchema)) &&
+    (a.annotations === b.annotations || JSON.stringify(a.annotations) === JSON.stringify(b.annotations))
   );
 }
 

@@ -1,5 +1,6 @@
 import type { CatalogueEntry } from '@/registry/catalogue';
 import type { Diagnostic } from '@/registry/diagnostics';
+import type { ToolAnnotations } from '@/registry/spi';
 
 /**
  * What the catalogue list shows of a tool: the entry without its schemas. Flags are present
@@ -18,6 +19,8 @@ export interface ToolSummary {
   readonly streamsResultToUser?: true;
   /** The factory's overrides schema declares at least one setting. */
   readonly hasSettings?: true;
+  /** The tool's behaviour hints, when it states any (MCP servers' tools do). */
+  readonly annotations?: ToolAnnotations;
 }
 
 /** `GET /api/v1/tools?view=summary`: the list page's data, a fraction of the full catalogue's bytes. */
@@ -43,6 +46,7 @@ export function toToolSummary(entry: CatalogueEntry): ToolSummary {
     ...(entry.kind === 'provider' ? { isBundle: true } : {}),
     ...(entry.streamsResultToUser ? { streamsResultToUser: true } : {}),
     ...(hasSettings(entry.overridesSchema) ? { hasSettings: true } : {}),
+    ...(entry.annotations ? { annotations: entry.annotations } : {}),
   };
 }
 

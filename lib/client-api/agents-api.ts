@@ -24,9 +24,38 @@ export function agentListQueryOptions(search = '', status: AgentStatusFilter | '
   });
 }
 
+/** One page of the agents list and how many agents match in all. */
+export interface AgentPageData {
+  agents: AgentListItem[];
+  total: number;
+}
+
+/** How many agents one page of the list shows. */
+export const AGENT_PAGE_SIZE = 50;
+
+/** One page (0-based) of the agents matching `search` and `status`, by name, with how many match in all. */
+export function agentPageQueryOptions(search: string, status: AgentStatusFilter | '', page: number) {
+  const query = search.trim();
+  return queryOptions({
+    queryKey: ['agents', 'list', query, status, 'page', page],
+    queryFn: async ({ signal }) => {
+      const params = new URLSearchParams({ limit: String(AGENT_PAGE_SIZE), offset: String(page * AGENT_PAGE_SIZE) });
+      if (query !== '') params.set('search', query);
+      if (status !== '') params.set('status', status);
+      return (await apiFetch<AgentPageData>(`/api/v1/agents?${params.toString()}`, { signal })).data;
+    },
+  });
+}
+
 /** A URL parameter's value as an agent status filter; anything else means no filter. */
 export function toAgentStatusFilter(value: string | undefined): AgentStatusFilter | '' {
   return value === 'missing' || value === 'invalid' || value === 'unavailable' || value === 'attention' ? value : '';
+}
+
+/** A `?page=` value (1-based) as a 0-based page; anything else is the first page. */
+export function toPage(value: string | undefined): number {
+  const page = Number(value);
+  return Number.isSafeInteger(page) && page >= 1 ? page - 1 : 0;
 }
 
 /** One agent. */

@@ -5,6 +5,8 @@ export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   ifMatch?: number;
+  /** Aborts the request (react-query passes one, and aborts a query no one waits for any more). */
+  signal?: AbortSignal;
 }
 
 /** What a successful call answered. */
@@ -17,14 +19,15 @@ export interface ApiAnswer<T> {
  * Calls the app's REST API from the browser. A problem answer throws `ApiProblem` (field
  * errors, 412's `current`); a server that cannot be reached throws a plain-words Error.
  */
-export async function apiFetch<T>(path: string, { method = 'GET', body, ifMatch }: ApiRequest = {}): Promise<ApiAnswer<T>> {
+export async function apiFetch<T>(path: string, { method = 'GET', body, ifMatch, signal }: ApiRequest = {}): Promise<ApiAnswer<T>> {
   const headers: Record<string, string> = { accept: 'application/json' };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (ifMatch !== undefined) headers['if-match'] = `"${ifMatch}"`;
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store' });
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: 'no-store', signal });
   } catch (error) {
+    if (signal?.aborted) throw error;
     // The browser's own message ("Failed to fetch") tells an admin nothing.
     throw new Error('The server could not be reached. Check that it is running and your connection works.', { cause: error });
   }

@@ -16,6 +16,7 @@ export interface Database {
   setup_tokens: SetupTokensTable;
   app_secrets: AppSecretsTable;
   mcp_sessions: McpSessionsTable;
+  mcp_servers: McpServersTable;
 }
 
 /** One agent. */
@@ -142,6 +143,19 @@ export interface McpSessionsTable {
   id: string;
   agent_id: string;
   created_at: string;
+}
+
+/** One MCP server admins added; its name is its tools' group. */
+export interface McpServersTable {
+  name: string;
+  transport: string;
+  /** JSON: `{ command, args, env }` or `{ url, headers }`, with `${VAR}` references only. */
+  config: string;
+  /** 1 or 0, the same on both engines. */
+  enabled: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
 }
 
 /** A connection to the tools-admin database, SQLite or PostgreSQL. */

@@ -3,7 +3,9 @@ export type ChangeEvent =
   /** An agent's set of tools or their settings changed (assigned, edited, removed, agent deleted). */
   | { kind: 'agent-tools'; agentId: string }
   /** The catalogue itself changed (a provider's names, a plugin's availability). */
-  | { kind: 'catalogue' };
+  | { kind: 'catalogue' }
+  /** An MCP server was added, changed or removed: every instance re-reads the servers table. */
+  | { kind: 'servers' };
 
 /** The PostgreSQL channel change events travel on between instances. */
 export const CHANGE_CHANNEL = 'tools_admin_changes';
@@ -14,6 +16,7 @@ export function parseChangeEvent(payload: string | undefined): { origin: string;
     const value = JSON.parse(payload ?? '') as { origin?: unknown; event?: { kind?: unknown; agentId?: unknown } };
     if (typeof value.origin !== 'string' || !value.event) return undefined;
     if (value.event.kind === 'catalogue') return { origin: value.origin, event: { kind: 'catalogue' } };
+    if (value.event.kind === 'servers') return { origin: value.origin, event: { kind: 'servers' } };
     if (value.event.kind === 'agent-tools' && typeof value.event.agentId === 'string') {
       return { origin: value.origin, event: { kind: 'agent-tools', agentId: value.event.agentId } };
     }

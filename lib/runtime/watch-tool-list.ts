@@ -26,7 +26,7 @@ export function watchToolList(agentId: string, read: () => Promise<string>, onCh
     });
   };
   const unsubscribe = subscribeChanges((event) => {
-    if (event.kind === 'catalogue' || event.agentId === agentId) recheck();
+    if (event.kind !== 'agent-tools' || event.agentId === agentId) recheck();
   });
   const timer = setInterval(recheck, RECHECK_MS);
   timer.unref();

@@ -45,15 +45,26 @@ export async function measurePageLoad(browser: Browser, server: NextServer): Pro
  * animation frame after the list shows its result (the list's `data-query` attribute, set in the
  * same commit as the rows, equals the box's value).
  */
-export async function measureKeystrokes(page: Page, keys: readonly string[], pauseMs: number): Promise<number[]> {
-  const box = page.getByRole('searchbox', { name: 'Search tools' });
-  await box.fill('');
-  await page.waitForFunction(() => document.querySelector('[data-catalogue-list]')?.getAttribute('data-query') === '');
+export async function measureKeystrokes(
+  page: Page,
+  keys: readonly string[],
+  pauseMs: number,
+  {
+    boxName = 'Search tools',
+    listSelector = '[data-catalogue-list]',
+    keepsText = false,
+  }: { boxName?: string; listSelector?: string; /** Start from the text already in the box (to measure Backspace). */ keepsText?: boolean } = {},
+): Promise<number[]> {
+  const box = page.getByRole('searchbox', { name: boxName });
+  if (!keepsText) {
+    await box.fill('');
+    await page.waitForFunction((selector) => document.querySelector(selector)?.getAttribute('data-query') === '', listSelector);
+  }
   await box.focus();
   // tsx compiles this file keeping function names through a `__name` helper, which the page lacks.
   await page.evaluate('window.__name = (fn) => fn');
-  await page.evaluate(() => {
-    const list = document.querySelector('[data-catalogue-list]')!;
+  await page.evaluate((selector) => {
+    const list = document.querySelector(selector)!;
     const input = document.querySelector<HTMLInputElement>('input[type="search"]')!;
     const state = window as unknown as { keyAt?: number; latencies: number[]; stopMeasuring?: () => void };
     state.latencies = [];
@@ -71,7 +82,7 @@ export async function measureKeystrokes(page: Page, keys: readonly string[], pau
       observer.disconnect();
       input.removeEventListener('keydown', onKeyDown, { capture: true });
     };
-  });
+  }, listSelector);
   for (const [index, key] of keys.entries()) {
     await page.keyboard.press(key);
     await page.waitForFunction((count) => (window as unknown as { latencies: number[] }).latencies.length >= count, index + 1);

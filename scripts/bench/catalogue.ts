@@ -55,12 +55,12 @@ function rawBody(url: string, headers: Record<string, string>): Promise<Buffer> 
 }
 
 /** The route against a bare node:http server sending the very bytes the route sent, taking turns. */
-async function routeAgainstBare(line: Line, label: string, url: string, port: number, headers: Record<string, string>, coding?: 'gzip'): Promise<void> {
+async function routeAgainstBare(line: Line, label: string, url: string, port: number, headers: Record<string, string>, mode: 'bytes' | 'gzip'): Promise<void> {
   const body = await rawBody(url, headers);
   const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-bench-'));
   const file = path.join(folder, 'payload');
   await writeFile(file, body);
-  const bare = await startBareServer(file, port, coding);
+  const bare = await startBareServer(file, port, mode);
   try {
     const [route = [], baseline = []] = await timeInTurns([url, bare.url], API_RUNS, 5, headers);
     const ratio = median(route) / median(baseline);
@@ -79,7 +79,7 @@ async function benchApi(server: NextServer, port: number, line: Line): Promise<v
   // Signed in as the server's first admin; the bare server ignores the cookie, so both carry it alike.
   const cookie = { cookie: server.adminCookie };
   console.log(`GET /api/v1/tools at 10,000 tools (${API_RUNS} requests each, taking turns, medians; load ${loadAverage()})`);
-  await routeAgainstBare(line, 'plain (no Accept-Encoding)', url, port, cookie);
+  await routeAgainstBare(line, 'plain (no Accept-Encoding)', url, port, cookie, 'bytes');
   const gzipped = await timedGet(url, { ...cookie, ...GZIP });
   line('  answered gzip when the client accepts it', gzipped.contentEncoding ?? 'not compressed', 'gzip', gzipped.contentEncoding === 'gzip');
   // Its own port: the plain baseline may still be letting go of the first.

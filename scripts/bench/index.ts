@@ -1,14 +1,16 @@
 // `npm run bench`: measures the catalogue at 10,000 tools (BENCH_ONLY=catalogue: only that), the overrides form of a tool with
-// 50 settings, the audit log at 100,000 events, invoking a tool and the MCP endpoint's tools/list against their targets, and prints one run's figures. It reports; it never fails on
+// 50 settings, the audit log at 100,000 events, invoking a tool and the MCP endpoint's tools/list, the agents list at 10,000 agents (BENCH_ONLY=agents for that part alone) against their targets, and prints one run's figures. It reports; it never fails on
 // a missed target.
 import { buildIfStale } from '../build-if-stale.mjs';
 import { startNextServer } from '../../e2e/support/next-server';
 import { launchBrowser } from './browser';
 import { benchCatalogue } from './catalogue';
 import { closeConnections } from './http-timing';
+import { benchAgents } from './agents';
 import { benchAuditLog } from './audit-log';
 import { benchOverridesForm } from './overrides-form';
 import { benchRuntime } from './runtime';
+import { benchServers } from './servers';
 
 const basePort = Number(process.env.BENCH_PORT ?? 3390);
 
@@ -19,12 +21,30 @@ function line(label: string, value: string, target?: string, isMet?: boolean): v
 
 async function main(): Promise<void> {
   buildIfStale({ ...process.env, NEXT_TELEMETRY_DISABLED: '1' });
+  if (process.env.BENCH_ONLY === 'agents') {
+    const browser = await launchBrowser();
+    try {
+      await benchAgents(browser, basePort + 10, line);
+    } finally {
+      await browser.close();
+      closeConnections();
+    }
+    return;
+  }
   if (process.env.BENCH_ONLY === 'audit') {
     const browser = await launchBrowser();
     try {
       await benchAuditLog(browser, basePort + 4, line);
     } finally {
       await browser.close();
+      closeConnections();
+    }
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'servers') {
+    try {
+      await benchServers(basePort + 6, line);
+    } finally {
       closeConnections();
     }
     return;
@@ -42,6 +62,8 @@ async function main(): Promise<void> {
     // The catalogue's servers are not needed any more: stop them so they do not compete.
     await Promise.all([large.stop(), small.stop()]);
     await benchRuntime(basePort + 5, line);
+    await benchServers(basePort + 6, line);
+    await benchAgents(browser, basePort + 10, line);
   } finally {
     await browser.close();
     closeConnections();

@@ -10,6 +10,7 @@ import { hasSettings } from '@/lib/catalogue/tool-summary';
 import { SchemaSection } from '@/components/schema/schema-section';
 import { SettingsPreview } from '@/components/tools/settings-preview';
 import { ToolFacts } from '@/components/tools/tool-facts';
+import { ToolUsers } from '@/components/fleet/tool-users';
 
 export const dynamic = 'force-dynamic';
 
@@ -42,6 +43,7 @@ export default async function ToolPage({ params }: Props) {
         description={<p className="whitespace-pre-line text-foreground wrap-anywhere">{tool.description || (tool.available ? 'This tool has no description.' : notBuiltYet)}</p>}
       />
       <ToolFacts tool={tool} />
+      <ToolUsers toolName={tool.name} overridesSchema={tool.overridesSchema} hasSettings={hasSettings(tool.overridesSchema)} />
       <SchemaSection
         title="Parameters"
         schema={tool.parametersSchema}

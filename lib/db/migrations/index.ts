@@ -6,6 +6,8 @@ import { betterAuthMigration } from './0002-better-auth';
 import { authTablesMigration } from './0003-auth-tables';
 import { auditFiltersMigration } from './0010-audit-filters';
 import { mcpSessionsMigration } from './0012-mcp-sessions';
+import { mcpServersMigration } from './0020-mcp-servers';
+import { agentSearchMigration } from './0040-agent-search';
 
 /**
  * Every migration by name, applied in name order. Listed here rather than read from a
@@ -18,5 +20,7 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0003-auth-tables': authTablesMigration(),
     '0010-audit-filters': auditFiltersMigration(kind),
     '0012-mcp-sessions': mcpSessionsMigration(),
+    '0020-mcp-servers': mcpServersMigration(),
+    '0040-agent-search': agentSearchMigration(kind),
   };
 }

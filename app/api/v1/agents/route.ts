@@ -1,5 +1,5 @@
 import { AgentListQuerySchema, CreateAgentBodySchema } from '@/lib/api/agent-schemas';
-import { createAgent, listAgents } from '@/lib/agents';
+import { createAgent, pageAgents } from '@/lib/agents';
 import { getDb } from '@/lib/db';
 import { apiRoute } from '@/lib/http/api-route';
 import { readQuery } from '@/lib/http/query';
@@ -10,10 +10,10 @@ import { getToolRegistry } from '@/lib/registry-host';
 
 export const dynamic = 'force-dynamic';
 
-/** The agents with their status counts, optionally only those matching `?search=` and `?status=`. */
+/** The agents with their status counts, optionally only those matching `?search=` and `?status=`, one page with `?limit=&offset=`. */
 export const GET = apiRoute({ permission: 'agents:read' }, async (request, _params, actor) => {
-  const { search, status } = readQuery(request, AgentListQuerySchema);
-  return jsonResponse({ agents: await listAgents({ db: await getDb(), actor, registry: await getToolRegistry(), search, status }) });
+  const { search, status, limit, offset } = readQuery(request, AgentListQuerySchema);
+  return jsonResponse(await pageAgents({ db: await getDb(), actor, registry: await getToolRegistry(), search, status, limit, offset }));
 });
 
 /** Creates an agent: 201 with its Location and ETag. */

@@ -1,0 +1,60 @@
+import { expect, it } from 'vitest';
+import { ConfigPlanSchema } from '@/lib/api/config-schemas';
+import { ProblemSchema } from '@/lib/api/problem-schemas';
+import { apiRequest, callRoute, describeApi, snapshotTables } from '@/lib/api/testing';
+import { createAgent } from '@/lib/agents';
+import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { POST as apply } from './apply/route';
+import { POST as plan } from './plan/route';
+import { GET as exportConfig } from './route';
+import { GET as schema } from './schema.json/route';
+
+describeApi('/api/v1/config', (database) => {
+  const post = (route: typeof plan, path: string, json: unknown, as?: 'viewer') => callRoute(route, apiRequest(path, { method: 'POST', json, as }), {});
+
+  it('exports YAML by default and JSON on request, and serves the schema the YAML names without sign-in', async () => {
+    await createAgent({ db: database.db, actor: TEST_ADMIN, input: { id: 'exported', name: 'Exported' } });
+
+    const yaml = await callRoute(exportConfig, apiRequest('/api/v1/config'), {});
+    expect(yaml.headers.get('content-type')).toContain('application/yaml');
+    const text = await yaml.text();
+    expect(text).toMatch(/^# yaml-language-server: \$schema=.+\/api\/v1\/config\/schema\.json\n/);
+    expect(text).toContain('- id: exported\n');
+    const json = await callRoute(exportConfig, apiRequest('/api/v1/config?format=json'), {});
+    expect(await json.json()).toMatchObject({ apiVersion: 'tools-admin/v1', agents: expect.arrayContaining([{ id: 'exported', name: 'Exported' }]) });
+    const served = await schema(apiRequest('/api/v1/config/schema.json', { as: 'anonymous' }));
+    expect(served.status).toBe(200);
+    expect(await served.json()).toMatchObject({ title: 'Tools Admin configuration', required: ['apiVersion'] });
+  });
+
+  it('plans without changing anything, applies the plan, and refuses it once applied (the state moved on)', async () => {
+    const file = 'apiVersion: tools-admin/v1\nagents:\n  - id: from-file\n    name: From file\n    tools:\n      word_count: {}\n';
+    const before = await snapshotTables(database.db);
+
+    const planned = await post(plan, '/api/v1/config/plan', { file });
+
+    expect(planned.status).toBe(200);
+    const body = ConfigPlanSchema.parse(await planned.json());
+    expect(body.changes.map((change) => `${change.action} ${change.target}`)).toEqual(['create agents/from-file', 'create agents/from-file/tools/word_count']);
+    expect(await snapshotTables(database.db)).toEqual(before);
+    const applied = await post(apply, '/api/v1/config/apply', { file, planHash: body.hash });
+    expect(applied.status).toBe(200);
+    expect(await database.db.selectFrom('agents').select('name').where('id', '=', 'from-file').executeTakeFirst()).toEqual({ name: 'From file' });
+    const again = await post(apply, '/api/v1/config/apply', { file, planHash: body.hash });
+    expect(again.status).toBe(412);
+  });
+
+  it('answers 400 with every error of the file and its line, and a viewer 403', async () => {
+    const response = await post(plan, '/api/v1/config/plan', { file: 'apiVersion: tools-admin/v1\nagents:\n  - id: x\n    nmae: typo\n' });
+    expect(response.status).toBe(400);
+    const problem = (await response.json()) as { errors: unknown[] };
+    expect(ProblemSchema.safeParse(problem).success).toBe(true);
+    expect(problem.errors).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ pointer: '/agents/0', line: 3 }),
+        expect.objectContaining({ pointer: '/agents/0/nmae', line: 4, column: 5 }),
+      ]),
+    );
+    expect((await post(plan, '/api/v1/config/plan', { file: 'apiVersion: tools-admin/v1\n' }, 'viewer')).status).toBe(403);
+  });
+});

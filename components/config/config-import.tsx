@@ -1,0 +1,140 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { Download } from 'lucide-react';
+import { useId, useState } from 'react';
+import { toast } from 'sonner';
+import { isProblem } from '@/lib/client-api/api-problem';
+import { applyConfigFile, configFileErrors, planConfigFile, type ConfigFileError, type ConfigPlan } from '@/lib/client-api/config-api';
+import { useCan } from '@/components/auth/permissions-context';
+import { Button, buttonVariants } from '@/components/ui/button';
+import { Checkbox, Input } from '@/components/ui/input';
+import { FormAlert } from '@/components/ui/form-parts';
+import { TextField } from '@/components/ui/text-field';
+import { PlanView } from './plan-view';
+
+/** The /config page's live part: export, paste or upload a file, review its plan as a diff, apply it. */
+export function ConfigImport() {
+  const canWrite = useCan('agents:write');
+  const queryClient = useQueryClient();
+  const uploadId = useId();
+  const pruneId = useId();
+  const [file, setFile] = useState('');
+  const [prune, setPrune] = useState(false);
+  // The plan answers exactly this file and prune flag; any edit asks for a new one.
+  const [plan, setPlan] = useState<{ plan: ConfigPlan; file: string; prune: boolean } | undefined>();
+  const [errors, setErrors] = useState<ConfigFileError[]>([]);
+  const [problem, setProblem] = useState('');
+  const [isBusy, setIsBusy] = useState(false);
+  const current = plan && plan.file === file && plan.prune === prune ? plan.plan : undefined;
+
+  const review = async () => {
+    setIsBusy(true);
+    setProblem('');
+    setErrors([]);
+    try {
+      setPlan({ plan: await planConfigFile(file, prune), file, prune });
+    } catch (error) {
+      setPlan(undefined);
+      if (isProblem(error, 400)) setErrors(configFileErrors(error));
+      setProblem(error instanceof Error ? error.message : String(error));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const apply = async () => {
+    if (!current) return;
+    setIsBusy(true);
+    setProblem('');
+    try {
+      const applied = await applyConfigFile(file, prune, current.hash);
+      setPlan(undefined);
+      toast.success(`Applied ${applied.changes.length} ${applied.changes.length === 1 ? 'change' : 'changes'}.`);
+      await queryClient.invalidateQueries({ queryKey: ['agents'] });
+    } catch (error) {
+      if (isProblem(error, 412)) {
+        // The state moved on: the answer holds the plan as it stands now, to review again.
+        setPlan({ plan: error.current as ConfigPlan, file, prune });
+        setProblem('The configuration changed since this plan was made. Review the new plan below, then apply it.');
+      } else {
+        if (isProblem(error, 400)) setErrors(configFileErrors(error));
+        setProblem(error instanceof Error ? error.message : String(error));
+      }
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  const upload = async (chosen: File | undefined) => {
+    if (chosen) setFile(await chosen.text());
+  };
+
+  return (
+    <>
+      <section aria-labelledby="export-heading" className="mb-6">
+        <h2 id="export-heading" className="mb-1 text-lg font-semibold">
+          Export
+        </h2>
+        <p className="mb-2 text-sm text-muted-foreground">Every agent with its tools and their settings, in a stable order, to keep in git and change by review.</p>
+        <div className="flex flex-wrap gap-2">
+          <a href="/api/v1/config" download="tools-admin.yaml" className={buttonVariants({ variant: 'secondary' })}>
+            <Download aria-hidden="true" />
+            Download YAML
+          </a>
+          <a href="/api/v1/config?format=json" download="tools-admin.json" className={buttonVariants({ variant: 'secondary' })}>
+            <Download aria-hidden="true" />
+            Download JSON
+          </a>
+        </div>
+      </section>
+      {canWrite && (
+        <section aria-labelledby="import-heading">
+          <h2 id="import-heading" className="mb-1 text-lg font-semibold">
+            Import
+          </h2>
+          <p className="mb-3 text-sm text-muted-foreground">Paste or upload a file, review what it changes, then apply it: all of it or nothing.</p>
+          <div className="mb-3 flex flex-col gap-1">
+            <label htmlFor={uploadId} className="text-sm font-medium">
+              Upload a file
+            </label>
+            <Input id={uploadId} type="file" accept=".yaml,.yml,.json,application/yaml,application/json" onChange={(event) => void upload(event.target.files?.[0])} />
+          </div>
+          <TextField name="file" label="Configuration file" value={file} onChange={setFile} isMultiline isMonospace help="YAML or JSON, as exported." />
+          <div className="mb-4 flex items-center gap-2">
+            <Checkbox id={pruneId} checked={prune} onChange={(event) => setPrune(event.target.checked)} />
+            <label htmlFor={pruneId} className="text-sm">
+              Delete agents and tools the file leaves out (prune)
+            </label>
+          </div>
+          {problem && (
+            <FormAlert>
+              <p>{problem}</p>
+              {errors.length > 0 && (
+                <ul aria-label="Errors in the file" className="mt-2 list-disc pl-5">
+                  {errors.map((error, index) => (
+                    <li key={`${error.pointer}:${index}`}>
+                      {error.line !== undefined && `Line ${error.line}, column ${error.column ?? 1}: `}
+                      {error.message}
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </FormAlert>
+          )}
+          <div className="flex flex-wrap gap-2">
+            <Button variant={current ? 'secondary' : 'primary'} onClick={() => void review()} disabled={isBusy || file.trim() === ''}>
+              Review plan
+            </Button>
+            {current && current.changes.length > 0 && (
+              <Button variant={current.summary.delete > 0 ? 'destructive' : 'primary'} onClick={() => void apply()} disabled={isBusy}>
+                Apply {current.changes.length} {current.changes.length === 1 ? 'change' : 'changes'}
+              </Button>
+            )}
+          </div>
+          {current && <PlanView plan={current} />}
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import type { ConfigChange, ConfigPlan, FieldDiff } from '@/lib/client-api/config-api';
+import { Badge } from '@/components/ui/badge';
+import { cardClass } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+
+const TONE = { create: 'ok', update: 'info', delete: 'danger' } as const;
+
+/** A plan as a diff: one card per object, each changed field with its old value struck out and its new one. */
+export function PlanView({ plan }: { plan: ConfigPlan }) {
+  const { create, update, delete: remove } = plan.summary;
+  return (
+    <section aria-labelledby="plan-heading" className="mt-6">
+      <h2 id="plan-heading" className="mb-1 text-lg font-semibold">
+        Plan
+      </h2>
+      <p role="status" className="mb-3 text-sm text-muted-foreground">
+        {plan.changes.length === 0 ? 'No changes: the stored configuration already matches the file.' : `${create} to create, ${update} to update, ${remove} to delete.`}
+      </p>
+      <ul aria-label="Planned changes" className="flex flex-col gap-2">
+        {plan.changes.map((change) => (
+          <ChangeItem key={change.target} change={change} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+function ChangeItem({ change }: { change: ConfigChange }) {
+  return (
+    <li className={cn(cardClass, 'p-3')} aria-label={`${change.action} ${change.target}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <Badge tone={TONE[change.action]}>{change.action}</Badge>
+        <code className="text-sm wrap-anywhere">{change.target}</code>
+      </div>
+      {change.diffs.length > 0 && (
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 font-mono text-xs">
+          {change.diffs.map((diff) => (
+            <DiffLine key={diff.field} diff={diff} />
+          ))}
+        </dl>
+      )}
+    </li>
+  );
+}
+
+function DiffLine({ diff }: { diff: FieldDiff }) {
+  return (
+    <>
+      <dt className="text-muted-foreground">{diff.field}</dt>
+      <dd className="flex flex-wrap gap-x-2 wrap-anywhere">
+        {'before' in diff && (
+          <del className="text-destructive">
+            <span className="sr-only">was </span>
+            {JSON.stringify(diff.before)}
+          </del>
+        )}
+        {'after' in diff && (
+          <ins className="text-success no-underline">
+            <span className="sr-only">becomes </span>
+            {JSON.stringify(diff.after)}
+          </ins>
+        )}
+      </dd>
+    </>
+  );
+}

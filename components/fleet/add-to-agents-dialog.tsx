@@ -1,0 +1,128 @@
+'use client';
+
+import type { RJSFSchema } from '@rjsf/utils';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useMemo, useState } from 'react';
+import { agentPageQueryOptions } from '@/lib/client-api/agents-api';
+import { isProblem } from '@/lib/client-api/api-problem';
+import { bulkAssignTool, type BulkResult } from '@/lib/client-api/fleet-api';
+import { withDefaults } from '@/lib/overrides/initial-overrides';
+import { pruneEmptyObjects } from '@/lib/overrides/prune-empty-objects';
+import { OverridesForm, type OverridesData } from '@/components/overrides-form/overrides-form';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { FormActions, FormAlert } from '@/components/ui/form-parts';
+import { Checkbox, Input } from '@/components/ui/input';
+import { BulkPreview } from './bulk-preview';
+
+interface AddToAgentsDialogProps {
+  toolName: string;
+  schema: Record<string, unknown>;
+  onClose: () => void;
+  onDone: (message: string) => void;
+}
+
+/** Adds a tool to many agents: find and choose them, fill one settings form, preview, apply (one request). */
+export function AddToAgentsDialog({ toolName, schema, onClose, onDone }: AddToAgentsDialogProps) {
+  const searchId = useId();
+  const formSchema = useMemo(() => schema as RJSFSchema, [schema]);
+  const [search, setSearch] = useState('');
+  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const [overrides, setOverrides] = useState<OverridesData>(() => withDefaults(formSchema, {}));
+  const [preview, setPreview] = useState<BulkResult[] | undefined>();
+  const [problem, setProblem] = useState<{ message: string; details: string[] } | undefined>();
+  const [isBusy, setIsBusy] = useState(false);
+  const found = useQuery(agentPageQueryOptions(search, '', 0));
+  const ids = [...chosen];
+
+  const toggle = (agentId: string, isOn: boolean) => {
+    setPreview(undefined);
+    setChosen((previous) => {
+      const next = new Set(previous);
+      if (isOn) next.add(agentId);
+      else next.delete(agentId);
+      return next;
+    });
+  };
+
+  const run = async (data: OverridesData, isPreview: boolean) => {
+    setIsBusy(true);
+    setProblem(undefined);
+    try {
+      const results = await bulkAssignTool(toolName, ids, { operation: 'add', overrides: pruneEmptyObjects(data) }, isPreview);
+      if (isPreview) setPreview(results);
+      else onDone(`Added ${toolName} to ${results.length} ${results.length === 1 ? 'agent' : 'agents'}.`);
+    } catch (error) {
+      setPreview(undefined);
+      setProblem({ message: error instanceof Error ? error.message : String(error), details: isProblem(error) ? error.errors.map((field) => field.message) : [] });
+    } finally {
+      setIsBusy(false);
+    }
+  };
+
+  return (
+    <Dialog open onClose={onClose} title={`Add ${toolName} to agents`} isWide>
+      <div className="mb-3 flex flex-col gap-1">
+        <label htmlFor={searchId} className="text-sm font-medium">
+          Find agents
+        </label>
+        <Input id={searchId} type="search" value={search} autoComplete="off" onChange={(event) => setSearch(event.target.value)} placeholder="Name, ID or description" />
+      </div>
+      <ul aria-label="Agents to choose from" className="mb-4 max-h-48 overflow-y-auto rounded-md border border-border p-2">
+        {found.data?.agents.map((agent) => {
+          const checkboxId = `${searchId}-${agent.id}`;
+          return (
+            <li key={agent.id} className="flex items-center gap-2 py-0.5">
+              <Checkbox id={checkboxId} checked={chosen.has(agent.id)} onChange={(event) => toggle(agent.id, event.target.checked)} />
+              <label htmlFor={checkboxId} className="text-sm">
+                {agent.name} <code className="text-xs text-muted-foreground">{agent.id}</code>
+              </label>
+            </li>
+          );
+        })}
+        {found.isError && <li className="text-sm text-destructive">The agents could not be loaded: {found.error.message}</li>}
+        {found.data?.agents.length === 0 && <li className="text-sm text-muted-foreground">No agents match.</li>}
+      </ul>
+      <p role="status" className="mb-3 text-sm text-muted-foreground">
+        {ids.length === 0 ? 'No agents chosen yet.' : `${ids.length} ${ids.length === 1 ? 'agent' : 'agents'} chosen.`}
+      </p>
+      <OverridesForm
+        idPrefix={`bulk-${toolName}`}
+        schema={formSchema}
+        formData={overrides}
+        serverErrors={[]}
+        disabled={isBusy}
+        onChange={(next) => {
+          setOverrides(next);
+          setPreview(undefined);
+        }}
+        onSubmit={(data) => void run(data, true)}
+      >
+        {problem && (
+          <FormAlert>
+            <p>{problem.message}</p>
+            {problem.details.length > 0 && (
+              <ul className="mt-1 list-disc pl-5">
+                {problem.details.map((detail) => (
+                  <li key={detail}>{detail}</li>
+                ))}
+              </ul>
+            )}
+          </FormAlert>
+        )}
+        {preview && <BulkPreview results={preview} />}
+        <FormActions>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant={preview ? 'secondary' : 'primary'} disabled={isBusy || ids.length === 0}>
+            Preview
+          </Button>
+          {preview && (
+            <Button variant="primary" disabled={isBusy} onClick={() => void run(overrides, false)}>
+              Apply to {ids.length} {ids.length === 1 ? 'agent' : 'agents'}
+            </Button>
+          )}
+        </FormActions>
+      </OverridesForm>
+    </Dialog>
+  );
+}

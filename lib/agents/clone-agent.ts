@@ -1,0 +1,56 @@
+import 'server-only';
+import { AppError } from '@/lib/app-error';
+import { toAssignment } from '@/lib/assignments/assignment';
+import { saveAssignment } from '@/lib/assignments/save-assignment';
+import { agentTarget } from '@/lib/audit/audit-event';
+import { recordAuditEvent } from '@/lib/audit/record-audit-event';
+import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
+import type { Db } from '@/lib/db/schema';
+import { inTransaction } from '@/lib/db/transaction';
+import { publishChange } from '@/lib/events';
+import { toAgent, type Agent } from './agent';
+import { checkAgentDescription, checkAgentId, checkAgentName } from './agent-input';
+import { slugify } from './agent-rules';
+import { lockAgent } from './lock-agent';
+
+/** What `cloneAgent` needs. */
+export interface CloneAgentOptions {
+  db: Db;
+  actor: Actor;
+  /** The agent to copy. */
+  sourceId: string;
+  /** The copy's id (default: the slug of its name), name and description (default: the source's). */
+  input: { id?: string; name: string; description?: string };
+}
+
+/**
+ * Creates a new agent with a copy of every assignment of another, settings included, in one
+ * transaction: one audit event for the agent (naming its source) and one per tool. AppError
+ * `forbidden`, `not_found` for the source, `invalid` for a bad id or name, `conflict` when the id is taken.
+ */
+export async function cloneAgent({ db, actor, sourceId, input }: CloneAgentOptions): Promise<{ agent: Agent; assignmentCount: number }> {
+  authorize(actor, 'agents:write');
+  const name = checkAgentName(input.name);
+  const id = checkAgentId(input.id ?? slugify(name));
+  const result = await inTransaction(db, async (trx) => {
+    const source = await lockAgent(trx, sourceId);
+    const description = checkAgentDescription(input.description ?? source.description);
+    const now = new Date().toISOString();
+    const row = await trx
+      .insertInto('agents')
+      .values({ id, name, description, version: 1, created_at: now, updated_at: now })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new AppError('conflict', `An agent with id "${id}" already exists`);
+    await recordAuditEvent(trx, { actor, action: 'agent.create', target: agentTarget(id), before: null, after: { ...toAgent(row), clonedFrom: sourceId } });
+    const assignments = await trx.selectFrom('assignments').selectAll().where('agent_id', '=', sourceId).orderBy('tool_name').execute();
+    for (const assignment of assignments) {
+      await saveAssignment(trx, { actor, agentId: id, toolName: assignment.tool_name, overrides: toAssignment(assignment).overrides, existing: undefined });
+    }
+    return { agent: toAgent(row), assignmentCount: assignments.length };
+  });
+  await publishChange({ kind: 'agent-tools', agentId: id });
+  return result;
+}

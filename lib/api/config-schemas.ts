@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { MAX_BODY_BYTES } from '@/scripts/front-door/limits.mjs';
+
+/** The query of `GET /api/v1/config`. */
+export const ConfigExportQuerySchema = z.object({
+  format: z.enum(['yaml', 'json']).optional().meta({ description: 'YAML (the default) or JSON' }),
+});
+
+/** The body of `POST /api/v1/config/plan`. */
+export const ConfigPlanBodySchema = z.strictObject({
+  file: z.string().max(MAX_BODY_BYTES).meta({ description: 'The configuration file, YAML or JSON, as text' }),
+  prune: z.boolean().optional().meta({ description: 'Delete agents and assignments the file leaves out; without it nothing is deleted' }),
+});
+
+/** The body of `POST /api/v1/config/apply`: the planned file and the plan's hash. */
+export const ConfigApplyBodySchema = ConfigPlanBodySchema.extend({
+  planHash: z.string().regex(/^[0-9a-f]{64}$/, 'The hash of a plan from POST /api/v1/config/plan').meta({ description: 'The `hash` of the plan reviewed' }),
+});
+
+const FieldDiffSchema = z.object({
+  field: z.string().meta({ description: '`name`, `description`, `overrides.<setting>` or, for a deleted agent, `tools.<tool>`' }),
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
+});
+
+/** One object a plan creates, updates or deletes. */
+export const ConfigChangeSchema = z.object({
+  kind: z.enum(['agent', 'assignment']),
+  action: z.enum(['create', 'update', 'delete']),
+  target: z.string().meta({ description: '`agents/<id>` or `agents/<id>/tools/<tool>`' }),
+  agentId: z.string(),
+  toolName: z.string().optional(),
+  diffs: z.array(FieldDiffSchema),
+});
+
+/** What `POST /api/v1/config/plan` and `…/apply` answer. */
+export const ConfigPlanSchema = z.object({
+  hash: z.string().meta({ description: 'Ties the plan to the state it was made on; apply refuses it (412) once that state changed' }),
+  prune: z.boolean(),
+  changes: z.array(ConfigChangeSchema),
+  summary: z.object({ create: z.number().int(), update: z.number().int(), delete: z.number().int() }),
+});
+
+/** A configuration file as JSON (`GET /api/v1/config?format=json`). */
+export const ConfigFileSchema = z.object({
+  $schema: z.string(),
+  apiVersion: z.literal('tools-admin/v1'),
+  agents: z.array(
+    z.object({ id: z.string(), name: z.string(), description: z.string().optional(), tools: z.record(z.string(), z.record(z.string(), z.unknown())).optional() }),
+  ),
+});

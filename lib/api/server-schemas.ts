@@ -1,0 +1,90 @@
+import { z } from 'zod';
+import { SERVER_NAME_PATTERN, SERVER_NAME_RULE, secretValueProblem } from '@/lib/mcp-servers/server-config';
+import { isStorableText } from '@/lib/db/storable-text';
+
+const MAX_ENTRIES = 64;
+const text = (max: number) => z.string().max(max).refine(isStorableText, 'Text must not contain U+0000 (NUL).');
+
+/** Environment entries or headers: names to values; a credential-like name needs a `${VAR}` reference. */
+function entriesSchema(kind: 'env' | 'headers') {
+  const keyPattern = kind === 'env' ? /^[A-Za-z_][A-Za-z0-9_]{0,127}$/ : /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,128}$/;
+  const keyRule = kind === 'env' ? 'An environment variable name: letters, digits and _, not starting with a digit' : 'A header name: letters, digits and !#$%&\'*+-.^_`|~';
+  return z
+    .record(z.string().regex(keyPattern, keyRule), text(4096))
+    .superRefine((entries, context) => {
+      const keys = Object.keys(entries);
+      if (keys.length > MAX_ENTRIES) context.addIssue({ code: 'custom', message: `At most ${MAX_ENTRIES} entries` });
+      for (const key of keys) {
+        const problem = secretValueProblem(key, entries[key]!);
+        if (problem) context.addIssue({ code: 'custom', path: [key], message: problem });
+      }
+    })
+    .meta({
+      description:
+        kind === 'env'
+          ? 'Environment entries of the command; values may reference the app\'s environment as ${VAR}, and names that look like credentials (token, key, secret, password, auth…) must'
+          : 'Headers of every request; values may reference the app\'s environment as ${VAR}, and credential-like headers (Authorization, *-Key, *Token*…) must (e.g. "Bearer ${TOKEN}")',
+    });
+}
+
+/** An MCP server's name: the group and prefix of its tools. */
+export const ServerNameSchema = z.string().regex(SERVER_NAME_PATTERN, SERVER_NAME_RULE);
+
+const StdioBodySchema = z.strictObject({
+  name: ServerNameSchema,
+  transport: z.literal('stdio'),
+  command: text(1024).refine((value) => value.trim() !== '', 'Give the command to run'),
+  args: z.array(text(4096)).max(MAX_ENTRIES).default([]),
+  env: entriesSchema('env').default({}),
+  enabled: z.boolean().default(true),
+});
+
+const HttpBodySchema = z.strictObject({
+  name: ServerNameSchema,
+  transport: z.literal('http'),
+  url: text(2048).refine((value) => {
+    try {
+      const url = new URL(value.replace(/\$\{[A-Za-z_][A-Za-z0-9_]*\}/g, 'x'));
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  }, 'Give an http:// or https:// URL of the server\'s Streamable HTTP endpoint'),
+  headers: entriesSchema('headers').default({}),
+  enabled: z.boolean().default(true),
+});
+
+/** The body of `POST /api/v1/servers`, `PUT /api/v1/servers/{name}` and `POST /api/v1/servers/test`. */
+export const ServerBodySchema = z.discriminatedUnion('transport', [StdioBodySchema, HttpBodySchema]);
+
+/** A server's connection state. */
+export const ServerStatusSchema = z.enum(['connected', 'connecting', 'unavailable', 'disabled']);
+
+const serverState = {
+  status: ServerStatusSchema,
+  reason: z.string().optional().meta({ description: 'Why the server is unavailable (or disabled)' }),
+  toolCount: z.number().int().meta({ description: 'Tools in the last tools/list of this process\'s connection' }),
+  serverInfo: z.object({ name: z.string(), version: z.string() }).optional().meta({ description: 'What the server said about itself at initialize' }),
+  pid: z.number().int().optional().meta({ description: 'The pid of a stdio server\'s guard process in the answering instance' }),
+  version: z.number().int(),
+  createdAt: z.string().meta({ format: 'date-time' }),
+  updatedAt: z.string().meta({ format: 'date-time' }),
+};
+
+/** A server as the API answers it; `version` is its ETag. */
+export const ServerSchema = z.discriminatedUnion('transport', [
+  z.object({ name: z.string(), transport: z.literal('stdio'), command: z.string(), args: z.array(z.string()), env: z.record(z.string(), z.string()), enabled: z.boolean(), ...serverState }),
+  z.object({ name: z.string(), transport: z.literal('http'), url: z.string(), headers: z.record(z.string(), z.string()), enabled: z.boolean(), ...serverState }),
+]);
+
+/** `GET /api/v1/servers`. */
+export const ServerListSchema = z.object({ servers: z.array(ServerSchema) });
+
+/** What `POST /api/v1/servers/test` answers: the server's own name, version and tool count, or the error. */
+export const ServerTestResultSchema = z.union([
+  z.object({ ok: z.literal(true), serverInfo: z.object({ name: z.string(), version: z.string() }), toolCount: z.number().int() }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+
+/** What `DELETE /api/v1/servers/{name}` answers. */
+export const DeletedServerSchema = z.object({ name: z.string() });

@@ -1,0 +1,122 @@
+import 'server-only';
+import Ajv from 'ajv';
+import { isMap, isScalar, isPair, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import { agentDescriptionError, agentNameError } from '@/lib/agents/agent-rules';
+import { findForbiddenKey } from '@/lib/http/json-guards';
+import { escapePointerToken, unescapePointerToken } from '@/lib/json-pointer';
+import { configJsonSchema, type ConfigFile } from './config-file';
+
+/** One thing wrong with a configuration file, where it is: a JSON Pointer and the 1-based line and column. */
+export interface ConfigError {
+  pointer: string;
+  message: string;
+  line: number;
+  column: number;
+}
+
+/** A parsed file, and how to find where a pointer into it sits in the text. */
+export interface ParsedConfig {
+  file?: ConfigFile;
+  errors: ConfigError[];
+  /** The line and column of the value (or the key, for `atKey`) a pointer names, or of the nearest parent. */
+  locate: (pointer: string, atKey?: boolean) => { line: number; column: number };
+}
+
+const ajv = new Ajv({ allErrors: true, strict: false });
+const validateShape = ajv.compile(configJsonSchema('urn:tools-admin:config'));
+
+/**
+ * Reads a configuration file, YAML or JSON (a JSON file is YAML too, so both keep positions):
+ * syntax errors, then the schema's errors, then what the schema cannot say (an id twice, a
+ * name or description with control characters), each with its line and column. Overrides are
+ * checked against the tools later, by the plan, which knows the registry.
+ */
+export function parseConfig(text: string): ParsedConfig {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const position = (offset: number) => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, column: col };
+  };
+  const locate = (pointer: string, atKey = false) => position(offsetOf(document, pointer, atKey));
+  if (document.errors.length > 0) {
+    return { errors: document.errors.map((error) => ({ pointer: '', message: error.message.split('\n', 1)[0] ?? error.message, ...position(error.pos[0]) })), locate };
+  }
+  const value: unknown = document.toJS({ maxAliasCount: 100 });
+  const forbidden = findForbiddenKey(value);
+  if (forbidden !== undefined) {
+    return { errors: [{ pointer: forbidden, message: 'The keys "__proto__", "constructor" and "prototype" are not accepted.', ...locate(forbidden, true) }], locate };
+  }
+  if (!validateShape(value)) {
+    const errors = (validateShape.errors ?? []).map((error): ConfigError => {
+      const extra = error.keyword === 'additionalProperties' ? (error.params as { additionalProperty: string }).additionalProperty : undefined;
+      const pointer = extra === undefined ? error.instancePath : `${error.instancePath}/${escapePointerToken(extra)}`;
+      const message = extra !== undefined ? `"${extra}" is not a field here` : shapeMessage(error.keyword, error.params, error.instancePath, error.message);
+      return { pointer, message, ...locate(pointer, extra !== undefined) };
+    });
+    return { errors: uniqueErrors(errors), locate };
+  }
+  const file = value as ConfigFile & { $schema?: string };
+  const errors: ConfigError[] = [];
+  const seen = new Map<string, number>();
+  const agents = (file.agents ?? []).map((agent, index) => {
+    const at = `/agents/${index}`;
+    const first = seen.get(agent.id);
+    if (first !== undefined) errors.push({ pointer: `${at}/id`, message: `Agent "${agent.id}" is already listed (item ${first + 1})`, ...locate(`${at}/id`) });
+    else seen.set(agent.id, index);
+    const nameError = agentNameError(agent.name);
+    if (nameError) errors.push({ pointer: `${at}/name`, message: nameError, ...locate(`${at}/name`) });
+    const descriptionError = agentDescriptionError(agent.description ?? '');
+    if (descriptionError) errors.push({ pointer: `${at}/description`, message: descriptionError, ...locate(`${at}/description`) });
+    return { id: agent.id, name: agent.name.trim(), description: (agent.description ?? '').trim(), tools: agent.tools ?? {} };
+  });
+  if (errors.length > 0) return { errors, locate };
+  return { file: { apiVersion: file.apiVersion, agents }, errors: [], locate };
+}
+
+/** The text offset of the node a pointer names; the nearest existing parent's when it does not exist. */
+function offsetOf(document: Document, pointer: string, atKey: boolean): number {
+  const path = pointer === '' ? [] : pointer.slice(1).split('/').map(unescapePointerToken);
+  let node: unknown = document.contents;
+  let offset = rangeStart(node) ?? 0;
+  for (const [index, token] of path.entries()) {
+    if (isMap(node)) {
+      const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === token);
+      if (!pair) return offset;
+      if (atKey && index === path.length - 1) return rangeStart(pair.key) ?? offset;
+      node = pair.value;
+    } else if (node !== null && typeof node === 'object' && 'items' in node && Array.isArray(node.items)) {
+      node = node.items[Number(token)];
+    } else {
+      return offset;
+    }
+    offset = rangeStart(node) ?? offset;
+  }
+  return offset;
+}
+
+function rangeStart(node: unknown): number | undefined {
+  const range = (node as Node | null)?.range;
+  return Array.isArray(range) ? range[0] : undefined;
+}
+
+function shapeMessage(keyword: string, params: Record<string, unknown>, instancePath: string, message = 'is not valid'): string {
+  if (keyword === 'required') return `"${String(params.missingProperty)}" is required`;
+  if (instancePath === '') return `The file ${message}`;
+  const token = lastToken(instancePath);
+  return `${/^\d+$/.test(token) ? `Item ${Number(token) + 1}` : `"${token}"`} ${message}`;
+}
+
+function lastToken(pointer: string): string {
+  return unescapePointerToken(pointer.slice(pointer.lastIndexOf('/') + 1));
+}
+
+function uniqueErrors(errors: ConfigError[]): ConfigError[] {
+  const seen = new Set<string>();
+  return errors.filter((error) => {
+    const key = `${error.pointer}\u0000${error.message}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

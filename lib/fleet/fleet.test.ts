@@ -1,0 +1,110 @@
+import { expect, it } from 'vitest';
+import { snapshotTables } from '@/lib/api/testing';
+import { appErrorOf } from '@/lib/app-error-testing';
+import { cloneAgent, createAgent } from '@/lib/agents';
+import { putAssignment } from '@/lib/assignments';
+import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { describeEachDatabase } from '@/lib/db/testing';
+import type { Db } from '@/lib/db/schema';
+import { tempFilesRoot } from '@/lib/files/testing';
+import { createToolEnvironment } from '@/registry';
+import { builtinRegistrations } from '@/registry/builtins';
+import { loadRegistry } from '@/registry/testing/test-plugins';
+import { bulkAssign, listToolUsers } from '.';
+
+const files = tempFilesRoot();
+const builtins = () => loadRegistry(builtinRegistrations(), createToolEnvironment({ env: { FS_ALLOWED_ROOTS: files.root } }));
+
+async function agents(db: Db, count: number): Promise<string[]> {
+  const now = new Date().toISOString();
+  const ids = Array.from({ length: count }, (_, i) => `agent-${String(i).padStart(4, '0')}`);
+  for (let start = 0; start < ids.length; start += 500) {
+    await db.insertInto('agents').values(ids.slice(start, start + 500).map((id) => ({ id, name: id, description: '', version: 1, created_at: now, updated_at: now }))).execute();
+  }
+  return ids;
+}
+
+async function auditCount(db: Db, action: string): Promise<number> {
+  const row = await db.selectFrom('audit_events').select((eb) => eb.fn.countAll().as('count')).where('action', '=', action).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+describeEachDatabase('fleet operations', (databases) => {
+  it('adds a tool to 1,000 agents in one call, one audit event each, and lists them as its users, paged', async () => {
+    const { db } = await databases.create();
+    const registry = await builtins();
+    const ids = await agents(db, 1000);
+
+    const results = await bulkAssign({ db, registry, actor: TEST_ADMIN, toolName: 'fs_read_file', agentIds: ids, operation: { kind: 'add', overrides: { baseDir: files.root, maxBytes: 1000 } } });
+
+    expect(results.every((result) => result.action === 'create')).toBe(true);
+    expect(await auditCount(db, 'assignment.put')).toBe(1000);
+    const page = await listToolUsers({ db, actor: TEST_ADMIN, registry, toolName: 'fs_read_file', limit: 50, offset: 50 });
+    expect(page.total).toBe(1000);
+    expect(page.agents).toHaveLength(50);
+    expect(page.agents[0]).toMatchObject({ agentId: 'agent-0050', assignment: { overrides: { maxBytes: 1000 }, status: 'ok' } });
+  });
+
+  it('changes one setting on the chosen agents and keeps their other settings; a preview writes nothing', async () => {
+    const { db } = await databases.create();
+    const registry = await builtins();
+    const ids = await agents(db, 3);
+    for (const [index, agentId] of ids.entries()) {
+      await putAssignment({ db, registry, actor: TEST_ADMIN, agentId, toolName: 'fs_read_file', overrides: { baseDir: files.root, maxBytes: 100 + index } });
+    }
+    const operation = { kind: 'set' as const, set: { maxBytes: 4096 } };
+    const before = await snapshotTables(db);
+
+    const preview = await bulkAssign({ db, registry, actor: TEST_ADMIN, toolName: 'fs_read_file', agentIds: ids.slice(0, 2), operation, isPreview: true });
+    expect(await snapshotTables(db)).toEqual(before);
+    expect(preview[0]).toEqual({ agentId: 'agent-0000', action: 'update', before: { baseDir: files.root, maxBytes: 100 }, after: { baseDir: files.root, maxBytes: 4096 } });
+
+    await bulkAssign({ db, registry, actor: TEST_ADMIN, toolName: 'fs_read_file', agentIds: ids.slice(0, 2), operation });
+    const stored = await db.selectFrom('assignments').select(['agent_id', 'overrides']).orderBy('agent_id').execute();
+    expect(stored.map((row) => JSON.parse(row.overrides) as unknown)).toEqual([
+      { baseDir: files.root, maxBytes: 4096 },
+      { baseDir: files.root, maxBytes: 4096 },
+      { baseDir: files.root, maxBytes: 102 },
+    ]);
+  });
+
+  it('changes nothing when one agent cannot take the change, naming each one', async () => {
+    const { db } = await databases.create();
+    const registry = await builtins();
+    const ids = await agents(db, 2);
+    await putAssignment({ db, registry, actor: TEST_ADMIN, agentId: ids[0]!, toolName: 'fs_read_file', overrides: { baseDir: files.root } });
+    const before = await snapshotTables(db);
+
+    const missing = await appErrorOf(bulkAssign({ db, registry, actor: TEST_ADMIN, toolName: 'fs_read_file', agentIds: [...ids, 'ghost'], operation: { kind: 'remove' } }));
+    const invalid = await appErrorOf(bulkAssign({ db, registry, actor: TEST_ADMIN, toolName: 'fs_read_file', agentIds: ids, operation: { kind: 'add', overrides: { baseDir: files.root, maxBytes: -5 } } }));
+
+    expect(missing.details.errors).toEqual([
+      { pointer: '/agentIds/1', message: 'Agent "agent-0001" does not have fs_read_file' },
+      { pointer: '/agentIds/2', message: 'Agent "ghost" does not exist' },
+    ]);
+    expect(invalid.details.errors?.map((error) => error.pointer)).toEqual(['/agentIds/0', '/agentIds/1']);
+    expect(await snapshotTables(db)).toEqual(before);
+    await bulkAssign({ db, registry, actor: TEST_ADMIN, toolName: 'fs_read_file', agentIds: ids.slice(0, 1), operation: { kind: 'remove' } });
+    expect(await db.selectFrom('assignments').selectAll().execute()).toEqual([]);
+    expect(await auditCount(db, 'assignment.delete')).toBe(1);
+  });
+
+  it('clones an agent with its tools and their settings', async () => {
+    const { db } = await databases.create();
+    const registry = await builtins();
+    await createAgent({ db, actor: TEST_ADMIN, input: { id: 'original', name: 'Original', description: 'Reads files' } });
+    await putAssignment({ db, registry, actor: TEST_ADMIN, agentId: 'original', toolName: 'fs_read_file', overrides: { baseDir: files.root, maxBytes: 77 } });
+    await putAssignment({ db, registry, actor: TEST_ADMIN, agentId: 'original', toolName: 'word_count', overrides: {} });
+
+    const { agent, assignmentCount } = await cloneAgent({ db, actor: TEST_ADMIN, sourceId: 'original', input: { name: 'Copy of original' } });
+
+    expect(agent).toMatchObject({ id: 'copy-of-original', name: 'Copy of original', description: 'Reads files', version: 1 });
+    expect(assignmentCount).toBe(2);
+    const copied = await db.selectFrom('assignments').select(['tool_name', 'overrides']).where('agent_id', '=', 'copy-of-original').orderBy('tool_name').execute();
+    expect(copied).toEqual([
+      { tool_name: 'fs_read_file', overrides: JSON.stringify({ baseDir: files.root, maxBytes: 77 }) },
+      { tool_name: 'word_count', overrides: '{}' },
+    ]);
+    expect((await appErrorOf(cloneAgent({ db, actor: TEST_ADMIN, sourceId: 'original', input: { id: 'original', name: 'X' } }))).code).toBe('conflict');
+  });
+});

@@ -1,0 +1,5 @@
+export { createServer, deleteServer, getServer, listServers, updateServer } from './server-store';
+export { getServerView, listServerViews, syncedHost, viewServer, type ServerView } from './server-view';
+export { refreshServer } from './refresh-server';
+export { testServerConnection, type ConnectionTestResult } from './test-connection';
+export type { ServerConfig } from './server-config';

@@ -1,0 +1,194 @@
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CATALOGUE_SCOPE, registerInstance, ToolRegistry } from '@/registry';
+import { McpServerProvider, type McpServerProviderOptions } from './mcp-server-provider';
+import type { HttpServerConfig, ServerConfig } from './server-config';
+import { stdioGuardPath } from './server-connection';
+import { childPids, EVERYTHING_BIN, FILESYSTEM_BIN, isAlive, waitFor } from './testing/processes';
+import { startTestMcpServer, type TestMcpServer } from './testing/test-mcp-server';
+
+const started: McpServerProvider[] = [];
+const scope = { sessionId: 's1', agentId: 'a1', purpose: 'call' } as const;
+
+async function connected(config: ServerConfig, options: Partial<McpServerProviderOptions> = {}) {
+  const changes: number[] = [];
+  const provider = new McpServerProvider(config, {
+    env: { ...process.env, TEST_MCP_TOKEN: 'secret-token' },
+    guardPath: stdioGuardPath(),
+    onChange: () => changes.push(Date.now()),
+    ...options,
+  });
+  started.push(provider);
+  const registry = await ToolRegistry.load({ registrations: [] });
+  expect(await registry.add(registerInstance(`mcp:${config.name}`, 'provider', provider, config.name))).toBeUndefined();
+  provider.start();
+  return { provider, registry, changes };
+}
+
+function call(registry: ToolRegistry, toolName: string, args: Record<string, unknown>) {
+  return registry.resolve({ agentId: 'a1', toolName, overrides: {} }, scope).execute(args);
+}
+
+afterEach(async () => {
+  await Promise.all(started.splice(0).map((provider) => provider.stop()));
+});
+
+describe('an MCP server over stdio (server-everything)', () => {
+  const everything: ServerConfig = { name: 'everything', enabled: true, transport: 'stdio', command: process.execPath, args: [EVERYTHING_BIN, 'stdio'], env: {} };
+
+  it('lists its tools under its group, with their annotations, and calls them by their own names', async () => {
+    const { provider, registry } = await connected(everything);
+    await waitFor('connected', () => provider.isAvailable(), 15_000);
+    expect([...registry.knownToolNames()]).toEqual(expect.arrayContaining(['everything_echo', 'everything_get-sum']));
+    const echo = registry.catalogue().find((entry) => entry.name === 'everything_echo');
+    expect(echo).toMatchObject({ group: 'everything', kind: 'provider', source: 'mcp:everything', available: true });
+    expect(echo?.parametersSchema).toMatchObject({ type: 'object', properties: { message: expect.any(Object) } });
+    expect(await call(registry, 'everything_echo', { message: 'hello' })).toBe('Echo: hello');
+    expect(await call(registry, 'everything_get-sum', { a: 2, b: 3 })).toContain('5');
+    const tool = registry.resolve({ agentId: 'a1', toolName: 'everything_echo', overrides: {} }, CATALOGUE_SCOPE) as { annotations?: () => unknown };
+    expect(tool.annotations?.()).toBeDefined();
+    expect(provider.status()).toMatchObject({ status: 'connected', serverInfo: { name: expect.stringContaining('everything') } });
+  });
+
+  it('is unavailable with the reason within 2 s of a kill -9 of its process, and back by itself within 10 s', async () => {
+    const { provider, registry } = await connected(everything);
+    await waitFor('connected', () => provider.isAvailable(), 15_000);
+    const guard = provider.status().pid!;
+    const [server] = childPids(guard);
+    expect(server).toBeGreaterThan(0);
+    process.kill(server!, 'SIGKILL');
+    const downAfter = await waitFor('unavailable', () => !provider.isAvailable() && provider.status().status === 'unavailable', 2000);
+    expect(downAfter).toBeLessThan(2000);
+    expect(provider.unavailableReason()).toContain('SIGKILL');
+    const bundle = registry.catalogue().find((entry) => entry.group === 'everything');
+    expect(bundle).toMatchObject({ name: 'everything_*', available: false, unavailableReason: expect.stringContaining('SIGKILL') });
+    expect(() => registry.resolve({ agentId: 'a1', toolName: 'everything_echo', overrides: {} }, scope)).toThrow();
+    await waitFor('reconnected', () => provider.isAvailable(), 10_000);
+    expect(await call(registry, 'everything_echo', { message: 'again' })).toBe('Echo: again');
+  });
+
+  it('ends its process when stopped (removed or disabled)', async () => {
+    const { provider } = await connected(everything);
+    await waitFor('connected', () => provider.isAvailable(), 15_000);
+    const guard = provider.status().pid!;
+    const [server] = childPids(guard);
+    expect(isAlive(server!)).toBe(true);
+    await provider.stop();
+    await waitFor('the server process to end', () => !isAlive(server!) && !isAlive(guard), 5000);
+  });
+
+  it('says why when the command cannot start: the exit code and the last lines of stderr', async () => {
+    const { provider } = await connected({ ...everything, name: 'broken', args: ['-e', 'console.error("no such config: /etc/x"); process.exit(3)'] });
+    await waitFor('unavailable', () => provider.status().status === 'unavailable', 10_000);
+    expect(provider.unavailableReason()).toContain('no such config: /etc/x');
+    expect(provider.unavailableReason()).toContain('exited with code 3');
+  });
+});
+
+describe('reconnecting', () => {
+  it('waits twice as long after each failed start, up to the maximum', { timeout: 20_000 }, async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'mcp-backoff-'));
+    const log = path.join(folder, 'starts.log');
+    try {
+      const script = `require('node:fs').appendFileSync(${JSON.stringify(log)}, Date.now() + '\\n'); process.exit(1)`;
+      const { provider } = await connected(
+        { name: 'crashy', enabled: true, transport: 'stdio', command: process.execPath, args: ['-e', script], env: {} },
+        { backoffMs: 200, maxBackoffMs: 800 },
+      );
+      const starts = async () => (await readFile(log, 'utf8').catch(() => '')).split('\n').filter(Boolean).map(Number);
+      await waitFor('six starts', async () => (await starts()).length >= 6, 15_000);
+      await waitFor('unavailable between starts', () => provider.status().status === 'unavailable', 5000);
+      expect(provider.unavailableReason()).toContain('exited with code 1');
+      await provider.stop();
+      const times = await starts();
+      const gaps = times.slice(1).map((time, index) => time - times[index]!);
+      // Each gap is the backoff plus the start-up of a process: 200, 400, 800, 800, 800 ms plus that.
+      expect(gaps[1]! - gaps[0]!).toBeGreaterThan(100);
+      expect(gaps[2]! - gaps[1]!).toBeGreaterThan(250);
+      expect(Math.abs(gaps[4]! - gaps[3]!)).toBeLessThan(400);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('an MCP server over stdio (server-filesystem)', () => {
+  let folder: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(path.join(os.tmpdir(), 'mcp-fs-'));
+    await writeFile(path.join(folder, 'note.txt'), 'the note');
+  });
+  afterAll(() => rm(folder, { recursive: true, force: true }));
+
+  it('reads a file in the folder it is given, and answers its refusal as an error outside it', async () => {
+    const { provider, registry } = await connected({ name: 'files', enabled: true, transport: 'stdio', command: process.execPath, args: [FILESYSTEM_BIN, folder], env: {} });
+    await waitFor('connected', () => provider.isAvailable(), 15_000);
+    expect(registry.knownToolNames()).toContain('files_read_text_file');
+    expect(await call(registry, 'files_read_text_file', { path: path.join(folder, 'note.txt') })).toContain('the note');
+    await expect(call(registry, 'files_read_text_file', { path: '/etc/hostname' })).rejects.toThrow(/denied|outside|not allowed/i);
+  });
+});
+
+describe('an MCP server over Streamable HTTP (an SDK server)', () => {
+  let server: TestMcpServer;
+  beforeAll(async () => {
+    server = await startTestMcpServer({ extraTools: 250, bearer: 'secret-token' });
+  });
+  afterAll(() => server.close());
+  const remote = (): ServerConfig & HttpServerConfig => ({ name: 'remote', enabled: true, transport: 'http', url: server.url, headers: { Authorization: 'Bearer ${TEST_MCP_TOKEN}' } });
+
+  it('lists every page of tools, calls them, and turns an MCP error result into an error with the server\'s message', async () => {
+    const { provider, registry } = await connected(remote());
+    await waitFor('connected', () => provider.isAvailable(), 10_000);
+    expect(provider.status()).toMatchObject({ toolCount: 252, serverInfo: { name: 'test-mcp-server', version: '1.2.3' } });
+    expect(registry.knownToolNames()).toContain('remote_tool0250');
+    expect(await call(registry, 'remote_echo', { text: 'over http' })).toBe('over http');
+    await expect(call(registry, 'remote_fail', {})).rejects.toThrow('The test server refuses: fail always fails');
+  });
+
+  it('updates its tools on notifications/tools/list_changed, with no restart', async () => {
+    const { provider, registry, changes } = await connected(remote());
+    await waitFor('connected', () => provider.isAvailable(), 10_000);
+    const before = changes.length;
+    await server.addTool('late');
+    await waitFor('the new tool', () => registry.knownToolNames().has('remote_late'), 5000);
+    expect(changes.length).toBeGreaterThan(before);
+  });
+
+  it('is unavailable when the server goes away, and back by itself when it returns', async () => {
+    const own = await startTestMcpServer();
+    const { provider, registry } = await connected({ name: 'flaky', enabled: true, transport: 'http', url: own.url, headers: {} });
+    await waitFor('connected', () => provider.isAvailable(), 10_000);
+    await own.close();
+    await waitFor('unavailable', () => provider.status().status === 'unavailable', 10_000);
+    expect(provider.unavailableReason()).toMatch(/reach|closed|fetch|ECONNREFUSED/i);
+    const again = await startTestMcpServer({ port: Number(new URL(own.url).port) });
+    try {
+      await waitFor('reconnected', () => provider.isAvailable(), 10_000);
+      expect(await call(registry, 'flaky_echo', { text: 'back' })).toBe('back');
+    } finally {
+      await provider.stop();
+      await again.close();
+    }
+  });
+
+  it('is unavailable with "Authentication failed" when the server refuses the credentials', async () => {
+    const { provider } = await connected({ ...remote(), headers: { Authorization: 'Bearer wrong' } });
+    await waitFor('unavailable', () => provider.status().status === 'unavailable', 10_000);
+    expect(provider.unavailableReason()).toMatch(/^Authentication failed/);
+  });
+
+  it('is unavailable naming an unset ${VAR}, and never connects', async () => {
+    const { provider } = await connected({ ...remote(), headers: { Authorization: 'Bearer ${NOT_SET_ANYWHERE}' } });
+    expect(provider.isAvailable()).toBe(false);
+    expect(provider.unavailableReason()).toContain('${NOT_SET_ANYWHERE}');
+  });
+
+  it('is unavailable as disabled, and never connects', async () => {
+    const { provider } = await connected({ ...remote(), enabled: false });
+    expect(provider.status()).toMatchObject({ status: 'disabled' });
+    expect(provider.unavailableReason()).toContain('disabled');
+  });
+});

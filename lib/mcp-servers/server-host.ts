@@ -1,0 +1,176 @@
+import 'server-only';
+import { getDb } from '@/lib/db/get-db';
+import type { Db } from '@/lib/db/schema';
+import { publishChange, subscribeChanges } from '@/lib/events';
+import { registerInstance, type ToolRegistry } from '@/registry';
+import { McpServerProvider, type ServerState } from './mcp-server-provider';
+import { stdioGuardPath } from './server-connection';
+import { toServerRecord, type ServerRecord } from './server-record';
+import { isStdioOff, STDIO_OFF_REASON } from './server-rules';
+
+/** How often each instance re-reads the servers' versions anyway (a lost notice, or SQLite, which has no NOTIFY): one small query. */
+const POLL_MS = 2000;
+
+/** The registry source of the server `name`'s bundle. */
+export function serverSource(name: string): string {
+  return `mcp:${name}`;
+}
+
+/** What a `ServerHost` needs. */
+export interface ServerHostOptions {
+  registry: ToolRegistry;
+  /** The database the servers are stored in; default the process's (`getDb()`). */
+  db?: () => Promise<Db>;
+  env?: Readonly<Record<string, string | undefined>>;
+  appRoot?: string;
+  /** Provider timings, for tests. */
+  backoffMs?: number;
+  timeoutMs?: number;
+}
+
+interface Running {
+  provider: McpServerProvider;
+  version: number;
+}
+
+/**
+ * The MCP servers of this process: one provider (one connection) per stored server, added to and
+ * removed from the registry as the table changes, on this instance or another (the change bus,
+ * and a poll of the versions every few seconds).
+ */
+export class ServerHost {
+  private readonly running = new Map<string, Running>();
+  private syncing: Promise<void> = Promise.resolve();
+  private unsubscribe: (() => void) | undefined;
+  private pollTimer: NodeJS.Timeout | undefined;
+  private lastFingerprint = '';
+
+  constructor(private readonly options: ServerHostOptions) {}
+
+  /** The registry the servers' bundles are added to. */
+  get registry(): ToolRegistry {
+    return this.options.registry;
+  }
+
+  /** Reads the servers now and keeps following their changes. */
+  async start(): Promise<void> {
+    this.unsubscribe = subscribeChanges((event) => {
+      if (event.kind === 'servers') void this.sync();
+    });
+    this.pollTimer = setInterval(() => void this.syncIfChanged(), POLL_MS);
+    this.pollTimer.unref();
+    await this.sync();
+  }
+
+  /** Makes the running providers match the stored servers; calls run one after another. */
+  sync(): Promise<void> {
+    const next = this.syncing.then(() => this.syncNow()).catch((error: unknown) => {
+      console.error('MCP servers: could not read the servers', error instanceof Error ? error.message : error);
+    });
+    this.syncing = next;
+    return next;
+  }
+
+  /** The connection state of a server in this process; undefined before it is read. */
+  status(name: string): ServerState | undefined {
+    return this.running.get(name)?.provider.status();
+  }
+
+  /** The provider of a running server. */
+  provider(name: string): McpServerProvider | undefined {
+    return this.running.get(name)?.provider;
+  }
+
+  /** Closes every connection; stdio servers end. */
+  async stop(): Promise<void> {
+    this.unsubscribe?.();
+    clearInterval(this.pollTimer);
+    const all = [...this.running.entries()];
+    this.running.clear();
+    await Promise.allSettled(all.map(async ([name, { provider }]) => {
+      this.options.registry.remove(serverSource(name), name);
+      await provider.stop();
+    }));
+  }
+
+  private async db(): Promise<Db> {
+    return (this.options.db ?? getDb)();
+  }
+
+  private async syncIfChanged(): Promise<void> {
+    try {
+      const rows = await (await this.db()).selectFrom('mcp_servers').select(['name', 'version']).orderBy('name').execute();
+      if (fingerprint(rows) !== this.lastFingerprint) await this.sync();
+    } catch {
+      // The database may be busy or closing; the next poll tries again.
+    }
+  }
+
+  private async syncNow(): Promise<void> {
+    const records = (await (await this.db()).selectFrom('mcp_servers').selectAll().orderBy('name').execute()).map(toServerRecord);
+    this.lastFingerprint = fingerprint(records);
+    const wanted = new Map(records.map((record) => [record.name, record]));
+    let isChanged = false;
+    for (const [name, running] of [...this.running]) {
+      const record = wanted.get(name);
+      if (record && record.version === running.version) continue;
+      this.running.delete(name);
+      this.options.registry.remove(serverSource(name), name);
+      await running.provider.stop();
+      isChanged = true;
+    }
+    for (const record of records) {
+      if (this.running.has(record.name)) continue;
+      await this.launch(record);
+      isChanged = true;
+    }
+    if (isChanged) await publishChange({ kind: 'catalogue' });
+  }
+
+  private async launch(record: ServerRecord): Promise<void> {
+    const env = this.options.env ?? process.env;
+    const provider = new McpServerProvider(record, {
+      env,
+      guardPath: stdioGuardPath(this.options.appRoot),
+      refusal: record.transport === 'stdio' && isStdioOff(env) ? STDIO_OFF_REASON : undefined,
+      onChange: () => void publishChange({ kind: 'catalogue' }),
+      backoffMs: this.options.backoffMs,
+      timeoutMs: this.options.timeoutMs,
+    });
+    this.running.set(record.name, { provider, version: record.version });
+    const problem = await this.options.registry.add(registerInstance(serverSource(record.name), 'provider', provider, record.name));
+    if (problem) console.error(`MCP server "${record.name}" could not be registered: ${problem.message}`);
+    provider.start();
+  }
+}
+
+function fingerprint(rows: readonly { name: string; version: number }[]): string {
+  return rows.map((row) => `${row.name}@${row.version}`).join(',');
+}
+
+const host = globalThis as typeof globalThis & { mcpServerHost?: ServerHost };
+
+/**
+ * Starts this process's server host for the registry (once per registry; a host of an earlier
+ * registry, booted anew by a test, is stopped); `getToolRegistry` calls it.
+ */
+export async function startServerHost(registry: ToolRegistry): Promise<ServerHost> {
+  if (host.mcpServerHost?.registry === registry) return host.mcpServerHost;
+  await host.mcpServerHost?.stop();
+  const serverHost = new ServerHost({ registry });
+  host.mcpServerHost = serverHost;
+  await serverHost.start();
+  return serverHost;
+}
+
+/** This process's server host, once the registry has booted. */
+export function currentServerHost(): ServerHost | undefined {
+  return host.mcpServerHost;
+}
+
+/** Stops this process's server host: every connection closes, stdio servers end. */
+export async function stopServerHost(): Promise<void> {
+  const serverHost = host.mcpServerHost;
+  host.mcpServerHost = undefined;
+  await serverHost?.stop();
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { registerClass, registerInstance } from './registration';
+import type { MultiToolProvider, Tool } from './spi';
+import { ToolRegistry } from './tool-registry';
+
+class Word {
+  name() {
+    return 'word_count';
+  }
+  create(): Tool {
+    return { name: () => 'word_count', description: () => 'Counts words', parametersSchema: () => ({}), execute: async () => '0' };
+  }
+}
+
+function bundle(group: string, names: string[]): MultiToolProvider {
+  return {
+    group: () => group,
+    toolNames: () => new Set(names.map((name) => `${group}_${name}`)),
+    create: (toolName) => ({
+      name: () => toolName,
+      description: () => `Tool ${toolName}`,
+      parametersSchema: () => ({ type: 'object' }),
+      annotations: () => ({ readOnlyHint: true, destructiveHint: 'yes' as unknown as boolean }),
+      execute: async () => toolName,
+    }),
+  };
+}
+
+describe('a registry that gains and loses a provider while it runs', () => {
+  it('adds a provider instance after load, after the rest in claim order, and removes it with its faults', async () => {
+    const registry = await ToolRegistry.load({ registrations: [registerClass('builtin', 'factory', Word)] });
+    expect(await registry.add(registerInstance('mcp:mail', 'provider', bundle('mail', ['send', 'search']), 'mail'))).toBeUndefined();
+    expect([...registry.knownToolNames()].sort()).toEqual(['mail_search', 'mail_send', 'word_count']);
+    expect(registry.groups()).toContain('mail');
+    expect(registry.remove('mcp:mail', 'mail')).toBe(true);
+    expect([...registry.knownToolNames()]).toEqual(['word_count']);
+    expect(registry.remove('mcp:mail', 'mail')).toBe(false);
+  });
+
+  it('carries a tool\'s annotations into its catalogue entry, keeping only well-typed hints', async () => {
+    const registry = await ToolRegistry.load({ registrations: [] });
+    await registry.add(registerInstance('mcp:mail', 'provider', bundle('mail', ['send']), 'mail'));
+    expect(registry.entry('mail_send')?.annotations).toEqual({ readOnlyHint: true });
+  });
+});

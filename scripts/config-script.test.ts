@@ -1,0 +1,67 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createAgent } from '@/lib/agents';
+import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { openDatabase } from '@/lib/db/open-database';
+import { finished } from '@/lib/db/test-processes/spawn-script';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Runs `npm run config -- …` on this database directly. */
+function config(databaseUrl: string, ...args: string[]) {
+  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/config.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, TOOLS_ADMIN_URL: '', TOOLS_ADMIN_TOKEN: '' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  child.stdin.end();
+  return finished(child);
+}
+
+describe('npm run config', () => {
+  const folders: string[] = [];
+  afterAll(async () => {
+    await Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true })));
+  });
+
+  it('exports, plans and applies on the database directly; deletes only with --prune; prints errors with lines', { timeout: 240_000 }, async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-admin-config-'));
+    folders.push(folder);
+    const url = `sqlite:${path.join(folder, 'config.sqlite')}`;
+    const db = await openDatabase({ url });
+    try {
+      await createAgent({ db, actor: TEST_ADMIN, input: { id: 'kept', name: 'Kept' } });
+      await createAgent({ db, actor: TEST_ADMIN, input: { id: 'extra', name: 'Extra' } });
+    } finally {
+      await db.destroy();
+    }
+    const exported = await config(url, 'export');
+    expect(exported.code, exported.stderr).toBe(0);
+    expect(exported.stdout).toContain('- id: kept\n');
+    const file = path.join(folder, 'agents.yaml');
+    await writeFile(file, 'apiVersion: tools-admin/v1\nagents:\n  - id: kept\n    name: Kept and renamed\n');
+
+    const planned = await config(url, 'plan', file);
+    const applied = await config(url, 'apply', file);
+    const pruned = await config(url, 'apply', file, '--prune');
+    await writeFile(file, 'apiVersion: tools-admin/v1\nagents:\n  - id: kept\n');
+    const invalid = await config(url, 'plan', file);
+
+    expect(planned).toMatchObject({ code: 0, stdout: expect.stringContaining('~ update agents/kept\n    name: "Kept" → "Kept and renamed"\nPlan: 0 to create, 1 to update, 0 to delete.') });
+    expect(applied.code, applied.stderr).toBe(0);
+    expect(applied.stdout).toContain('Applied 1 change.');
+    expect(pruned.stdout).toContain('- delete agents/extra');
+    expect(invalid).toMatchObject({ code: 1, stderr: expect.stringContaining(`${file}:3:5: "name" is required (/agents/0)`) });
+    const after = await openDatabase({ url });
+    try {
+      expect(await after.selectFrom('agents').select(['id', 'name']).execute()).toEqual([{ id: 'kept', name: 'Kept and renamed' }]);
+      const actors = await after.selectFrom('audit_events').select(['actor', 'action']).where('actor', '=', 'config import').orderBy('id').execute();
+      expect(actors).toEqual([{ actor: 'config import', action: 'agent.update' }, { actor: 'config import', action: 'agent.delete' }]);
+    } finally {
+      await after.destroy();
+    }
+  });
+});
