@@ -10,6 +10,7 @@ import { appMetrics } from './metrics.mjs';
 import { routeLabel } from './route-labels.mjs';
 import { fastRouteOf } from './fast-routes.mjs';
 import { serveFast } from './serve-fast.mjs';
+import { precompress } from './precompressed.mjs';
 
 /** The header that carries the client's address to the route handlers; never taken from a client. */
 export const CLIENT_ADDRESS_HEADER = 'x-tools-admin-client-address';
@@ -84,6 +85,7 @@ export function createFrontDoor({ handle, env, logger, routes }) {
       isFast = true;
       return serveFast(fast, req, res).catch((error) => logger.error({ requestId, err: error }, 'The fast path failed'));
     }
+    precompress(req, res, pathname);
     return handle(req, res);
   };
 }
