@@ -2,13 +2,14 @@ import 'server-only';
 import { AppError } from '@/lib/app-error';
 import { toAssignment } from '@/lib/assignments/assignment';
 import { saveAssignment } from '@/lib/assignments/save-assignment';
-import { agentTarget } from '@/lib/audit/audit-event';
+import { agentTarget, ruleTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
 import { publishChange } from '@/lib/events';
+import { toRule } from '@/lib/rules/rule';
 import { toAgent, type Agent } from './agent';
 import { checkAgentDescription, checkAgentId, checkAgentName } from './agent-input';
 import { slugify } from './agent-rules';
@@ -25,8 +26,8 @@ export interface CloneAgentOptions {
 }
 
 /**
- * Creates a new agent with a copy of every assignment of another, settings included, in one
- * transaction: one audit event for the agent (naming its source) and one per tool. AppError
+ * Creates a new agent with a copy of every assignment of another, settings included, and of its group rules, in one
+ * transaction: one audit event for the agent (naming its source) one per tool and one per rule. AppError
  * `forbidden`, `not_found` for the source, `invalid` for a bad id or name, `conflict` when the id is taken.
  */
 export async function cloneAgent({ db, actor, sourceId, input }: CloneAgentOptions): Promise<{ agent: Agent; assignmentCount: number }> {
@@ -48,6 +49,15 @@ export async function cloneAgent({ db, actor, sourceId, input }: CloneAgentOptio
     const assignments = await trx.selectFrom('assignments').selectAll().where('agent_id', '=', sourceId).orderBy('tool_name').execute();
     for (const assignment of assignments) {
       await saveAssignment(trx, { actor, agentId: id, toolName: assignment.tool_name, overrides: toAssignment(assignment).overrides, existing: undefined });
+    }
+    const rules = await trx.selectFrom('agent_rules').selectAll().where('agent_id', '=', sourceId).orderBy('group_name').execute();
+    for (const rule of rules) {
+      const copy = await trx
+        .insertInto('agent_rules')
+        .values({ agent_id: id, group_name: rule.group_name, exclude: rule.exclude, version: 1, created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      await recordAuditEvent(trx, { actor, action: 'rule.create', target: ruleTarget(id, rule.group_name), before: null, after: toRule(copy) });
     }
     return { agent: toAgent(row), assignmentCount: assignments.length };
   });

@@ -10,6 +10,7 @@ import { tempFilesRoot } from '@/lib/files/testing';
 import { createToolEnvironment } from '@/registry';
 import { builtinRegistrations } from '@/registry/builtins';
 import { loadRegistry } from '@/registry/testing/test-plugins';
+import { createRule, listRules } from '@/lib/rules/rule-store';
 import { bulkAssign, listToolUsers } from '.';
 
 const files = tempFilesRoot();
@@ -106,5 +107,22 @@ describeEachDatabase('fleet operations', (databases) => {
       { tool_name: 'word_count', overrides: '{}' },
     ]);
     expect((await appErrorOf(cloneAgent({ db, actor: TEST_ADMIN, sourceId: 'original', input: { id: 'original', name: 'X' } }))).code).toBe('conflict');
+  });
+
+  it('clones an agent with its group rules and their exclusions, one audit event per rule', async () => {
+    const { db } = await databases.create();
+    const registry = await builtins();
+    await createAgent({ db, actor: TEST_ADMIN, input: { id: 'ruled', name: 'Ruled' } });
+    await createRule({ db, actor: TEST_ADMIN, registry, agentId: 'ruled', group: 'general', exclude: ['word_count'] });
+    const rulesBefore = await auditCount(db, 'rule.create');
+
+    await cloneAgent({ db, actor: TEST_ADMIN, sourceId: 'ruled', input: { id: 'ruled-copy', name: 'Ruled copy' } });
+
+    const copied = await listRules({ db, actor: TEST_ADMIN, registry, agentId: 'ruled-copy' });
+    expect(copied.map((rule) => ({ group: rule.group, exclude: rule.exclude, version: rule.version }))).toEqual([{ group: 'general', exclude: ['word_count'], version: 1 }]);
+    expect(copied[0]?.tools.map((tool) => tool.toolName)).not.toContain('word_count');
+    expect(copied[0]?.toolCount).toBeGreaterThan(0);
+    expect(await auditCount(db, 'rule.create')).toBe(rulesBefore + 1);
+    expect(await listRules({ db, actor: TEST_ADMIN, registry, agentId: 'ruled' })).toHaveLength(1);
   });
 });
