@@ -10,6 +10,7 @@ import { GroupRules, useAddGroupRule, useRuleGroups } from '@/components/agent-r
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { agentQueryOptions } from '@/lib/client-api/agents-api';
+import { rulesQueryOptions } from '@/lib/client-api/rules-api';
 import { assignmentsQueryOptions } from '@/lib/client-api/assignments-api';
 import { catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
 import { addedMessage, addTools, failedMessage } from './add-tools';
@@ -31,6 +32,8 @@ export function AgentDetail({ agentId }: { agentId: string }) {
   const [problem, setProblem] = useState('');
   const focusDraft = useRef<string | null>(null);
   const ruleGroups = useRuleGroups(agentId);
+  const rules = useQuery(rulesQueryOptions(agentId));
+  const ruleToolCount = (rules.data ?? []).reduce((sum, rule) => sum + rule.toolCount, 0);
   const addGroupRule = useAddGroupRule(agentId, (message, failure) => {
     setIsPicking(false);
     setAnnouncement(message);
@@ -108,7 +111,11 @@ export function AgentDetail({ agentId }: { agentId: string }) {
       <p role="alert" className="mb-3 text-sm text-destructive">
         {problem}
       </p>
-      {items.length === 0 ? (
+      {items.length === 0 && rules.data !== undefined && rules.data.length > 0 ? (
+        <EmptyState icon={Wrench} title="No single tools assigned.">
+          The group rules below give this agent {ruleToolCount === 1 ? '1 tool' : `${ruleToolCount} tools`}. Use “Add tools” to add single tools with their own settings.
+        </EmptyState>
+      ) : items.length === 0 ? (
         <EmptyState icon={Wrench} title="No tools assigned yet.">
           Use “Add tools” to choose what this agent can call.
         </EmptyState>

@@ -32,7 +32,13 @@ export function AgentRow({ agent, onEdit, onClone, onDelete }: AgentRowProps) {
       </div>
       <div className="flex items-center gap-4 sm:items-start">
         <p className="flex-1 text-sm text-muted-foreground sm:w-20 sm:flex-none sm:pt-1.5 sm:text-right">
-          {agent.assignmentCount === 0 ? 'No tools' : plural(agent.assignmentCount, 'tool')}
+          {agent.assignmentCount === 0 && agent.ruleCount === 0 ? 'No tools' : agent.assignmentCount === 0 ? 'No single tools' : plural(agent.assignmentCount, 'tool')}
+          {agent.ruleCount > 0 && (
+            <>
+              <br />
+              {plural(agent.ruleCount, 'group rule')}
+            </>
+          )}
         </p>
         {canWrite && (
         <div className="flex gap-2">

@@ -2,7 +2,7 @@
 
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import type { AgentListItem } from '@/lib/agents/agent';
+import type { Agent } from '@/lib/agents/agent';
 import { agentQueryOptions, deleteAgent } from '@/lib/client-api/agents-api';
 import { isProblem } from '@/lib/client-api/api-problem';
 import { assignmentsQueryOptions } from '@/lib/client-api/assignments-api';
@@ -11,9 +11,12 @@ import { FormActions, FormAlert } from '@/components/ui/form-parts';
 import { plural } from './plural';
 import { Button } from '@/components/ui/button';
 
+/** The agent as the dialog needs it: the agent and how many assignments it has. */
+type AgentToDelete = Agent & { assignmentCount: number };
+
 interface DeleteAgentDialogProps {
   /** The agent as the admin saw it in the list: its version goes out as If-Match, its count is what they are told. */
-  agent: AgentListItem;
+  agent: AgentToDelete;
   onClose: () => void;
   onDeleted: (name: string, deletedAssignments: number) => void;
 }
@@ -22,7 +25,7 @@ interface DeleteAgentDialogProps {
 export function DeleteAgentDialog({ agent, onClose, onDeleted }: DeleteAgentDialogProps) {
   const queryClient = useQueryClient();
   // What the admin is asked to confirm; replaced by a fresh read when someone else changed the agent.
-  const [seen, setSeen] = useState(agent);
+  const [seen, setSeen] = useState<AgentToDelete>(agent);
   const [problem, setProblem] = useState<string>();
   const [isGone, setIsGone] = useState(false);
   const cancelRef = useRef<HTMLButtonElement>(null);
@@ -30,7 +33,7 @@ export function DeleteAgentDialog({ agent, onClose, onDeleted }: DeleteAgentDial
   useEffect(() => {
     if (isGone) cancelRef.current?.focus();
   }, [isGone]);
-  const mutation = useMutation({ mutationFn: (target: AgentListItem) => deleteAgent(target.id, target.version) });
+  const mutation = useMutation({ mutationFn: (target: AgentToDelete) => deleteAgent(target.id, target.version) });
 
   const reload = async () => {
     const [fresh, assignments] = await Promise.all([

@@ -34,3 +34,12 @@ export async function countAssignments(db: Db, agentIds?: readonly string[]): Pr
   const rows = await query.execute();
   return new Map(rows.map((row) => [row.agent_id, Number(row.count)]));
 }
+
+/** How many group rules each agent has (all agents, or those of `agentIds`); agents without any are left out. */
+export async function countRules(db: Db, agentIds?: readonly string[]): Promise<Map<string, number>> {
+  if (agentIds?.length === 0) return new Map();
+  let query = db.selectFrom('agent_rules').select((eb) => ['agent_id', eb.fn.countAll().as('count')]).groupBy('agent_id');
+  if (agentIds) query = query.where('agent_id', 'in', [...agentIds]);
+  const rows = await query.execute();
+  return new Map(rows.map((row) => [row.agent_id, Number(row.count)]));
+}

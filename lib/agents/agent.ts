@@ -19,6 +19,8 @@ export interface Agent {
  */
 export type AgentListItem = Agent & {
   assignmentCount: number;
+  /** How many group rules it has; the tools they give are not in `assignmentCount` or `statusCounts` (they change as plugins do). */
+  ruleCount: number;
   /** How many of its assignments are missing, invalid or unavailable (the list API always sends it). */
   statusCounts?: AgentStatusCounts;
 };

@@ -7,7 +7,7 @@ import { isStorableText } from '@/lib/db/storable-text';
 import { countAssignmentStatuses } from '@/lib/assignments/count-assignment-statuses';
 import type { ToolRegistry } from '@/registry';
 import { matchesStatusFilter, toAgent, type AgentListItem, type AgentStatusCounts, type AgentStatusFilter } from './agent';
-import { agentMatches, agentOrder, countAssignments } from './agent-query';
+import { agentMatches, agentOrder, countAssignments, countRules } from './agent-query';
 
 /** What `listAgents` and `pageAgents` need. */
 export interface ListAgentsOptions {
@@ -78,12 +78,14 @@ export async function pageAgents({ db, actor, search, registry, status, limit, o
     const pageIds = limit === undefined ? undefined : rows.map((row) => row.id);
     statusCounts = registry && (await countAssignmentStatuses({ db, registry, agentIds: pageIds }));
   }
-  const assignmentCounts = await countAssignments(db, limit === undefined ? undefined : rows.map((row) => row.id));
+  const countIds = limit === undefined ? undefined : rows.map((row) => row.id);
+  const [assignmentCounts, ruleCounts] = await Promise.all([countAssignments(db, countIds), countRules(db, countIds)]);
   const zero = { missing: 0, invalid: 0, unavailable: 0 };
   const agents = rows.map(
     (row): AgentListItem => ({
       ...toAgent(row),
       assignmentCount: assignmentCounts.get(row.id) ?? 0,
+      ruleCount: ruleCounts.get(row.id) ?? 0,
       ...(statusCounts ? { statusCounts: statusCounts.get(row.id) ?? zero } : {}),
     }),
   );

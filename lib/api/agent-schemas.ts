@@ -34,7 +34,7 @@ export const AgentStatusCountsSchema = z.object({
 });
 
 /** An agent in `GET /api/v1/agents`, with how many tools are assigned to it and how many need attention. */
-export const AgentListItemSchema = AgentSchema.extend({ assignmentCount: z.number().int(), statusCounts: AgentStatusCountsSchema });
+export const AgentListItemSchema = AgentSchema.extend({ assignmentCount: z.number().int(), ruleCount: z.number().int(), statusCounts: AgentStatusCountsSchema });
 
 /** `GET /api/v1/agents`. */
 export const AgentListSchema = z.object({
