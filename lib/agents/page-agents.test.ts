@@ -48,4 +48,25 @@ describeEachDatabase('pageAgents', (databases) => {
       : (await sql<{ name: string }>`select name from sqlite_master where type = 'index' and tbl_name = 'agents'`.execute(db)).rows;
     expect(indexes.map((index) => index.name)).toContain('agents_name_order');
   });
+
+  it('counts each agent\'s group rules apart from its assignments, on a page and unpaged', async () => {
+    const db = await seed();
+    const now = new Date().toISOString();
+    await db
+      .insertInto('agent_rules')
+      .values([
+        { agent_id: 'a-119', group_name: 'general', exclude: '[]', version: 1, created_at: now, updated_at: now },
+        { agent_id: 'a-119', group_name: 'files', exclude: '[]', version: 1, created_at: now, updated_at: now },
+        { agent_id: 'a-118', group_name: 'general', exclude: '["word_count"]', version: 1, created_at: now, updated_at: now },
+      ])
+      .execute();
+
+    const page = await pageAgents({ db, actor: TEST_ADMIN, limit: 3 });
+    const all = await pageAgents({ db, actor: TEST_ADMIN });
+
+    for (const agents of [page.agents, all.agents]) {
+      const counts = Object.fromEntries(agents.slice(0, 3).map((agent) => [agent.id, { assignments: agent.assignmentCount, rules: agent.ruleCount }]));
+      expect(counts).toEqual({ 'a-119': { assignments: 1, rules: 2 }, 'a-118': { assignments: 0, rules: 1 }, 'a-117': { assignments: 0, rules: 0 } });
+    }
+  });
 });
