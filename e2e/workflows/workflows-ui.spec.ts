@@ -83,6 +83,7 @@ test('[WORKFLOWS][UI]: a refused step is shown on its step, and nothing is store
 test('[WORKFLOWS][RULES]: admin adds a whole group to an agent as a rule from the picker; the page shows it apart with its count', async ({ page, request }) => {
   const agentId = await createTestAgent(request, 'Ruled');
   await page.goto(`/agents/${agentId}`);
+  await expect(page.getByText('No tools assigned yet.')).toBeVisible();
   const dialog = await openPicker(page);
   await dialog.getByRole('combobox', { name: 'Search tools' }).fill('todo_');
   await dialog.getByRole('option', { name: /^Add the whole Todo group as a rule/ }).click();
@@ -93,6 +94,10 @@ test('[WORKFLOWS][RULES]: admin adds a whole group to an agent as a rule from th
   await expect(section.getByRole('heading', { name: 'Todo' })).toBeVisible();
   await expect(section.getByText('2 tools now')).toBeVisible();
   await expect(section.getByRole('list', { name: 'Tools the Todo rule gives' }).getByRole('listitem')).toHaveText(['todo_read', 'todo_write']);
+  // With only a rule, the agent is not shown as having nothing.
+  await expect(page.getByText('No tools assigned yet.')).toBeHidden();
+  await expect(page.getByText('No single tools assigned.')).toBeVisible();
+  await expect(page.getByText(/The group rules below give this agent 2 tools\./)).toBeVisible();
 
   const rules = (await (await request.get(`/api/v1/agents/${agentId}/rules`)).json()) as { rules: { group: string; toolCount: number }[] };
   expect(rules.rules).toEqual([expect.objectContaining({ group: 'todo', toolCount: 2 })]);
@@ -100,6 +105,15 @@ test('[WORKFLOWS][RULES]: admin adds a whole group to an agent as a rule from th
   expect(effective.tools.map((tool) => tool.function.name).sort()).toEqual(['todo_read', 'todo_write']);
   const assignments = (await (await request.get(`/api/v1/agents/${agentId}/tools`)).json()) as { assignments: unknown[] };
   expect(assignments.assignments).toEqual([]);
+
+  const listed = (await (await request.get(`/api/v1/agents?search=${agentId}`)).json()) as { agents: { id: string; assignmentCount: number; ruleCount: number }[] };
+  expect(listed.agents).toEqual([expect.objectContaining({ id: agentId, assignmentCount: 0, ruleCount: 1 })]);
+  await page.goto(`/agents?q=${agentId}`);
+  const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: /^Ruled / }) });
+  await expect(row).toContainText('No single tools');
+  await expect(row).toContainText('1 group rule');
+  await page.goto(`/agents/${agentId}`);
+  await expect(section.getByRole('heading', { name: 'Todo' })).toBeVisible();
 
   // Offered again, the picker says the group is already a rule.
   const again = await openPicker(page);
@@ -112,4 +126,5 @@ test('[WORKFLOWS][RULES]: admin adds a whole group to an agent as a rule from th
   await expect(section).toBeHidden();
   const after = (await (await request.get(`/api/v1/agents/${agentId}/rules`)).json()) as { rules: unknown[] };
   expect(after.rules).toEqual([]);
+  await expect(page.getByText('No tools assigned yet.')).toBeVisible();
 });
