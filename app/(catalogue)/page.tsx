@@ -1,8 +1,8 @@
 import { HydrationBoundary, dehydrate } from '@tanstack/react-query';
 import { requirePageActor } from '@/lib/auth/page-actor';
-import { catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
+import { catalogueFirstScreenQueryOptions } from '@/lib/catalogue/catalogue-query';
 import { makeServerQueryClient } from '@/lib/query/query-clients';
-import { readCatalogueSummary } from '@/lib/catalogue/read-catalogue';
+import { readFirstScreen, type FilterParams } from '@/lib/catalogue/read-first-screen';
 import { CatalogueView } from '@/components/catalogue/catalogue-view';
 import { PageHeader } from '@/components/layout/page-header';
 import { listAgents } from '@/lib/agents';
@@ -13,12 +13,18 @@ import { getToolRegistry } from '@/lib/registry-host';
 // The catalogue is read from the live registry on every request, never at build time.
 export const dynamic = 'force-dynamic';
 
-export default async function CataloguePage() {
+interface CataloguePageProps {
+  searchParams: Promise<FilterParams>;
+}
+
+export default async function CataloguePage({ searchParams }: CataloguePageProps) {
   const actor = await requirePageActor();
   const queryClient = makeServerQueryClient();
-  // The same read the API route makes, without an HTTP round trip to ourselves.
+  const params = await searchParams;
+  // Only the first screen of rows goes into the HTML, so its size does not grow with the
+  // catalogue; the browser fetches the whole summary (gzipped, ETagged; see layout.tsx).
   await Promise.all([
-    queryClient.prefetchQuery({ ...catalogueQueryOptions, queryFn: () => readCatalogueSummary(actor) }),
+    queryClient.prefetchQuery({ ...catalogueFirstScreenQueryOptions, queryFn: () => readFirstScreen(actor, params) }),
     // The summary strip's agents needing attention; a failure is left to the browser's own fetch.
     queryClient.prefetchQuery({
       ...agentListQueryOptions('', 'attention'),

@@ -1,12 +1,13 @@
 import { useId } from 'react';
-import type { AvailabilityFilter, IndexedGroup } from '@/lib/catalogue/filter-catalogue';
+import type { AvailabilityFilter } from '@/lib/catalogue/filter-catalogue';
+import type { GroupCount } from '@/lib/catalogue/first-screen';
 import { Input, Select } from '@/components/ui/input';
 
 interface CatalogueFiltersProps {
   query: string;
   group: string;
   availability: AvailabilityFilter;
-  groups: readonly IndexedGroup[];
+  groups: readonly GroupCount[];
   onQueryChange: (query: string) => void;
   onGroupChange: (group: string) => void;
   onAvailabilityChange: (availability: AvailabilityFilter) => void;
@@ -41,9 +42,9 @@ export function CatalogueFilters({ query, group, availability, groups, onQueryCh
         <Select id="catalogue-group-filter" value={group} onChange={(event) => onGroupChange(event.target.value)} className="py-2">
           <option value="">All groups</option>
           {isUnknownGroup && <option value={group}>{group} (no such group)</option>}
-          {groups.map(({ group: name, label, tools }) => (
+          {groups.map(({ group: name, label, total }) => (
             <option key={name} value={name}>
-              {label} ({tools.length})
+              {label} ({total})
             </option>
           ))}
         </Select>

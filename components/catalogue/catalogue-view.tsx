@@ -1,10 +1,7 @@
 'use client';
 
-import { useQuery } from '@tanstack/react-query';
+import { countText } from '@/lib/catalogue/count-text';
 import { useEffect, useMemo } from 'react';
-import { catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
-import { filterCatalogue, indexCatalogue } from '@/lib/catalogue/filter-catalogue';
-import { isAvailable } from '@/lib/catalogue/tool-summary';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { LoadError } from '@/components/ui/load-error';
@@ -13,72 +10,82 @@ import { CatalogueFilters } from './catalogue-filters';
 import { CatalogueSkeleton } from './catalogue-skeleton';
 import { DiagnosticsList } from './diagnostics-list';
 import { SearchStatus } from './search-status';
+import { useCatalogueModel } from './use-catalogue-model';
 import { useCatalogueSearch } from './use-catalogue-search';
 import { VirtualToolList } from './virtual-tool-list';
 
-/** The catalogue page's live part: diagnostics, search, group filter and the grouped list. */
+/**
+ * The catalogue page's live part: diagnostics, search, group filter and the grouped list. It
+ * starts from the server's first screen of rows and takes over the whole catalogue once the
+ * browser has fetched it.
+ */
 export function CatalogueView() {
-  const { data, error, isPending, isFetching, refetch } = useQuery(catalogueQueryOptions);
   const search = useCatalogueSearch();
-  const index = useMemo(() => indexCatalogue(data?.tools ?? []), [data]);
   const filter = useMemo(
     () => ({ query: search.deferredQuery, group: search.deferredGroup, availability: search.deferredAvailability }),
     [search.deferredQuery, search.deferredGroup, search.deferredAvailability],
   );
-  const visible = useMemo(() => filterCatalogue(index, filter), [index, filter]);
-  // Once per catalogue, not on every keystroke's render.
-  const unavailable = useMemo(() => data?.tools.filter((tool) => !isAvailable(tool)).length ?? 0, [data]);
+  const { model, summary } = useCatalogueModel(filter);
+  const { error, isFetching, refetch } = summary;
+  const isComplete = model?.isComplete ?? false;
 
   useEffect(() => {
-    // Read by `npm run bench`: when the list became interactive.
-    performance.mark('catalogue:interactive');
-  }, []);
+    // Read by `npm run bench` and the tests: when every row is here and the list is live.
+    if (isComplete && performance.getEntriesByName('catalogue:interactive').length === 0) performance.mark('catalogue:interactive');
+  }, [isComplete]);
 
-  if (isPending) return <CatalogueSkeleton />;
-  if (!data) {
+  if (!model) {
+    if (summary.isPending) return <CatalogueSkeleton />;
     return <LoadError message={error?.message ?? 'The catalogue could not be loaded.'} isRetrying={isFetching} onRetry={() => refetch()} />;
   }
   const isFiltered = filter.query.trim() !== '' || filter.group !== '' || filter.availability !== '';
-  const shown = visible.reduce((sum, group) => sum + group.tools.length, 0);
+  const { toolCount, groups, unavailableCount, diagnostics, visible, shown } = model;
 
   return (
     <>
       <div className="mb-4 flex flex-wrap items-center gap-3">
         <p className="flex-1 text-muted-foreground">
-          {plural(data.tools.length, 'tool')} in {plural(index.length, 'group')}
-          {unavailable > 0 && `, ${unavailable} unavailable`}.
+          {plural(toolCount, 'tool')} in {plural(groups.length, 'group')}
+          {unavailableCount > 0 && `, ${unavailableCount} unavailable`}.
         </p>
         <Button size="sm" onClick={() => refetch()} disabled={isFetching}>
           <RefreshCw aria-hidden="true" className={isFetching ? 'motion-safe:animate-spin' : undefined} />
-          {isFetching ? 'Refreshing…' : 'Refresh'}
+          {isFetching && isComplete ? 'Refreshing…' : 'Refresh'}
         </Button>
       </div>
-      <FleetHealth toolCount={data.tools.length} groupCount={index.length} unavailableCount={unavailable} problemCount={data.diagnostics.length} />
+      <FleetHealth toolCount={toolCount} groupCount={groups.length} unavailableCount={unavailableCount} problemCount={diagnostics.length} />
       {error && (
         <LoadError
-          message={`The catalogue could not be refreshed; showing the last list. ${error.message}`}
+          message={isComplete ? `The catalogue could not be refreshed; showing the last list. ${error.message}` : error.message}
           isRetrying={isFetching}
           onRetry={() => refetch()}
         />
       )}
-      <DiagnosticsList diagnostics={data.diagnostics} />
+      <DiagnosticsList diagnostics={diagnostics} />
       <CatalogueFilters
         query={search.query}
         group={search.group}
         availability={search.availability}
         onAvailabilityChange={search.setAvailability}
-        groups={index}
+        groups={groups}
         onQueryChange={search.setQuery}
         onGroupChange={search.setGroup}
       />
-      <SearchStatus shown={shown} total={data.tools.length} filter={filter} groups={index} onClear={() => { search.setQuery(''); search.setGroup(''); search.setAvailability(''); }} />
-      <div data-catalogue-list="" data-query={filter.query} data-group={filter.group} data-availability={filter.availability} data-shown={shown}>
-        {shown > 0 && <VirtualToolList groups={visible} isFiltered={isFiltered} />}
-      </div>
+      {visible ? (
+        <>
+          <SearchStatus shown={shown} total={toolCount} filter={filter} groups={groups} onClear={() => { search.setQuery(''); search.setGroup(''); search.setAvailability(''); }} />
+          <div data-catalogue-list="" data-query={filter.query} data-group={filter.group} data-availability={filter.availability} data-shown={shown}>
+            {shown > 0 && <VirtualToolList groups={visible} isFiltered={isFiltered} />}
+          </div>
+        </>
+      ) : (
+        // Typed before the whole catalogue arrived: the search runs as soon as it is here.
+        !error && <CatalogueSkeleton />
+      )}
     </>
   );
 }
 
 function plural(count: number, noun: string): string {
-  return `${count.toLocaleString('en')} ${noun}${count === 1 ? '' : 's'}`;
+  return `${countText(count)} ${noun}${count === 1 ? '' : 's'}`;
 }

@@ -1,5 +1,6 @@
 'use client';
 
+import { countText } from '@/lib/catalogue/count-text';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Bot, CircleOff, Layers, Wrench, type LucideIcon } from 'lucide-react';
 import Link from 'next/link';
@@ -23,7 +24,7 @@ export function FleetHealth({ toolCount, groupCount, unavailableCount, problemCo
   return (
     <section aria-label="Fleet health" className="mb-6">
       <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
-        <Stat href="/?availability=available" icon={Wrench} value={toolCount} label={toolCount === 1 ? 'tool' : 'tools'} detail={`${(toolCount - unavailableCount).toLocaleString('en')} available`} />
+        <Stat href="/?availability=available" icon={Wrench} value={toolCount} label={toolCount === 1 ? 'tool' : 'tools'} detail={`${countText(toolCount - unavailableCount)} available`} />
         <Stat href="#catalogue-group-filter" icon={Layers} value={groupCount} label={groupCount === 1 ? 'group' : 'groups'} detail="Filter by group" />
         <Stat href="/?availability=unavailable" icon={CircleOff} value={unavailableCount} label="unavailable" detail={unavailableCount === 0 ? 'All tools can run' : 'See why'} tone={unavailableCount > 0 ? 'warning' : undefined} />
         <Stat href="#diagnostics" icon={AlertTriangle} value={problemCount} label={problemCount === 1 ? 'plugin problem' : 'plugin problems'} detail={problemCount === 0 ? 'All plugins loaded' : 'See the list'} tone={problemCount > 0 ? 'danger' : undefined} isLink={problemCount > 0} />
@@ -62,7 +63,7 @@ function Stat({ href, icon: Icon, value, label, detail, tone, isLink = true, cla
       </span>
       <span className="mt-1 block">
         <span className={cn('text-2xl font-semibold tabular-nums', tone === 'warning' && 'text-warning', tone === 'danger' && 'text-destructive')} data-stat-value="">
-          {value === undefined ? '–' : value.toLocaleString('en')}
+          {value === undefined ? '–' : countText(value)}
         </span>{' '}
         <span className="text-sm">{label}</span>
       </span>

@@ -1,11 +1,13 @@
-import type { CatalogueFilter, IndexedGroup } from '@/lib/catalogue/filter-catalogue';
+import { countText } from '@/lib/catalogue/count-text';
+import type { CatalogueFilter } from '@/lib/catalogue/filter-catalogue';
+import type { GroupCount } from '@/lib/catalogue/first-screen';
 import { Button } from '@/components/ui/button';
 
 interface SearchStatusProps {
   shown: number;
   total: number;
   filter: CatalogueFilter;
-  groups: readonly IndexedGroup[];
+  groups: readonly GroupCount[];
   onClear: () => void;
 }
 
@@ -15,11 +17,11 @@ export function SearchStatus({ shown, total, filter, groups, onClear }: SearchSt
   const groupLabel = groups.find((g) => g.group === filter.group)?.label ?? `“${filter.group}” (no such group)`;
   const isFiltered = query !== '' || filter.group !== '' || Boolean(filter.availability);
   const which = filter.availability ? `${filter.availability} ` : '';
-  let message = `Showing all ${total.toLocaleString('en')} tools.`;
+  let message = `Showing all ${countText(total)} tools.`;
   if (shown === 0) {
     message = `No ${which}tools match${query ? ` “${query}”` : ''}${filter.group ? ` in the group ${groupLabel}` : ''}.`;
   } else if (isFiltered) {
-    message = `Showing ${shown.toLocaleString('en')} of ${total.toLocaleString('en')} tools${which ? ` (${filter.availability} only)` : ''}.`;
+    message = `Showing ${countText(shown)} of ${countText(total)} tools${which ? ` (${filter.availability} only)` : ''}.`;
   }
   return (
     <div className="mb-3 flex min-h-8 flex-wrap items-center gap-3 text-sm">

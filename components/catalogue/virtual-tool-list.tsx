@@ -1,42 +1,35 @@
 'use client';
 
-import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { memo, useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { memo, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { VisibleGroup } from '@/lib/catalogue/filter-catalogue';
-import { groupEnd, layoutList, type ListLayout } from '@/lib/catalogue/list-layout';
+import { groupEnd, layoutList, visibleRange, type ListLayout } from '@/lib/catalogue/list-layout';
+import type { ToolSummary } from '@/lib/catalogue/tool-summary';
 import { ToolRow, toolRowHeight } from './tool-row';
 import { useIsNarrow } from './use-is-narrow';
 
 const HEADING_HEIGHT = 44;
+const OVERSCAN = 6;
+// The server renders the top of the list as if in a desktop window, so the first paint has rows.
+const SERVER_BAND = { top: 0, bottom: 900 };
 
 /**
  * The catalogue as one section per group, rendering only the rows near the viewport.
  * Each rendered section spans its whole group, so its heading sticks while the group scrolls by.
+ * Rows have known heights, so the layout is computed once per search result and the rows to draw
+ * are found by binary search: nothing is measured in the page.
  */
 export const VirtualToolList = memo(function VirtualToolList({ groups, isFiltered }: { groups: readonly VisibleGroup[]; isFiltered: boolean }) {
   const idPrefix = useId();
   const isNarrow = useIsNarrow();
-  const layout = useMemo(() => layoutList(groups, HEADING_HEIGHT, (tool) => toolRowHeight(tool, isNarrow)), [groups, isNarrow]);
+  const layout = useMemo(() => layoutList(groups, HEADING_HEIGHT, (tool) => knownRowHeight(tool, isNarrow)), [groups, isNarrow]);
   const listRef = useRef<HTMLDivElement>(null);
-  const scrollMargin = useListOffset(listRef);
-  // A new key function per layout makes the virtualizer recompute its offsets in the same render.
-  const getItemKey = useCallback((index: number) => itemKey(layout, index), [layout]);
-  const virtualizer = useWindowVirtualizer({
-    count: layout.items.length,
-    estimateSize: (index) => layout.sizes[index] ?? 0,
-    getItemKey,
-    overscan: 6,
-    scrollMargin,
-    // The server renders the top of the list as if in a desktop window, so the first paint has rows.
-    initialRect: { width: 1024, height: 900 },
-  });
+  const { start, end } = useWindowedRange(listRef, layout);
 
   const rowsByGroup = new Map<number, number[]>();
-  for (const virtualItem of virtualizer.getVirtualItems()) {
-    const item = layout.items[virtualItem.index];
-    if (!item) continue;
+  for (let index = start; index < end; index++) {
+    const item = layout.items[index]!;
     const rows = rowsByGroup.get(item.groupIndex) ?? [];
-    if (item.type === 'tool') rows.push(virtualItem.index);
+    if (item.type === 'tool') rows.push(index);
     rowsByGroup.set(item.groupIndex, rows);
   }
 
@@ -44,6 +37,7 @@ export const VirtualToolList = memo(function VirtualToolList({ groups, isFiltere
     <div ref={listRef} className="relative" style={{ height: layout.totalSize }}>
       {[...rowsByGroup].map(([groupIndex, rows]) => {
         const group = groups[groupIndex]!;
+        const matched = group.matched ?? group.tools.length;
         const top = layout.starts[layout.groupStarts[groupIndex]!]!;
         const last = groupEnd(layout, groupIndex) - 1;
         const height = layout.starts[last]! + layout.sizes[last]! - top;
@@ -59,7 +53,7 @@ export const VirtualToolList = memo(function VirtualToolList({ groups, isFiltere
                 {group.label}
               </span>{' '}
               <span className="shrink-0 text-sm font-normal whitespace-nowrap text-muted-foreground">
-                ({isFiltered ? `${group.tools.length} of ${group.total}` : group.total})
+                ({isFiltered ? `${matched} of ${group.total}` : group.total})
               </span>
             </h2>
             <ul className="relative" style={{ height: height - HEADING_HEIGHT }}>
@@ -71,7 +65,7 @@ export const VirtualToolList = memo(function VirtualToolList({ groups, isFiltere
                     key={item.tool.name}
                     className="absolute inset-x-0"
                     style={{ top: layout.starts[index]! - top - HEADING_HEIGHT, height: layout.sizes[index] }}
-                    aria-setsize={group.tools.length}
+                    aria-setsize={matched}
                     aria-posinset={item.position + 1}
                   >
                     <ToolRow tool={item.tool} isNarrow={isNarrow} />
@@ -86,23 +80,68 @@ export const VirtualToolList = memo(function VirtualToolList({ groups, isFiltere
   );
 });
 
-function itemKey(layout: ListLayout, index: number): string {
-  const item = layout.items[index];
-  if (!item) return String(index);
-  return item.type === 'tool' ? `tool:${item.tool.name}` : `heading:${item.groupIndex}`;
+// A tool's height is worked out once per window class, not on every search that shows it.
+const rowHeights = { narrow: new WeakMap<ToolSummary, number>(), wide: new WeakMap<ToolSummary, number>() };
+
+function knownRowHeight(tool: ToolSummary, isNarrow: boolean): number {
+  const known = isNarrow ? rowHeights.narrow : rowHeights.wide;
+  let height = known.get(tool);
+  if (height === undefined) {
+    height = toolRowHeight(tool, isNarrow);
+    known.set(tool, height);
+  }
+  return height;
 }
 
-/** The list's distance from the top of the document, kept current as the page above it changes. */
-function useListOffset(ref: React.RefObject<HTMLElement | null>): number {
-  const [offset, setOffset] = useState(0);
+/**
+ * The items of `layout` in or near the window, following scrolling, resizing and the list's
+ * own position on the page. It re-renders only when that run of items changes.
+ */
+function useWindowedRange(ref: React.RefObject<HTMLElement | null>, layout: ListLayout) {
+  // The window's band in list coordinates, [top, bottom): where the rows are drawn for. It is
+  // only re-set when the rows to draw change; `actual` follows every scroll step.
+  const [band, setBand] = useState(SERVER_BAND);
+  const actual = useRef(SERVER_BAND);
+  const range = visibleRange(layout, band.top, band.bottom, OVERSCAN);
+  const latest = useRef({ layout, range });
+  useLayoutEffect(() => {
+    latest.current = { layout, range };
+  });
+
   useLayoutEffect(() => {
     const element = ref.current;
     if (!element) return;
-    const update = () => setOffset(element.getBoundingClientRect().top + window.scrollY);
-    update();
-    const observer = new ResizeObserver(update);
+    let listTop = element.getBoundingClientRect().top + window.scrollY;
+    const update = () => {
+      const top = window.scrollY - listTop;
+      const now = { top, bottom: top + window.innerHeight };
+      actual.current = now;
+      const { layout: current, range: shown } = latest.current;
+      const next = visibleRange(current, now.top, now.bottom, OVERSCAN);
+      if (next.start !== shown.start || next.end !== shown.end) setBand(now);
+    };
+    // The page above the list (diagnostics, an error banner) can grow or shrink.
+    const observer = new ResizeObserver(() => {
+      listTop = element.getBoundingClientRect().top + window.scrollY;
+      update();
+    });
     observer.observe(document.body);
-    return () => observer.disconnect();
+    window.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    update();
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+    };
   }, [ref]);
-  return offset;
+
+  // A new search result is drawn for where the window is now, not where it was when the rows
+  // last changed (a short result may have fitted the window whatever the scrolling).
+  useLayoutEffect(() => {
+    const now = actual.current;
+    setBand((shown) => (shown.top === now.top && shown.bottom === now.bottom ? shown : now));
+  }, [layout]);
+
+  return range;
 }

@@ -45,7 +45,11 @@ export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfi
     [index, query],
   );
   const assignedLabel = (name: string) => (assigned.has(name) ? 'Already assigned' : pending?.has(name) ? 'Waiting for its settings' : undefined);
-  const choosable = (tool: ToolSummary) => isAvailable(tool) && assignedLabel(tool.name) === undefined;
+  // Each group's choosable tools, once per catalogue and assignment change rather than per keystroke.
+  const openByGroup = useMemo(() => {
+    const isTaken = (name: string) => assigned.has(name) || (pending?.has(name) ?? false);
+    return new Map(index.map((section) => [section.group, section.tools.filter((tool) => isAvailable(tool) && !isTaken(tool.name)).map((tool) => tool.name)]));
+  }, [index, assigned, pending]);
 
   return (
     <Command
@@ -76,8 +80,7 @@ export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfi
       <Command.List ref={listRef} className="mt-2 h-[min(55dvh,28rem)] overflow-y-auto overscroll-contain" label="Tools by group">
         <Command.Empty className="p-3 text-sm text-muted-foreground">No tools match “{query}”.</Command.Empty>
         {groups.map(({ group, label, tools: matches, total }) => {
-          const all = index.find((section) => section.group === group)?.tools ?? [];
-          const open = all.filter(choosable).map((tool) => tool.name);
+          const open = openByGroup.get(group) ?? [];
           const allChosen = open.length > 0 && open.every((name) => chosen.has(name));
           return (
             <Command.Group

@@ -59,7 +59,7 @@ export const apiOperations: ApiOperation[] = [
     query: CatalogueQuerySchema,
     success: {
       200: {
-        description: 'The catalogue (`CatalogueSummary` with `?view=summary`); its ETag names this exact body',
+        description: 'The catalogue (`CatalogueSummary` with `?view=summary`); its ETag names this exact body. Private and revalidated on each use (`Cache-Control: private, no-cache`); gzipped when Accept-Encoding allows it, that coding with an ETag of its own (the plain one with `-gzip`), and either ETag gets the 304',
         schema: z.union([CatalogueSnapshotSchema, CatalogueSummarySchema]),
         hasEtag: true,
       },

@@ -1,4 +1,5 @@
 import { etagOf } from './etag';
+import type { CatalogueEntry } from '@/registry/catalogue';
 import { toCatalogueSummary, type CatalogueSnapshot } from './tool-summary';
 
 /** Which shape of the catalogue a response carries: full entries, or the list page's summaries. */
@@ -12,24 +13,20 @@ export interface CatalogueBody {
 
 /**
  * The JSON bodies of the last catalogue served, reused while a fresh reading of the registry
- * is the same catalogue. Telling "the same" costs a fraction of serializing 10,000 entries:
- * every scalar field is compared, overrides schemas (read afresh from factories) by their JSON,
- * parameters schemas by identity, since the registry builds them once per tool and reuses them
- * until the provider's set of names changes.
+ * is the same catalogue. Telling "the same" costs a fraction of serializing 10,000 entries, and
+ * builds nothing: each entry is compared with the last reading's, every scalar field by value,
+ * overrides schemas (read afresh from factories) and annotations by identity or else their JSON, parameters
+ * schemas by identity, since the registry builds them once per tool and reuses them until the
+ * provider's set of names changes.
  */
 export class CatalogueBodies {
-  private lastKey: string | undefined;
+  private last: CatalogueSnapshot | undefined;
   private readonly bodies = new Map<CatalogueView, CatalogueBody>();
-  private readonly schemaIds = new WeakMap<object, number>();
-  private nextSchemaId = 0;
 
   /** The body of `snapshot` in `view`, serialized only when the catalogue changed since last time. */
   bodyOf(snapshot: CatalogueSnapshot, view: CatalogueView): CatalogueBody {
-    const key = this.keyOf(snapshot);
-    if (key !== this.lastKey) {
-      this.lastKey = key;
-      this.bodies.clear();
-    }
+    if (!this.last || !isSameCatalogue(this.last, snapshot)) this.bodies.clear();
+    this.last = snapshot;
     let cached = this.bodies.get(view);
     if (!cached) {
       const body = JSON.stringify(view === 'summary' ? toCatalogueSummary(snapshot) : snapshot);
@@ -38,41 +35,40 @@ export class CatalogueBodies {
     }
     return cached;
   }
+}
 
-  private keyOf({ tools, diagnostics }: CatalogueSnapshot): string {
-    const parts: string[] = [];
-    // Every field of CatalogueEntry takes part; the tests change each one and expect a new ETag.
-    for (const tool of tools) {
-      parts.push(
-        tool.name,
-        tool.group,
-        tool.description,
-        tool.available ? '1' : '0',
-        tool.unavailableReason === undefined ? '\u0001' : tool.unavailableReason,
-        tool.kind,
-        tool.source,
-        tool.streamsResultToUser ? '1' : '0',
-        this.parametersKey(tool.parametersSchema),
-        JSON.stringify(tool.overridesSchema),
-        tool.annotations === undefined ? '\u0001' : JSON.stringify(tool.annotations),
-      );
-    }
-    parts.push(JSON.stringify(diagnostics));
-    return parts.join('\u0000');
+function isSameCatalogue(a: CatalogueSnapshot, b: CatalogueSnapshot): boolean {
+  if (a.tools.length !== b.tools.length) return false;
+  for (let index = 0; index < a.tools.length; index++) {
+    if (!isSameEntry(a.tools[index]!, b.tools[index]!)) return false;
   }
+  return a.diagnostics === b.diagnostics || JSON.stringify(a.diagnostics) === JSON.stringify(b.diagnostics);
+}
 
-  // An empty schema is compared by content: the registry makes a new `{}` on every reading for
-  // an unavailable bundle's entry, which by identity would re-serialize the catalogue each request.
-  private parametersKey(schema: object): string {
-    return Object.keys(schema).length === 0 ? '{}' : String(this.schemaId(schema));
-  }
+// Every field of CatalogueEntry takes part; the tests change each one and expect a new ETag.
+function isSameEntry(a: CatalogueEntry, b: CatalogueEntry): boolean {
+  return (
+    a.name === b.name &&
+    a.group === b.group &&
+    a.description === b.description &&
+    a.available === b.available &&
+    a.unavailableReason === b.unavailableReason &&
+    a.kind === b.kind &&
+    a.source === b.source &&
+    a.streamsResultToUser === b.streamsResultToUser &&
+    isSameParameters(a.parametersSchema, b.parametersSchema) &&
+    (a.overridesSchema === b.overridesSchema || (isEmpty(a.overridesSchema) && isEmpty(b.overridesSchema)) || JSON.stringify(a.overridesSchema) === JSON.stringify(b.overridesSchema)) &&
+    (a.annotations === b.annotations || JSON.stringify(a.annotations) === JSON.stringify(b.annotations))
+  );
+}
 
-  private schemaId(schema: object): number {
-    let id = this.schemaIds.get(schema);
-    if (id === undefined) {
-      id = this.nextSchemaId++;
-      this.schemaIds.set(schema, id);
-    }
-    return id;
-  }
+// An empty schema is compared by content: the registry makes a new `{}` on every reading for
+// an unavailable bundle's entry, which by identity would re-serialize the catalogue each request.
+function isSameParameters(a: object, b: object): boolean {
+  return a === b || (isEmpty(a) && isEmpty(b));
+}
+
+function isEmpty(schema: object): boolean {
+  for (const key in schema) if (Object.hasOwn(schema, key)) return false;
+  return true;
 }

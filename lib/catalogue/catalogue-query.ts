@@ -1,11 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { CatalogueFirstScreen } from './first-screen';
 import type { CatalogueSummary } from './tool-summary';
 
 /** The list page's catalogue, from `GET /api/v1/tools?view=summary`. */
 export async function fetchCatalogueSummary(): Promise<CatalogueSummary> {
   let response: Response;
+  // No extra headers: the page's <link rel="preload" as="fetch"> for this address must match this request.
   try {
-    response = await fetch('/api/v1/tools?view=summary', { headers: { accept: 'application/json' } });
+    response = await fetch('/api/v1/tools?view=summary');
   } catch (error) {
     // The browser's own message ("Failed to fetch", "NetworkError…") tells an admin nothing.
     throw new Error('The server could not be reached. Check that it is running and your connection works.', { cause: error });
@@ -20,4 +22,13 @@ export const catalogueQueryOptions = queryOptions({
   queryFn: fetchCatalogueSummary,
   staleTime: 30_000,
   retry: 1,
+});
+
+/**
+ * The catalogue page's first screen, rendered by the server into the first HTML. Never fetched
+ * by the browser (the whole summary is): it only carries the server's data into hydration.
+ */
+export const catalogueFirstScreenQueryOptions = queryOptions<CatalogueFirstScreen>({
+  queryKey: ['catalogue', 'first-screen'],
+  staleTime: Infinity,
 });

@@ -13,3 +13,11 @@ export function matchesIfNoneMatch(header: string | null, etag: string): boolean
   const wanted = opaque(etag);
   return header.split(',').some((tag) => opaque(tag) === wanted);
 }
+
+/**
+ * The ETag the front door gives the gzip coding of a body with `etag`
+ * (scripts/front-door/precompressed.mjs): a strong ETag names one coding of the bytes.
+ */
+export function gzipEtagOf(etag: string): string {
+  return `${etag.slice(0, -1)}-gzip"`;
+}

@@ -10,6 +10,8 @@ export interface IndexedGroup extends ToolGroup<ToolSummary> {
 /** A group as shown for one search: the matching tools and the group's full size. */
 export interface VisibleGroup extends ToolGroup<ToolSummary> {
   readonly total: number;
+  /** How many of the group's tools matched, when `tools` holds only the first of them. */
+  readonly matched?: number;
 }
 
 /** Which tools by availability: all (""), only available ones, or only unavailable ones. */

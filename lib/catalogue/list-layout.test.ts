@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupEnd, layoutList } from './list-layout';
+import { groupEnd, layoutList, visibleRange } from './list-layout';
 import type { VisibleGroup } from './filter-catalogue';
 import type { ToolSummary } from './tool-summary';
 
@@ -24,5 +24,28 @@ describe('layoutList', () => {
     expect(layout.groupStarts).toEqual([0, 3]);
     expect(groupEnd(layout, 0)).toBe(3);
     expect(groupEnd(layout, 1)).toBe(5);
+  });
+});
+
+describe('visibleRange', () => {
+  const layout = layoutList(groups, 40, (t) => (t.unavailableReason === undefined ? 80 : 100));
+
+  it('answers the items overlapping the viewport band, widened by the overscan', () => {
+    // starts 0, 40, 120, 220, 260; ends 40, 120, 220, 260, 340
+    expect(visibleRange(layout, 0, 100, 0)).toEqual({ start: 0, end: 2 });
+    expect(visibleRange(layout, 130, 230, 0)).toEqual({ start: 2, end: 4 });
+    expect(visibleRange(layout, 130, 230, 1)).toEqual({ start: 1, end: 5 });
+    expect(visibleRange(layout, 120, 220, 0)).toEqual({ start: 2, end: 3 });
+  });
+
+  it('answers nothing when the band is above or below the list, or the list is empty', () => {
+    expect(visibleRange(layout, -500, -100, 2)).toEqual({ start: 0, end: 0 });
+    expect(visibleRange(layout, 340, 900, 2)).toEqual({ start: 0, end: 0 });
+    expect(visibleRange(layoutList([], 40, () => 80), 0, 900, 2)).toEqual({ start: 0, end: 0 });
+  });
+
+  it('clips the band to the list when it runs past either end', () => {
+    expect(visibleRange(layout, -100, 50, 0)).toEqual({ start: 0, end: 2 });
+    expect(visibleRange(layout, 250, 2000, 0)).toEqual({ start: 3, end: 5 });
   });
 });

@@ -46,3 +46,35 @@ export function layoutList(
 export function groupEnd(layout: ListLayout, groupIndex: number): number {
   return layout.groupStarts[groupIndex + 1] ?? layout.items.length;
 }
+
+/** A run of item indexes, `end` exclusive. */
+export interface ItemRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+/**
+ * The items that overlap the band `top`–`bottom` (pixels from the top of the list), widened by
+ * `overscan` items on each side. Binary searches over the offsets: a scroll step or a new search
+ * result never walks the whole list.
+ */
+export function visibleRange(layout: ListLayout, top: number, bottom: number, overscan: number): ItemRange {
+  const count = layout.items.length;
+  if (count === 0 || bottom <= 0 || top >= layout.totalSize) return { start: 0, end: 0 };
+  // The first item whose bottom edge is below `top`, and the first that starts at or below `bottom`.
+  const first = firstIndex(count, (i) => layout.starts[i]! + layout.sizes[i]! > top);
+  const afterLast = firstIndex(count, (i) => layout.starts[i]! >= bottom);
+  return { start: Math.max(0, first - overscan), end: Math.min(count, afterLast + overscan) };
+}
+
+/** The smallest index in 0…count for which `isPast` holds (it must hold for every index after it too). */
+function firstIndex(count: number, isPast: (index: number) => boolean): number {
+  let low = 0;
+  let high = count;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (isPast(middle)) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}

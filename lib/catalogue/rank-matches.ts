@@ -22,10 +22,28 @@ export function rankMatches(groups: readonly VisibleGroup[], query: string): Vis
 
 /** Higher is better: whole-word name matches weigh most, then a name starting with the first word, then substrings. */
 export function nameScore(name: string, words: readonly string[]): number {
-  const lower = name.toLowerCase();
-  const parts = new Set(lower.split(/[^a-z0-9]+/).filter(Boolean));
-  const whole = words.filter((word) => parts.has(word)).length;
-  const contained = words.filter((word) => lower.includes(word)).length;
+  const { lower, parts } = nameWords(name);
+  let whole = 0;
+  let contained = 0;
+  for (const word of words) {
+    if (parts.has(word)) whole++;
+    if (lower.includes(word)) contained++;
+  }
   const startsWith = lower.startsWith(words[0]!) ? 1 : 0;
   return whole * 100 + startsWith * 10 + contained;
+}
+
+// A name's lowercase form and words, split once per name rather than on every keystroke.
+const splitNames = new Map<string, { lower: string; parts: ReadonlySet<string> }>();
+const MAX_SPLIT_NAMES = 50_000;
+
+function nameWords(name: string): { lower: string; parts: ReadonlySet<string> } {
+  let known = splitNames.get(name);
+  if (!known) {
+    const lower = name.toLowerCase();
+    known = { lower, parts: new Set(lower.split(/[^a-z0-9]+/).filter(Boolean)) };
+    if (splitNames.size >= MAX_SPLIT_NAMES) splitNames.clear();
+    splitNames.set(name, known);
+  }
+  return known;
 }

@@ -2,16 +2,34 @@ import http from 'node:http';
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
-/** One GET over a kept-alive connection, without Accept-Encoding; resolves to ms until the last byte. */
-export function timedGet(url: string, headers: Record<string, string> = {}): Promise<{ ms: number; status: number; bytes: number; etag?: string }> {
+/** What one timed GET saw: ms until the last byte and until the status line and headers arrived, bytes as sent on the wire. */
+export interface TimedResponse {
+  ms: number;
+  firstByteMs: number;
+  status: number;
+  bytes: number;
+  etag?: string;
+  contentEncoding?: string;
+}
+
+/** One GET over a kept-alive connection, without Accept-Encoding unless `headers` has one; resolves to ms until the last byte. */
+export function timedGet(url: string, headers: Record<string, string> = {}): Promise<TimedResponse> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
     http
       .get(url, { agent, headers }, (response) => {
+        const firstByteMs = performance.now() - started;
         let bytes = 0;
         response.on('data', (chunk: Buffer) => (bytes += chunk.length));
         response.on('end', () =>
-          resolve({ ms: performance.now() - started, status: response.statusCode ?? 0, bytes, etag: response.headers.etag }),
+          resolve({
+            ms: performance.now() - started,
+            firstByteMs,
+            status: response.statusCode ?? 0,
+            bytes,
+            etag: response.headers.etag,
+            contentEncoding: response.headers['content-encoding'],
+          }),
         );
         response.on('error', reject);
       })
