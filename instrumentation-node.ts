@@ -1,6 +1,10 @@
+import { flushAuditEvents } from './lib/audit/record-audit-event-later';
 import { closeChangeBus } from './lib/events';
-import { closeOpenStreams } from './lib/runtime/open-streams';
 import { stopServerHost } from './lib/mcp-servers/server-host';
+import { closeOpenStreams } from './lib/runtime/open-streams';
+import { invokeRoute } from './lib/runtime/invoke-route';
+import { onBeforeExit } from './scripts/front-door/before-exit.mjs';
+import { registerFastRoutes } from './scripts/front-door/fast-routes.mjs';
 
 // An open MCP SSE stream would keep `next start` alive after SIGTERM: end them, and the change
 // bus's LISTEN connection, as soon as the process is asked to stop. Next's own handler still runs.
@@ -12,5 +16,11 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
     void stopServerHost();
   });
 }
+
+// Tool calls are audited just after they answer: scripts/server.mjs writes the waiting ones before it exits.
+onBeforeExit(flushAuditEvents);
+
+// The front door (scripts/server.mjs) answers tool calls with this same handler, past Next's router.
+registerFastRoutes({ invoke: invokeRoute });
 
 export {};

@@ -162,8 +162,9 @@ export class ToolRegistry implements ToolCatalogue {
    * the catalogue); undefined for a name no factory or available provider claims.
    */
   entry(name: string): CatalogueEntry | undefined {
-    const claims = [...this.claimsFor(name)];
-    return claims.length === 0 ? undefined : this.entryFor(name, claims);
+    // Claimants are asked in order and only until one answers: a factory's tool does not make
+    // every provider list its names (a tool call reads its entry each time).
+    return this.entryFor(name, this.claimsFor(name));
   }
 
   /** Same as `catalogue()`; lets the registry serve as the `ToolCatalogue` service. */
@@ -317,9 +318,11 @@ export class ToolRegistry implements ToolCatalogue {
     }
   }
 
-  /** The entry of one name, from the same claimant `resolve` would use. */
-  private entryFor(name: string, claims: Claim[]): CatalogueEntry | undefined {
-    for (const claim of claims) {
+  /** The entry of one name, from the same claimant `resolve` would use; undefined when nothing claims it. */
+  private entryFor(name: string, claimants: Iterable<Claim>): CatalogueEntry | undefined {
+    const claims: Claim[] = [];
+    for (const claim of claimants) {
+      claims.push(claim);
       if (!claim.available) continue;
       let metadata: ToolMetadata | undefined;
       try {
@@ -332,6 +335,7 @@ export class ToolRegistry implements ToolCatalogue {
       }
       if (metadata) return toEntry(name, claim.handle, metadata, { available: true });
     }
+    if (claims.length === 0) return undefined;
     const unavailable = claims.find((claim) => !claim.available);
     if (unavailable && !unavailable.available) {
       const metadata = unavailable.handle.knownMetadata() ?? unbuiltMetadata(unavailable.handle);

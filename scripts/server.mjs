@@ -5,13 +5,15 @@ import path from 'node:path';
 import next from 'next';
 import pino from 'pino';
 import { createFrontDoor } from './front-door/front-door.mjs';
+import { runBeforeExit } from './front-door/before-exit.mjs';
 import { HEADERS_DEADLINE_MS, REQUEST_DEADLINE_MS } from './front-door/limits.mjs';
 import { loadRouteTemplates } from './front-door/route-labels.mjs';
 import { root } from './build-if-stale.mjs';
 
 const hostname = process.env.HOST || '127.0.0.1';
 const port = Number(process.env.PORT || 3000);
-const logger = pino({ base: { service: 'tools-admin' } });
+// LOG_LEVEL as lib/log/logger.ts reads it: the request lines are info.
+const logger = pino({ level: process.env.LOG_LEVEL || 'info', base: { service: 'tools-admin' } });
 
 const app = next({ dev: false, dir: root, hostname, port });
 await app.prepare();
@@ -32,7 +34,8 @@ server.listen(port, hostname, () => {
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.once(signal, () => {
-    server.close(() => process.exit(0));
+    // Once no request is open, the app's waiting writes (audit events of tool calls) go in.
+    server.close(() => void runBeforeExit(4_000).finally(() => process.exit(0)));
     server.closeAllConnections();
     setTimeout(() => process.exit(0), 5_000).unref();
   });

@@ -66,6 +66,20 @@ test.describe('[RUNTIME][MCP-TWO-INSTANCES]', () => {
       const { tools } = await onB.client.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual(['todo_write', 'word_count']);
       await Promise.all([roaming.close(), onB.close()]);
+
+      // B keeps the token it just checked for a few seconds; a revocation on A reaches it through NOTIFY.
+      const invokeOnB = () =>
+        fetch(`${b?.url}/api/v1/agents/shared/tools/word_count/invoke`, {
+          method: 'POST',
+          headers: { ...json, authorization: `Bearer ${TOKEN}` },
+          body: JSON.stringify({ arguments: { text: 'still here' } }),
+        });
+      expect((await invokeOnB()).status).toBe(200);
+      const tokens = (await (await a.fetch('/api/v1/tokens')).json()) as { tokens: { id: string; name: string }[] };
+      const tokenId = tokens.tokens.find((token) => token.name === 'e2e runtime')?.id ?? '';
+      expect((await a.fetch(`/api/v1/tokens/${tokenId}`, { method: 'DELETE' })).status).toBe(200);
+      // Sooner than B's 3-second cache time would let it lapse on its own.
+      await expect.poll(async () => (await invokeOnB()).status, { timeout: 2_000, intervals: [100] }).toBe(401);
     } finally {
       await Promise.all([a?.stop(), b?.stop()]);
       await admin.query(`drop schema ${schema} cascade`);

@@ -9,6 +9,7 @@ import { createUser } from '@/lib/auth/create-user';
 import { ROLES, type Role } from '@/lib/auth/permissions';
 import { signIn } from '@/lib/auth/sign-in';
 import { OPERATOR } from '@/lib/auth/system-actors';
+import { flushAuditEvents } from '@/lib/audit/record-audit-event-later';
 
 /** A temp SQLite database that `getDb()` answers for the rest of this test file. */
 export interface TempDatabase {
@@ -147,6 +148,8 @@ export function callRoute<P>(handler: RouteHandler<P>, request: Request, params:
 
 /** Every row of the tables the API writes, to show that a refused request changed nothing. */
 export async function snapshotTables(db: Db): Promise<unknown> {
+  // Tool calls are audited just after they answer: count those too.
+  await flushAuditEvents();
   return {
     agents: await db.selectFrom('agents').selectAll().orderBy('id').execute(),
     assignments: await db.selectFrom('assignments').selectAll().orderBy('agent_id').orderBy('tool_name').execute(),

@@ -6,6 +6,7 @@ import type { Db } from '@/lib/db/schema';
 import { MAX_AUDIT_PAGE, toAuditEvent, type AuditEvent, type AuditFilters } from './audit-event';
 import { decodeAuditCursor, encodeAuditCursor } from './audit-cursor';
 import { auditEventsQuery } from './audit-query';
+import { flushAuditEvents } from './record-audit-event-later';
 
 /** What `listAuditEvents` needs. */
 export interface ListAuditEventsOptions {
@@ -30,11 +31,12 @@ export async function listAuditEvents({ db, actor, limit, cursor, filters = {} }
   nextCursor?: string;
 }> {
   authorize(actor, 'audit:read');
-  authorize(actor, 'audit:read');
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_AUDIT_PAGE) {
     throw new AppError('invalid', `The page size must be a whole number from 1 to ${MAX_AUDIT_PAGE} (got ${limit})`);
   }
   const below = cursor === undefined ? undefined : decodeAuditCursor(cursor);
+  // Tool calls are written just after they answer: this instance's waiting ones go in first.
+  await flushAuditEvents();
   // New events sort above every page already given out, so paging stays stable while they arrive.
   const rows = await auditEventsQuery(db, filters, below).limit(limit + 1).execute();
   const page = rows.slice(0, limit).map(toAuditEvent);

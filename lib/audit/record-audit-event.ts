@@ -16,24 +16,36 @@ export interface AuditEntry {
  * Records a change in the transaction that makes it, so the event and the change are
  * committed or rolled back together. Refuses to run outside a transaction.
  */
-export async function recordAuditEvent(trx: Db, { actor, action, target, before, after }: AuditEntry): Promise<void> {
+export async function recordAuditEvent(trx: Db, entry: AuditEntry): Promise<void> {
+  await recordAuditEvents(trx, [entry]);
+}
+
+/** Records several events in one statement, inside the caller's transaction (see {@link recordAuditEvent}). */
+export async function recordAuditEvents(trx: Db, entries: readonly AuditEntry[]): Promise<void> {
+  const first = entries[0];
+  if (!first) return;
   if (!trx.isTransaction) {
-    throw new Error(`recordAuditEvent(${action} ${target}) must run inside the transaction that makes the change`);
+    throw new Error(`recordAuditEvent(${first.action} ${first.target}) must run inside the transaction that makes the change`);
   }
-  const { agentId, toolName } = targetParts(target);
+  const at = new Date().toISOString();
   await trx
     .insertInto('audit_events')
-    .values({
-      at: new Date().toISOString(),
-      actor: actor.id,
-      actor_id: actor.id,
-      actor_name: actor.displayName,
-      action,
-      target,
-      agent_id: agentId,
-      tool_name: toolName,
-      before: before === null || before === undefined ? null : JSON.stringify(before),
-      after: after === null || after === undefined ? null : JSON.stringify(after),
-    })
+    .values(
+      entries.map(({ actor, action, target, before, after }) => {
+        const { agentId, toolName } = targetParts(target);
+        return {
+          at,
+          actor: actor.id,
+          actor_id: actor.id,
+          actor_name: actor.displayName,
+          action,
+          target,
+          agent_id: agentId,
+          tool_name: toolName,
+          before: before === null || before === undefined ? null : JSON.stringify(before),
+          after: after === null || after === undefined ? null : JSON.stringify(after),
+        };
+      }),
+    )
     .execute();
 }

@@ -5,6 +5,7 @@ import type { Db } from '@/lib/db/schema';
 import { toAuditEvent, type AuditEvent, type AuditFilters } from './audit-event';
 import type { AuditPosition } from './audit-cursor';
 import { auditEventsQuery } from './audit-query';
+import { flushAuditEvents } from './record-audit-event-later';
 
 const BATCH = 500;
 
@@ -31,6 +32,8 @@ export function streamAuditEvents({ db, actor, filters = {}, batchSize = BATCH }
 }
 
 async function* batches(db: Db, filters: AuditFilters, batchSize: number): AsyncGenerator<AuditEvent> {
+  // Tool calls are written just after they answer: this instance's waiting ones go in first.
+  await flushAuditEvents();
   let below: AuditPosition | undefined;
   for (;;) {
     const rows = await auditEventsQuery(db, filters, below).limit(batchSize).execute();

@@ -7,6 +7,7 @@ import { inTransaction } from '@/lib/db/transaction';
 import type { Actor } from './actor';
 import { toApiToken, type ApiToken } from './api-token';
 import { authorize } from './authorize';
+import { announceTokenRevoked } from './token-cache';
 
 /** What `revokeToken` needs. */
 export interface RevokeTokenOptions {
@@ -21,7 +22,7 @@ export interface RevokeTokenOptions {
  */
 export async function revokeToken({ db, actor, id }: RevokeTokenOptions): Promise<ApiToken> {
   authorize(actor, 'tokens:manage');
-  return inTransaction(db, async (trx) => {
+  const token = await inTransaction(db, async (trx) => {
     const row = await trx.selectFrom('api_tokens').selectAll().where('id', '=', id).executeTakeFirst();
     if (!row) throw new AppError('not_found', `Token "${id}" was not found`);
     if (row.revoked_at !== null) return toApiToken(row);
@@ -34,4 +35,7 @@ export async function revokeToken({ db, actor, id }: RevokeTokenOptions): Promis
     await recordAuditEvent(trx, { actor, action: 'token.revoke', target: tokenTarget(id), before: toApiToken(row), after: toApiToken(revoked) });
     return toApiToken(revoked);
   });
+  // After the commit: the token stops working on this instance now, on the others once they hear.
+  await announceTokenRevoked(id);
+  return token;
 }

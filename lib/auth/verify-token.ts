@@ -3,6 +3,7 @@ import { AppError } from '@/lib/app-error';
 import type { Db } from '@/lib/db/schema';
 import type { TokenActor } from './actor';
 import { toApiToken } from './api-token';
+import { tokenRowByHash, updateCachedToken } from './token-cache';
 import { hashSecret } from './token-secret';
 
 /** How often a token's last use is written: at most once a minute, not on every call. */
@@ -16,18 +17,23 @@ export interface VerifyTokenOptions {
 }
 
 /**
- * The actor of a Bearer token, read from the database on every call so a revoked token is
- * refused at once. AppError `unauthenticated` for an unknown, revoked or expired token.
+ * The actor of a Bearer token. Its row is kept for a few seconds (`token-cache.ts`): a token
+ * revoked on this instance is refused at once, on another within those seconds (at once when
+ * the change bus carries the notice). Expiry is checked on every call. AppError
+ * `unauthenticated` for an unknown, revoked or expired token.
  */
 export async function verifyToken({ db, secret, now = new Date() }: VerifyTokenOptions): Promise<TokenActor> {
-  const row = await db.selectFrom('api_tokens').selectAll().where('secret_hash', '=', hashSecret(secret)).executeTakeFirst();
+  const hash = hashSecret(secret);
+  const row = await tokenRowByHash(db, hash);
   if (!row) throw new AppError('unauthenticated', 'The Bearer token is not valid');
   if (row.revoked_at !== null) throw new AppError('unauthenticated', 'The Bearer token was revoked');
   if (row.expires_at !== null && Date.parse(row.expires_at) <= now.getTime()) {
     throw new AppError('unauthenticated', 'The Bearer token has expired');
   }
   if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) >= LAST_USE_RESOLUTION_MS) {
-    await db.updateTable('api_tokens').set({ last_used_at: now.toISOString() }).where('id', '=', row.id).execute();
+    const lastUsedAt = now.toISOString();
+    await db.updateTable('api_tokens').set({ last_used_at: lastUsedAt }).where('id', '=', row.id).execute();
+    updateCachedToken(db, hash, { ...row, last_used_at: lastUsedAt });
   }
   const token = toApiToken(row);
   return { kind: 'token', id: `token:${token.prefix}`, displayName: `Token "${token.name}"`, tokenId: token.id, scopes: token.scopes };

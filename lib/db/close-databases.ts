@@ -1,8 +1,9 @@
 import 'server-only';
-import { databaseCache } from './database-cache';
+import { beforeDatabasesClose, databaseCache } from './database-cache';
 
-/** Closes every database `getDb` opened and forgets them; for tests, scripts and shutdown. */
+/** Finishes the writes still waiting, then closes every database `getDb` opened and forgets them; for tests, scripts and shutdown. */
 export async function closeDatabases(): Promise<void> {
+  await Promise.allSettled([...beforeDatabasesClose()].map((hook) => hook()));
   const cache = databaseCache();
   const opening = [...cache.values()];
   cache.clear();

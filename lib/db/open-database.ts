@@ -8,7 +8,7 @@ import { parseDatabaseUrl } from './database-url';
 import { trackPool } from './pool-stats';
 import { migrateToLatest } from './migrate-to-latest';
 import type { Database, Db } from './schema';
-import { ImmediateSqliteDialect } from './sqlite-dialect';
+import { ImmediateSqliteDialect, withStatementCache } from './sqlite-dialect';
 
 /** How long a SQLite writer waits for another process's write lock before giving up. */
 export const SQLITE_BUSY_TIMEOUT_MS = 5000;
@@ -50,7 +50,7 @@ function openSqlite(file: string): Db {
   database.function('lower', { deterministic: true }, (value: unknown) =>
     typeof value === 'string' ? value.toLowerCase() : value,
   );
-  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) });
 }
 
 function openPostgres(connectionString: string): Db {

@@ -7,7 +7,9 @@ import {
   type DatabaseConnection,
   type DialectAdapter,
   type Driver,
+  type SqliteDatabase,
   type SqliteDialectConfig,
+  type SqliteStatement,
 } from 'kysely';
 
 /**
@@ -50,4 +52,37 @@ export class ImmediateSqliteDialect extends SqliteDialect {
   override createAdapter(): DialectAdapter {
     return new TransactionalDdlSqliteAdapter();
   }
+}
+
+/** How many prepared statements one connection keeps; the app issues a few hundred distinct ones. */
+const MAX_STATEMENTS = 500;
+
+/**
+ * A SQLite connection that prepares each distinct SQL text once: Kysely prepares on every query,
+ * and preparing costs more than running a small one. Safe because Kysely runs a statement to the
+ * end before the next (`all` or `run`); a streamed query (`iterate`, Kysely's `.stream()`, which
+ * the app does not use) must not share its statement, so it gets a fresh one.
+ */
+export function withStatementCache(database: SqliteDatabase): SqliteDatabase {
+  const statements = new Map<string, SqliteStatement>();
+  return {
+    close: () => database.close(),
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = database.prepare(sql);
+        if (statements.size >= MAX_STATEMENTS) statements.delete(statements.keys().next().value as string);
+        statements.set(sql, statement);
+      }
+      const cached = statement;
+      return {
+        get reader() {
+          return cached.reader;
+        },
+        all: (parameters) => cached.all(parameters),
+        run: (parameters) => cached.run(parameters),
+        iterate: (parameters) => database.prepare(sql).iterate(parameters),
+      };
+    },
+  };
 }

@@ -4,6 +4,8 @@ export type ChangeEvent =
   | { kind: 'agent-tools'; agentId: string }
   /** The catalogue itself changed (a provider's names, a plugin's availability). */
   | { kind: 'catalogue' }
+  /** An API token was revoked: instances that keep tokens briefly must forget it. */
+  | { kind: 'token-revoked'; tokenId: string }
   /** An MCP server was added, changed or removed: every instance re-reads the servers table. */
   | { kind: 'servers' };
 
@@ -13,12 +15,15 @@ export const CHANGE_CHANNEL = 'tools_admin_changes';
 /** Parses an event from another instance; undefined for anything else on the channel. */
 export function parseChangeEvent(payload: string | undefined): { origin: string; event: ChangeEvent } | undefined {
   try {
-    const value = JSON.parse(payload ?? '') as { origin?: unknown; event?: { kind?: unknown; agentId?: unknown } };
+    const value = JSON.parse(payload ?? '') as { origin?: unknown; event?: { kind?: unknown; agentId?: unknown; tokenId?: unknown } };
     if (typeof value.origin !== 'string' || !value.event) return undefined;
     if (value.event.kind === 'catalogue') return { origin: value.origin, event: { kind: 'catalogue' } };
     if (value.event.kind === 'servers') return { origin: value.origin, event: { kind: 'servers' } };
     if (value.event.kind === 'agent-tools' && typeof value.event.agentId === 'string') {
       return { origin: value.origin, event: { kind: 'agent-tools', agentId: value.event.agentId } };
+    }
+    if (value.event.kind === 'token-revoked' && typeof value.event.tokenId === 'string') {
+      return { origin: value.origin, event: { kind: 'token-revoked', tokenId: value.event.tokenId } };
     }
   } catch {
     // Not one of ours: ignored below.

@@ -9,9 +9,8 @@ import { viewAssignment } from '@/lib/assignments/assignment-view';
 import { findAssignmentRow } from '@/lib/assignments/find-assignment-row';
 import { singleToolLookup } from '@/lib/assignments/tool-lookup';
 import { assignmentTarget } from '@/lib/audit/audit-event';
-import { recordAuditEvent } from '@/lib/audit/record-audit-event';
+import { recordAuditEventLater } from '@/lib/audit/record-audit-event-later';
 import type { Db } from '@/lib/db/schema';
-import { inTransaction } from '@/lib/db/transaction';
 import type { Tool, ToolRegistry } from '@/registry';
 import { recordToolCall, type ToolCallOutcome } from './record-tool-call';
 import { redactArguments } from './redact-arguments';
@@ -61,9 +60,12 @@ export async function prepareToolCall(options: PrepareToolCallOptions): Promise<
   const { db, registry, actor, agentId, toolName, arguments: args } = options;
   const limits = options.limits ?? runtimeLimits();
   authorize(actor, 'runtime');
-  await requireAgent(db, agentId);
+  // An assignment's agent exists (a foreign key): the agent is looked up only to say which is missing.
   const row = await findAssignmentRow(db, agentId, toolName);
-  if (!row) throw new AppError('not_found', `Agent "${agentId}" has no tool "${toolName}" assigned`);
+  if (!row) {
+    await requireAgent(db, agentId);
+    throw new AppError('not_found', `Agent "${agentId}" has no tool "${toolName}" assigned`);
+  }
   const assignment = viewAssignment(toAssignment(row), singleToolLookup(registry));
   if (assignment.status === 'missing') throw new AppError('conflict', `Tool "${toolName}" is assigned to agent "${agentId}" but no plugin provides it any more`);
   if (assignment.status === 'invalid') {
@@ -82,7 +84,7 @@ export async function prepareToolCall(options: PrepareToolCallOptions): Promise<
     auditCall(db, { actor, agentId, toolName, sessionId, schema, args, outcome, durationMs, error });
   const errors = validateArguments(schema, args);
   if (errors.length > 0) {
-    await audit('invalid_arguments', 0, 'The arguments do not fit the parameters schema');
+    audit('invalid_arguments', 0, 'The arguments do not fit the parameters schema');
     recordToolCall(toolName, 'invalid_arguments', 0);
     throw new AppError('invalid', `The arguments do not fit the parameters of "${toolName}"`, { errors });
   }
@@ -91,10 +93,10 @@ export async function prepareToolCall(options: PrepareToolCallOptions): Promise<
     streamsResultToUser: tool.streamsResultToUser?.() ?? false,
     async run() {
       const started = performance.now();
-      const finish = async (outcome: ToolCallOutcome, error?: string) => {
+      const finish = (outcome: ToolCallOutcome, error?: string) => {
         const durationMs = Math.round((performance.now() - started) * 100) / 100;
         recordToolCall(toolName, outcome, durationMs / 1000);
-        await audit(outcome, durationMs, error);
+        audit(outcome, durationMs, error);
         return durationMs;
       };
       let result: string;
@@ -102,20 +104,20 @@ export async function prepareToolCall(options: PrepareToolCallOptions): Promise<
         result = await withTimeout(tool.execute(args), limits.timeoutMs);
       } catch (error) {
         if (error instanceof TimeoutError) {
-          await finish('timeout', error.message);
+          finish('timeout', error.message);
           throw new AppError('timeout', `Tool "${toolName}" did not finish within ${limits.timeoutMs} ms`);
         }
         const message = error instanceof Error ? error.message : String(error);
-        await finish('tool_error', message);
+        finish('tool_error', message);
         throw new AppError('unprocessable', message);
       }
       if (typeof result !== 'string') result = String(result);
       if (Buffer.byteLength(result) > limits.maxOutputBytes) {
         const message = `Tool "${toolName}" answered more than ${limits.maxOutputBytes} bytes; its output was dropped`;
-        await finish('too_large', message);
+        finish('too_large', message);
         throw new AppError('unprocessable', message);
       }
-      const durationMs = await finish('ok');
+      const durationMs = finish('ok');
       return { result, durationMs, sessionId };
     },
   };
@@ -143,21 +145,20 @@ interface CallRecord {
   error?: string;
 }
 
-async function auditCall(db: Db, record: CallRecord): Promise<void> {
-  await inTransaction(db, (trx) =>
-    recordAuditEvent(trx, {
-      actor: record.actor,
-      action: 'tool.invoke',
-      target: assignmentTarget(record.agentId, record.toolName),
-      before: null,
-      after: {
-        sessionId: record.sessionId,
-        argumentsBytes: Buffer.byteLength(JSON.stringify(record.args)),
-        arguments: redactArguments(record.schema, record.args),
-        outcome: record.outcome,
-        durationMs: record.durationMs,
-        ...(record.error === undefined ? {} : { error: record.error }),
-      },
-    }),
-  );
+/** Off the answer's path: written right after it, with the calls around it (see `recordAuditEventLater`). */
+function auditCall(db: Db, record: CallRecord): void {
+  recordAuditEventLater(db, {
+    actor: record.actor,
+    action: 'tool.invoke',
+    target: assignmentTarget(record.agentId, record.toolName),
+    before: null,
+    after: {
+      sessionId: record.sessionId,
+      argumentsBytes: Buffer.byteLength(JSON.stringify(record.args)),
+      arguments: redactArguments(record.schema, record.args),
+      outcome: record.outcome,
+      durationMs: record.durationMs,
+      ...(record.error === undefined ? {} : { error: record.error }),
+    },
+  });
 }

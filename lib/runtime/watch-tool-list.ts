@@ -26,7 +26,8 @@ export function watchToolList(agentId: string, read: () => Promise<string>, onCh
     });
   };
   const unsubscribe = subscribeChanges((event) => {
-    if (event.kind !== 'agent-tools' || event.agentId === agentId) recheck();
+    // Any change but another agent's set or a revoked token may change this agent's list.
+    if (event.kind === 'agent-tools' ? event.agentId === agentId : event.kind !== 'token-revoked') recheck();
   });
   const timer = setInterval(recheck, RECHECK_MS);
   timer.unref();

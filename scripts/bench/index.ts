@@ -88,6 +88,14 @@ async function main(): Promise<void> {
     }
     return;
   }
+  if (process.env.BENCH_ONLY === 'runtime') {
+    try {
+      await benchRuntime(basePort + 5, line);
+    } finally {
+      closeConnections();
+    }
+    return;
+  }
   if (process.env.BENCH_ONLY === 'servers') {
     try {
       await benchServers(basePort + 6, line);

@@ -8,6 +8,8 @@ import { BODY_GRACE_MS, MAX_BODY_BYTES, MIN_BODY_RATE, REQUEST_DEADLINE_MS } fro
 import { FIXED_HEADERS, RESOURCE_POLICY, newNonce, pagePolicy } from './security-headers.mjs';
 import { appMetrics } from './metrics.mjs';
 import { routeLabel } from './route-labels.mjs';
+import { fastRouteOf } from './fast-routes.mjs';
+import { serveFast } from './serve-fast.mjs';
 
 /** The header that carries the client's address to the route handlers; never taken from a client. */
 export const CLIENT_ADDRESS_HEADER = 'x-tools-admin-client-address';
@@ -38,6 +40,7 @@ export function createFrontDoor({ handle, env, logger, routes }) {
     setPolicy(req, res, pathname);
 
     let refusal;
+    let isFast = false;
     // "close" comes whether the answer was sent whole or the client went away first. Next
     // adds ten listeners of its own to a streamed page's answer; ours is one more.
     res.setMaxListeners(res.getMaxListeners() + 2);
@@ -48,7 +51,7 @@ export function createFrontDoor({ handle, env, logger, routes }) {
       metrics.httpDuration.observe(labels, seconds);
       if (refusal) metrics.refusedRequests.inc({ reason: refusal });
       const line = { requestId, method: req.method, path: pathname, route: labels.route, status: res.statusCode, ms: Math.round(seconds * 1000), client };
-      logger.info({ ...line, ...(refusal ? { refused: refusal } : {}), ...(res.writableFinished ? {} : { aborted: true }) }, 'request');
+      logger.info({ ...line, ...(refusal ? { refused: refusal } : {}), ...(isFast ? { fast: true } : {}), ...(res.writableFinished ? {} : { aborted: true }) }, 'request');
     });
 
     if (!isOwnHost(req.headers.host, names)) {
@@ -75,6 +78,12 @@ export function createFrontDoor({ handle, env, logger, routes }) {
       return refuse(req, res, 404, 'Not Found', 'The address is not valid percent-encoding, so it names nothing here', requestId);
     }
     if (hasBody(req)) watchBody(req, res, requestId, (reason) => (refusal = reason));
+    // Tool calls skip Next's router (fast-routes.mjs): the same handler, answered the same way.
+    const fast = fastRouteOf(req.method, pathname);
+    if (fast) {
+      isFast = true;
+      return serveFast(fast, req, res).catch((error) => logger.error({ requestId, err: error }, 'The fast path failed'));
+    }
     return handle(req, res);
   };
 }

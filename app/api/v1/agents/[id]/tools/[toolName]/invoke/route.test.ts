@@ -7,6 +7,7 @@ import { InvokeResultSchema } from '@/lib/api/runtime-schemas';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
 import { apiRequest, callRoute, describeApi } from '@/lib/api/testing';
 import { createAgent } from '@/lib/agents';
+import { flushAuditEvents } from '@/lib/audit/record-audit-event-later';
 import { PUT } from '../route';
 import { POST } from './route';
 
@@ -52,6 +53,8 @@ describeApi('POST /api/v1/agents/{id}/tools/{toolName}/invoke', (database) => {
     expect(response.status).toBe(400);
     const problem = ProblemSchema.parse(await response.json());
     expect(problem.errors).toEqual([{ pointer: '/arguments/text', message: expect.stringContaining('string') }]);
+    // Calls are audited just after they answer.
+    await flushAuditEvents();
     const events = await database.db.selectFrom('audit_events').selectAll().where('action', '=', 'tool.invoke').orderBy('id', 'desc').execute();
     expect(JSON.parse(events[0]?.after ?? '{}')).toMatchObject({ outcome: 'invalid_arguments', arguments: { text: 3 } });
     expect(events[0]?.actor).toBe(TEST_ADMIN.id);
@@ -81,6 +84,7 @@ describeApi('POST /api/v1/agents/{id}/tools/{toolName}/invoke', (database) => {
     const schema = { type: 'object', properties: { user: { type: 'string' }, password: { type: 'string', format: 'password' }, token: { type: 'string', writeOnly: true } } };
     expect(redactArguments(schema, { user: 'ann', password: 'hunter2', token: 't' })).toEqual({ user: 'ann', password: '[redacted]', token: '[redacted]' });
     await invoke('word_count', { arguments: { text: 'a b' } });
+    await flushAuditEvents();
     const [event] = await database.db.selectFrom('audit_events').selectAll().where('action', '=', 'tool.invoke').orderBy('id', 'desc').limit(1).execute();
     expect(event?.target).toBe('agents/caller/tools/word_count');
     expect(JSON.parse(event?.after ?? '{}')).toMatchObject({ outcome: 'ok', argumentsBytes: Buffer.byteLength('{"text":"a b"}'), durationMs: expect.any(Number) });

@@ -1,10 +1,9 @@
-import { apiRoute } from '@/lib/http/api-route';
-import { invokeResponse } from '@/lib/runtime/invoke-response';
+import { invokeRoute } from '@/lib/runtime/invoke-route';
 import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
-/** Calls one of the agent's tools as the agent. */
-export const POST = apiRoute<{ id: string; toolName: string }>({ permission: 'runtime' }, (request, { id, toolName }, actor) => invokeResponse(request, id, toolName, actor));
+/** Calls one of the agent's tools as the agent (the front door serves it too: lib/runtime/invoke-route.ts). */
+export const POST = invokeRoute;
 
 export const { GET, PUT, PATCH, DELETE } = otherMethods(['POST']);
