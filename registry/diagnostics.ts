@@ -12,6 +12,7 @@ export type DiagnosticPhase =
   | 'overridesSchema'
   | 'checkOverrides'
   | 'toolNames'
+  | 'toolsVersion'
   | 'create'
   | 'tool';
 

@@ -215,7 +215,8 @@ export class FactoryHandle extends PluginHandle<ToolFactory> {
 export class ProviderHandle extends PluginHandle<MultiToolProvider> {
   readonly kind = 'provider';
   private lastNames: ReadonlySet<string> = new Set();
-  /** Metadata per name, dropped whenever the provider's set of names changes. */
+  private lastVersion: string | number | undefined;
+  /** Metadata per name, dropped whenever the provider's set of names or its `toolsVersion()` changes. */
   private cachedMetadata = new Map<string, ToolMetadata>();
 
   constructor(registration: PluginRegistration, provider: MultiToolProvider, faults: FaultLog) {
@@ -230,6 +231,7 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
     if (skipped > 0) this.fault('toolNames', new Error(`it returned ${skipped} values that are not tool names (non-empty strings); they are left out`));
     if (isTruncated) this.fault('toolNames', new Error(`it returned more than ${MAX_PROVIDER_NAMES} names; the rest are left out`));
     if (!sameSet(names, this.lastNames)) this.namesChanged(names);
+    this.checkVersion();
     return { ok: true, names };
   }
 
@@ -278,9 +280,11 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
 
   /**
    * The catalogue metadata of one of its tools, built once per name while the set of
-   * names stays the same; undefined when the provider does not build that name.
+   * names and the provider's `toolsVersion()` stay the same; undefined when the provider
+   * does not build that name.
    */
   metadata(toolName: string): ToolMetadata | undefined {
+    this.checkVersion();
     const cached = this.cachedMetadata.get(toolName);
     if (cached) return cached;
     const tool = this.create(toolName, catalogueBinding(toolName), CATALOGUE_SCOPE);
@@ -288,6 +292,20 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
     const metadata = this.readMetadata(tool, toolName);
     this.cachedMetadata.set(toolName, metadata);
     return metadata;
+  }
+
+  /** Drops the cached metadata when the provider's `toolsVersion()` moved (same names, new descriptions or schemas). */
+  private checkVersion(): void {
+    const outcome = this.call('toolsVersion', () => {
+      const version = this.plugin.toolsVersion;
+      return typeof version === 'function' ? requireSync(version.call(this.plugin), 'toolsVersion()') : undefined;
+    });
+    // A failing toolsVersion() is logged (a diagnostic) and changes nothing: the names alone decide, as without one.
+    if (!outcome.ok) return;
+    const version = typeof outcome.value === 'string' || typeof outcome.value === 'number' ? outcome.value : undefined;
+    if (version === this.lastVersion) return;
+    this.lastVersion = version;
+    this.cachedMetadata = new Map();
   }
 
   private namesChanged(names: ReadonlySet<string>): void {

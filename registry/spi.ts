@@ -128,6 +128,13 @@ export interface MultiToolProvider {
   checkOverrides?(toolName: string, overrides: Readonly<Record<string, unknown>>): readonly OverridesProblem[];
   /** Returns undefined for a name it does not serve; the registry asks the next provider. */
   create(toolName: string, agentTool: AgentTool, scope: ToolCallScope): Tool | undefined;
+  /**
+   * Optional extension: a value that changes whenever a tool's description, parameters or
+   * annotations change while its name stays (a remote server re-listing its tools). The
+   * registry builds each tool's catalogue metadata once and keeps it while the set of names
+   * and this value stay the same; it reads this on every lookup, so keep it cheap (a counter).
+   */
+  toolsVersion?(): string | number;
 }
 
 /** The defaults the registry applies for the optional members. */

@@ -42,4 +42,45 @@ describe('a registry that gains and loses a provider while it runs', () => {
     await registry.add(registerInstance('mcp:mail', 'provider', bundle('mail', ['send']), 'mail'));
     expect(registry.entry('mail_send')?.annotations).toEqual({ readOnlyHint: true });
   });
+
+  it('rebuilds a tool\'s metadata when the provider\'s toolsVersion() moves while its names stay, and only then', async () => {
+    let description = 'Sends a mail';
+    let version = 1;
+    let builds = 0;
+    const names = new Set(['mail_send']);
+    const provider: MultiToolProvider = {
+      group: () => 'mail',
+      toolNames: () => names,
+      toolsVersion: () => version,
+      create: (toolName) => {
+        builds += 1;
+        const text = description;
+        return { name: () => toolName, description: () => text, parametersSchema: () => ({}), execute: async () => '' };
+      },
+    };
+    const registry = await ToolRegistry.load({ registrations: [] });
+    await registry.add(registerInstance('mcp:mail', 'provider', provider, 'mail'));
+    expect(registry.entry('mail_send')?.description).toBe('Sends a mail');
+    description = 'Sends a mail, now with attachments';
+    expect(registry.catalogue()[0]?.description).toBe('Sends a mail');
+    const cachedBuilds = builds;
+    version = 2;
+    expect(registry.catalogue()[0]?.description).toBe('Sends a mail, now with attachments');
+    expect(registry.entry('mail_send')?.description).toBe('Sends a mail, now with attachments');
+    expect(builds).toBe(cachedBuilds + 1);
+  });
+
+  it('logs a failing toolsVersion() as a diagnostic and keeps serving by names alone', async () => {
+    const provider: MultiToolProvider = {
+      ...bundle('mail', ['send']),
+      toolsVersion: () => {
+        throw new Error('version store is down');
+      },
+    };
+    const registry = await ToolRegistry.load({ registrations: [] });
+    await registry.add(registerInstance('mcp:mail', 'provider', provider, 'mail'));
+    const { tools, diagnostics } = registry.snapshot();
+    expect(tools.map((tool) => tool.name)).toEqual(['mail_send']);
+    expect(diagnostics).toContainEqual(expect.objectContaining({ phase: 'toolsVersion', message: 'toolsVersion() failed: version store is down' }));
+  });
 });

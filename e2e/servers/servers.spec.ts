@@ -34,6 +34,21 @@ test('[SERVERS][ADD]: admin adds server-everything on /servers, tests it, sees i
   await expect(page).toHaveURL(new RegExp(`group=${name}`));
   await expect(shownTools(page).filter({ hasText: `${name}_echo` })).toBeVisible();
 
+  // The server's MCP annotations of echo (read-only, not destructive, idempotent, closed world):
+  // a badge in its catalogue row, and the behaviour hints on its tool page.
+  const catalogued = (await (await request.get('/api/v1/tools')).json()) as { tools: { name: string; annotations?: Record<string, unknown> }[] };
+  expect(catalogued.tools.find((tool) => tool.name === `${name}_echo`)?.annotations).toMatchObject({ readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false });
+  const echoLink = page.getByRole('link', { name: `${name}_echo`, exact: true });
+  const echoRow = page.locator('[data-catalogue-list]').getByRole('listitem').filter({ has: echoLink });
+  await expect(echoRow.getByText('Read-only', { exact: true })).toBeVisible();
+  await expect(echoRow.getByText('Destructive', { exact: true })).toHaveCount(0);
+  await expect(echoRow.getByText(`MCP server: ${name}`, { exact: true })).toBeVisible();
+  await echoLink.click();
+  await expect(page.getByRole('heading', { name: `${name}_echo`, level: 1 })).toBeVisible();
+  const hints = page.getByRole('term').filter({ hasText: 'Behaviour hints' });
+  await expect(hints).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: 'Idempotent' })).toHaveText('Read-only, Not destructive, Idempotent, Closed world');
+
   const agentId = await createTestAgent(request, 'Mcp');
   await page.goto(`/agents/${agentId}`);
   // A tool without settings is assigned as soon as it is added.

@@ -9,7 +9,7 @@ export const ConfigExportQuerySchema = z.object({
 /** The body of `POST /api/v1/config/plan`. */
 export const ConfigPlanBodySchema = z.strictObject({
   file: z.string().max(MAX_BODY_BYTES).meta({ description: 'The configuration file, YAML or JSON, as text' }),
-  prune: z.boolean().optional().meta({ description: 'Delete agents and assignments the file leaves out; without it nothing is deleted' }),
+  prune: z.boolean().optional().meta({ description: 'Delete agents, assignments and (when the file has a `servers` section) MCP servers the file leaves out; without it nothing is deleted' }),
 });
 
 /** The body of `POST /api/v1/config/apply`: the planned file and the plan's hash. */
@@ -18,18 +18,19 @@ export const ConfigApplyBodySchema = ConfigPlanBodySchema.extend({
 });
 
 const FieldDiffSchema = z.object({
-  field: z.string().meta({ description: '`name`, `description`, `overrides.<setting>` or, for a deleted agent, `tools.<tool>`' }),
+  field: z.string().meta({ description: '`name`, `description`, `overrides.<setting>`, for a deleted agent `tools.<tool>`, for a server `enabled`, `transport`, `command`, `args`, `url`, `env.<name>` or `headers.<name>`' }),
   before: z.unknown().optional(),
   after: z.unknown().optional(),
 });
 
 /** One object a plan creates, updates or deletes. */
 export const ConfigChangeSchema = z.object({
-  kind: z.enum(['agent', 'assignment']),
+  kind: z.enum(['agent', 'assignment', 'server']),
   action: z.enum(['create', 'update', 'delete']),
-  target: z.string().meta({ description: '`agents/<id>` or `agents/<id>/tools/<tool>`' }),
-  agentId: z.string(),
+  target: z.string().meta({ description: '`agents/<id>`, `agents/<id>/tools/<tool>` or `servers/<name>`' }),
+  agentId: z.string().optional().meta({ description: 'The agent of an agent or assignment change' }),
   toolName: z.string().optional(),
+  serverName: z.string().optional().meta({ description: 'The MCP server of a server change' }),
   diffs: z.array(FieldDiffSchema),
 });
 
@@ -48,4 +49,8 @@ export const ConfigFileSchema = z.object({
   agents: z.array(
     z.object({ id: z.string(), name: z.string(), description: z.string().optional(), tools: z.record(z.string(), z.record(z.string(), z.unknown())).optional() }),
   ),
+  servers: z
+    .array(z.record(z.string(), z.unknown()))
+    .optional()
+    .meta({ description: 'The MCP servers (when there are any), as `POST /api/v1/servers` takes them: credentials only as `${VAR}` references' }),
 });

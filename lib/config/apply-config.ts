@@ -13,11 +13,12 @@ import { dialectOf } from '@/lib/db/dialect-of';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
 import { publishChange } from '@/lib/events';
+import { createServer, deleteServer, updateServer } from '@/lib/mcp-servers';
 import type { ToolRegistry } from '@/registry';
 import type { ConfigFile } from './config-file';
 import { configImportActor } from './config-import-actor';
-import { checkedFile, makePlan, type ConfigChange, type ConfigPlan } from './plan-config';
-import { readConfigState } from './read-config-state';
+import { authorizeServerChanges, checkedFile, makePlan, type ConfigChange, type ConfigPlan } from './plan-config';
+import { readConfigState, type ConfigState } from './read-config-state';
 
 /** What `applyConfig` needs. */
 export interface ApplyConfigOptions {
@@ -39,6 +40,7 @@ export interface ApplyConfigOptions {
 export async function applyConfig({ db, registry, actor, text, prune = false, planHash }: ApplyConfigOptions): Promise<ConfigPlan> {
   authorize(actor, 'agents:write');
   const importer = configImportActor(actor);
+  const servers = new Set(registry.groups());
   const plan = await inTransaction(db, async (trx) => {
     // Every writer locks its agent's row first; this waits for them and keeps them out until commit.
     if (dialectOf(trx) === 'postgres') await sql`lock table agents in exclusive mode`.execute(trx);
@@ -48,15 +50,40 @@ export async function applyConfig({ db, registry, actor, text, prune = false, pl
     if (now.hash !== planHash) {
       throw new AppError('precondition_failed', 'The stored configuration changed since this plan was made (or the file did); review a new plan', { current: now });
     }
-    for (const change of now.changes) await applyChange(trx, importer, file, change);
+    authorizeServerChanges(actor, state, now);
+    const current = new Set((state.file.servers ?? []).map((server) => server.name));
+    const takenGroups = new Set([...servers].filter((group) => !current.has(group)));
+    for (const change of now.changes) {
+      if (change.kind === 'server') await applyServerChange(trx, importer, file, state, change, takenGroups);
+      else await applyChange(trx, importer, file, change);
+    }
     return now;
   });
-  for (const agentId of new Set(plan.changes.map((change) => change.agentId))) await publishChange({ kind: 'agent-tools', agentId });
+  // The servers store tells the other instances from inside this transaction; again now it is committed.
+  if (plan.changes.some((change) => change.kind === 'server')) await publishChange({ kind: 'servers' });
+  const agentIds = new Set(plan.changes.flatMap((change) => (change.agentId === undefined ? [] : [change.agentId])));
+  for (const agentId of agentIds) await publishChange({ kind: 'agent-tools', agentId });
   return plan;
+}
+
+/** Through the servers store, so its checks, audit events and change events are the API's own. */
+async function applyServerChange(trx: Db, actor: Actor, file: ConfigFile, state: ConfigState, change: ConfigChange, takenGroups: ReadonlySet<string>): Promise<void> {
+  const name = change.serverName;
+  if (name === undefined) throw new Error(`The plan's change of ${change.target} names no server`);
+  const expectedVersion = state.versions.get(`servers/${name}`);
+  if (change.action === 'delete') {
+    await deleteServer({ db: trx, actor, name, expectedVersion });
+    return;
+  }
+  const config = file.servers?.find((server) => server.name === name);
+  if (!config) throw new Error(`The plan names ${change.target}, which the file does not hold`);
+  if (change.action === 'create') await createServer({ db: trx, actor, config, takenGroups });
+  else await updateServer({ db: trx, actor, config, expectedVersion });
 }
 
 async function applyChange(trx: Db, actor: Actor, file: ConfigFile, change: ConfigChange): Promise<void> {
   const { agentId, toolName } = change;
+  if (agentId === undefined) throw new Error(`The plan's change of ${change.target} names no agent`);
   const agent = file.agents.find((candidate) => candidate.id === agentId);
   const now = new Date().toISOString();
   if (change.kind === 'agent') {

@@ -1,4 +1,5 @@
 import { MAX_AGENT_DESCRIPTION_LENGTH, MAX_AGENT_ID_LENGTH, MAX_AGENT_NAME_LENGTH } from '@/lib/agents/agent-rules';
+import { SERVER_NAME_PATTERN, type ServerConfig } from '@/lib/mcp-servers/server-config';
 
 /** The format version every configuration file names in `apiVersion`. */
 export const CONFIG_API_VERSION = 'tools-admin/v1';
@@ -16,13 +17,35 @@ export interface ConfigAgent {
 }
 
 /**
- * What an admin configures, as one file. Each section is a list of objects with an `id`;
- * sections other issues add (group rules, MCP servers, workflows) sit beside `agents`.
+ * One MCP server in a configuration file, as the servers API stores it: credentials only as
+ * `${VAR}` references to the app's environment, never their values.
+ */
+export type ConfigServer = ServerConfig;
+
+/**
+ * What an admin configures, as one file. Each section is a list of objects with an `id` (a
+ * server's is its `name`); sections other issues add (group rules, workflows) sit beside these.
+ * A file without `servers` leaves the servers alone (as one without `agents` does the agents).
  */
 export interface ConfigFile {
   apiVersion: typeof CONFIG_API_VERSION;
   agents: ConfigAgent[];
+  /** Absent: the file says nothing about servers, and even `prune` leaves them as they are. */
+  servers?: ConfigServer[];
 }
+
+/** A server with its environment entries and headers in name order, as files and plans compare them. */
+export function normalServer(server: ServerConfig): ConfigServer {
+  const sorted = (entries: Record<string, string>) => Object.fromEntries(Object.keys(entries).sort().map((key) => [key, entries[key]!]));
+  return server.transport === 'http' ? { ...server, headers: sorted(server.headers) } : { ...server, env: sorted(server.env) };
+}
+
+const entries = (what: string) => ({
+  type: 'object',
+  description: `${what}; values may reference the app's environment as \${VAR}, and credential-like names (token, key, secret, password, auth…) must`,
+  additionalProperties: { type: 'string', maxLength: 4096 },
+  maxProperties: 64,
+});
 
 /** The JSON Schema (draft-07, which editors' YAML plugins read) of a configuration file. */
 export function configJsonSchema(schemaUrl: string): Record<string, unknown> {
@@ -56,6 +79,43 @@ export function configJsonSchema(schemaUrl: string): Record<string, unknown> {
               type: 'object',
               description: "Tool name → that tool's overrides for this agent (checked against the tool's own settings schema).",
               additionalProperties: { type: 'object' },
+            },
+          },
+        },
+      },
+      servers: {
+        type: 'array',
+        description: 'The MCP servers whose tools join the catalogue, as POST /api/v1/servers takes them (stdio servers only for admins).',
+        items: {
+          type: 'object',
+          required: ['name', 'transport'],
+          properties: {
+            name: { type: 'string', pattern: SERVER_NAME_PATTERN.source, description: "1–32 lower-case letters and digits, starting with a letter: the tools' group and prefix." },
+            transport: { enum: ['stdio', 'http'] },
+            enabled: { type: 'boolean', description: 'Whether the app connects to it (default true).' },
+          },
+          if: { properties: { transport: { const: 'stdio' } } },
+          then: {
+            additionalProperties: false,
+            required: ['command'],
+            properties: {
+              name: {},
+              enabled: {},
+              transport: { const: 'stdio' },
+              command: { type: 'string', minLength: 1, maxLength: 1024, description: 'The command the app starts.' },
+              args: { type: 'array', items: { type: 'string', maxLength: 4096 }, maxItems: 64 },
+              env: entries('Environment entries of the command'),
+            },
+          },
+          else: {
+            additionalProperties: false,
+            required: ['url'],
+            properties: {
+              name: {},
+              enabled: {},
+              transport: { const: 'http' },
+              url: { type: 'string', maxLength: 2048, description: "The server's Streamable HTTP endpoint, http:// or https://." },
+              headers: entries('Headers of every request'),
             },
           },
         },

@@ -1,4 +1,4 @@
-import type { Actor, SystemActor } from '@/lib/auth/actor';
+import { can, type Actor, type SystemActor } from '@/lib/auth/actor';
 
 /** The actor a configuration import writes as: `config import`, naming who ran it. */
 export function configImportActor(actor: Actor): SystemActor {
@@ -6,6 +6,7 @@ export function configImportActor(actor: Actor): SystemActor {
     kind: 'system',
     id: 'config import',
     displayName: `config import by ${actor.displayName}`,
-    permissions: ['catalogue:read', 'agents:read', 'agents:write'],
+    // Stdio servers run commands on the host: an import may change them only for someone who may.
+    permissions: ['catalogue:read', 'agents:read', 'agents:write', ...(can(actor, 'servers:stdio') ? (['servers:stdio'] as const) : [])],
   };
 }

@@ -2,9 +2,10 @@ import 'server-only';
 import Ajv from 'ajv';
 import { isMap, isScalar, isPair, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { agentDescriptionError, agentNameError } from '@/lib/agents/agent-rules';
+import { ServerBodySchema } from '@/lib/api/server-schemas';
 import { findForbiddenKey } from '@/lib/http/json-guards';
 import { escapePointerToken, unescapePointerToken } from '@/lib/json-pointer';
-import { configJsonSchema, type ConfigFile } from './config-file';
+import { configJsonSchema, normalServer, type ConfigFile, type ConfigServer } from './config-file';
 
 /** One thing wrong with a configuration file, where it is: a JSON Pointer and the 1-based line and column. */
 export interface ConfigError {
@@ -48,7 +49,8 @@ export function parseConfig(text: string): ParsedConfig {
     return { errors: [{ pointer: forbidden, message: 'The keys "__proto__", "constructor" and "prototype" are not accepted.', ...locate(forbidden, true) }], locate };
   }
   if (!validateShape(value)) {
-    const errors = (validateShape.errors ?? []).map((error): ConfigError => {
+    // `if` only says which branch failed; that branch's own errors say how.
+    const errors = (validateShape.errors ?? []).filter((error) => error.keyword !== 'if').map((error): ConfigError => {
       const extra = error.keyword === 'additionalProperties' ? (error.params as { additionalProperty: string }).additionalProperty : undefined;
       const pointer = extra === undefined ? error.instancePath : `${error.instancePath}/${escapePointerToken(extra)}`;
       const message = extra !== undefined ? `"${extra}" is not a field here` : shapeMessage(error.keyword, error.params, error.instancePath, error.message);
@@ -70,8 +72,23 @@ export function parseConfig(text: string): ParsedConfig {
     if (descriptionError) errors.push({ pointer: `${at}/description`, message: descriptionError, ...locate(`${at}/description`) });
     return { id: agent.id, name: agent.name.trim(), description: (agent.description ?? '').trim(), tools: agent.tools ?? {} };
   });
+  const servers: ConfigServer[] = [];
+  const seenServers = new Map<string, number>();
+  for (const [index, server] of (file.servers ?? []).entries()) {
+    const at = `/servers/${index}`;
+    const first = seenServers.get(server.name);
+    if (first !== undefined) errors.push({ pointer: `${at}/name`, message: `Server "${server.name}" is already listed (item ${first + 1})`, ...locate(`${at}/name`) });
+    else seenServers.set(server.name, index);
+    // The servers API's own rules: a credential only as a ${VAR} reference, an http(s) URL, no NUL.
+    const checked = ServerBodySchema.safeParse(server);
+    if (checked.success) servers.push(normalServer(checked.data));
+    for (const issue of checked.error?.issues ?? []) {
+      const pointer = `${at}${issue.path.map((token) => `/${escapePointerToken(String(token))}`).join('')}`;
+      errors.push({ pointer, message: issue.message, ...locate(pointer) });
+    }
+  }
   if (errors.length > 0) return { errors, locate };
-  return { file: { apiVersion: file.apiVersion, agents }, errors: [], locate };
+  return { file: { apiVersion: file.apiVersion, agents, ...(file.servers === undefined ? {} : { servers }) }, errors: [], locate };
 }
 
 /** The text offset of the node a pointer names; the nearest existing parent's when it does not exist. */

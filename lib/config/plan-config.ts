@@ -7,9 +7,10 @@ import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
 import { escapePointerToken } from '@/lib/json-pointer';
+import { authorizeServerChange, isStdioOff, STDIO_OFF_REASON } from '@/lib/mcp-servers/server-rules';
 import type { ToolRegistry } from '@/registry';
 import { compareStrings } from '@/registry';
-import type { ConfigAgent, ConfigFile } from './config-file';
+import type { ConfigAgent, ConfigFile, ConfigServer } from './config-file';
 import { parseConfig, type ConfigError } from './parse-config';
 import { readConfigState, type ConfigState } from './read-config-state';
 import { sameJson, sortedJson } from './sorted-json';
@@ -23,12 +24,15 @@ export interface FieldDiff {
 
 /** One object the plan creates, updates or deletes. */
 export interface ConfigChange {
-  kind: 'agent' | 'assignment';
+  kind: 'agent' | 'assignment' | 'server';
   action: 'create' | 'update' | 'delete';
-  /** `agents/<id>` or `agents/<id>/tools/<tool>`, as the audit log names it. */
+  /** `agents/<id>`, `agents/<id>/tools/<tool>` or `servers/<name>`, as the audit log names it. */
   target: string;
-  agentId: string;
+  /** The agent of an agent or assignment change. */
+  agentId?: string;
   toolName?: string;
+  /** The server of a server change. */
+  serverName?: string;
   diffs: FieldDiff[];
 }
 
@@ -60,7 +64,22 @@ export interface PlanConfigOptions {
 export async function planConfig({ db, registry, actor, text, prune = false }: PlanConfigOptions): Promise<ConfigPlan> {
   authorize(actor, 'agents:write');
   const state = await readConfigState(db);
-  return makePlan(state, checkedFile(text, state, registry), prune);
+  const plan = makePlan(state, checkedFile(text, state, registry), prune);
+  authorizeServerChanges(actor, state, plan);
+  return plan;
+}
+
+/**
+ * As the servers API: a change that creates, changes or removes a stdio server needs
+ * `servers:stdio` (admins only); AppError `forbidden`.
+ */
+export function authorizeServerChanges(actor: Actor, state: ConfigState, plan: ConfigPlan): void {
+  const current = new Map((state.file.servers ?? []).map((server) => [server.name, server]));
+  for (const change of plan.changes) {
+    if (change.kind !== 'server' || change.serverName === undefined) continue;
+    const transport = change.diffs.find((diff) => diff.field === 'transport');
+    authorizeServerChange(actor, current.get(change.serverName), { transport: transport?.after === 'stdio' ? 'stdio' : 'http' });
+  }
 }
 
 /** The file parsed and checked against the tools; throws AppError `invalid` listing every error. */
@@ -91,11 +110,35 @@ export function checkedFile(text: string, state: ConfigState, registry: ToolRegi
       }
     }
   }
+  if (parsed.file?.servers) errors.push(...serverErrors(parsed.file.servers, state, registry, parsed.locate));
   if (errors.length > 0 || !parsed.file) {
     errors.sort((a, b) => a.line - b.line || a.column - b.column);
     throw new AppError('invalid', `The configuration file has ${errors.length === 1 ? '1 error' : `${errors.length} errors`}`, { errors });
   }
   return parsed.file;
+}
+
+/**
+ * What the servers API refuses beyond a server's own fields: a new server named like a group of
+ * other tools, and a stdio server that would run while the operator turned stdio off.
+ */
+function serverErrors(servers: ConfigServer[], state: ConfigState, registry: ToolRegistry, locate: (pointer: string) => { line: number; column: number }): ConfigError[] {
+  const current = new Map((state.file.servers ?? []).map((server) => [server.name, server]));
+  const takenGroups = new Set(registry.groups().filter((group) => !current.has(group)));
+  const errors: ConfigError[] = [];
+  for (const [index, server] of servers.entries()) {
+    const at = `/servers/${index}`;
+    const before = current.get(server.name);
+    if (!before && takenGroups.has(server.name)) {
+      errors.push({ pointer: `${at}/name`, message: `"${server.name}" is already the group of other tools; give the server another name`, ...locate(`${at}/name`) });
+    }
+    const changes = !before || !sameJson(before, server);
+    const runsStdio = server.transport === 'stdio' && (!before || before.transport !== 'stdio' || server.enabled);
+    if (changes && runsStdio && isStdioOff()) {
+      errors.push({ pointer: `${at}/transport`, message: `This server cannot be saved: ${STDIO_OFF_REASON}`, ...locate(`${at}/transport`) });
+    }
+  }
+  return errors;
 }
 
 /** The changes from `state` to `file`, in target order, with the hash of both. */
@@ -120,6 +163,7 @@ export function makePlan(state: ConfigState, file: ConfigFile, prune: boolean): 
       });
     }
   }
+  if (file.servers) changes.push(...serverChanges(state.file.servers ?? [], file.servers, prune));
   changes.sort((a, b) => compareStrings(a.target, b.target));
   const summary = { create: 0, update: 0, delete: 0 };
   for (const change of changes) summary[change.action] += 1;
@@ -170,4 +214,48 @@ function overrideDiffs(before: Record<string, unknown>, after: Record<string, un
     if (sameJson(old, next)) return [];
     return [{ field: `overrides.${key}`, ...(old === undefined ? {} : { before: sortedJson(old) }), ...(next === undefined ? {} : { after: sortedJson(next) }) }];
   });
+}
+
+function serverChanges(current: ConfigServer[], wanted: ConfigServer[], prune: boolean): ConfigChange[] {
+  const had = new Map(current.map((server) => [server.name, server]));
+  const changes: ConfigChange[] = [];
+  for (const server of wanted) {
+    const before = had.get(server.name);
+    const diffs = serverDiffs(before, server);
+    if (before && diffs.length === 0) continue;
+    changes.push({ kind: 'server', action: before ? 'update' : 'create', target: `servers/${server.name}`, serverName: server.name, diffs });
+  }
+  if (prune) {
+    const names = new Set(wanted.map((server) => server.name));
+    for (const server of current) {
+      if (names.has(server.name)) continue;
+      changes.push({ kind: 'server', action: 'delete', target: `servers/${server.name}`, serverName: server.name, diffs: serverDiffs(server, undefined) });
+    }
+  }
+  return changes;
+}
+
+/** One diff per field of a server (`env.<name>` and `headers.<name>` per entry), leaving out its name. */
+function serverDiffs(before: ConfigServer | undefined, after: ConfigServer | undefined): FieldDiff[] {
+  const flat = (server: ConfigServer | undefined): Record<string, unknown> => {
+    if (!server) return {};
+    const entries: Record<string, unknown> = {};
+    for (const [field, value] of Object.entries(server)) {
+      if (field === 'name') continue;
+      if ((field === 'env' || field === 'headers') && typeof value === 'object' && value !== null) {
+        for (const [key, entry] of Object.entries(value)) entries[`${field}.${key}`] = entry;
+      } else {
+        entries[field] = value;
+      }
+    }
+    return entries;
+  };
+  const old = flat(before);
+  const next = flat(after);
+  const order = ['enabled', 'transport', 'command', 'args', 'url'];
+  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
+  const fields = [...new Set([...Object.keys(old), ...Object.keys(next)])].sort((a, b) => rank(a) - rank(b) || compareStrings(a, b));
+  return fields.flatMap((field): FieldDiff[] =>
+    sameJson(old[field], next[field]) ? [] : [{ field, ...(old[field] === undefined ? {} : { before: old[field] }), ...(next[field] === undefined ? {} : { after: next[field] }) }],
+  );
 }

@@ -1,5 +1,5 @@
 import { Document } from 'yaml';
-import { CONFIG_SCHEMA_PATH, type ConfigFile } from './config-file';
+import { CONFIG_SCHEMA_PATH, type ConfigFile, type ConfigServer } from './config-file';
 
 /** The formats an export comes in. */
 export type ConfigFormat = 'yaml' | 'json';
@@ -18,7 +18,23 @@ export function renderConfig(file: ConfigFile, format: ConfigFormat, baseUrl: st
     ...(description === '' ? {} : { description }),
     ...(Object.keys(tools).length === 0 ? {} : { tools }),
   }));
-  if (format === 'json') return `${JSON.stringify({ $schema: schemaUrl, apiVersion: file.apiVersion, agents }, null, 2)}\n`;
-  const document = new Document({ apiVersion: file.apiVersion, agents });
+  // Servers follow the agents, and only when there are any: a file without them reads as before.
+  const servers = file.servers === undefined || file.servers.length === 0 ? {} : { servers: file.servers.map(serverEntry) };
+  if (format === 'json') return `${JSON.stringify({ $schema: schemaUrl, apiVersion: file.apiVersion, agents, ...servers }, null, 2)}\n`;
+  const document = new Document({ apiVersion: file.apiVersion, agents, ...servers });
   return `# yaml-language-server: $schema=${schemaUrl}\n${document.toString({ lineWidth: 0, minContentWidth: 0 })}`;
+}
+
+/** A server's fields in a fixed order, leaving out empty lists and maps. */
+function serverEntry(server: ConfigServer): Record<string, unknown> {
+  const base = { name: server.name, enabled: server.enabled, transport: server.transport };
+  if (server.transport === 'http') {
+    return { ...base, url: server.url, ...(Object.keys(server.headers).length === 0 ? {} : { headers: server.headers }) };
+  }
+  return {
+    ...base,
+    command: server.command,
+    ...(server.args.length === 0 ? {} : { args: server.args }),
+    ...(Object.keys(server.env).length === 0 ? {} : { env: server.env }),
+  };
 }

@@ -1,4 +1,6 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -155,6 +157,51 @@ describe('an MCP server over Streamable HTTP (an SDK server)', () => {
     await server.addTool('late');
     await waitFor('the new tool', () => registry.knownToolNames().has('remote_late'), 5000);
     expect(changes.length).toBeGreaterThan(before);
+  });
+
+  it('takes a changed description, schema and annotations under the same name into the catalogue and new tools on list_changed', async () => {
+    const own = await startTestMcpServer();
+    try {
+      const { provider, registry, changes } = await connected({ name: 'changing', enabled: true, transport: 'http', url: own.url, headers: {} });
+      await waitFor('connected', () => provider.isAvailable(), 10_000);
+      expect(registry.entry('changing_echo')).toMatchObject({ description: 'Answers the text it is given', annotations: { readOnlyHint: true, openWorldHint: false } });
+      const before = changes.length;
+      await own.changeTool('echo', {
+        description: 'Repeats the text it is given, twice',
+        inputSchema: { type: 'object', properties: { text: { type: 'string' }, times: { type: 'integer' } }, required: ['text'] },
+        annotations: { readOnlyHint: false, destructiveHint: true },
+      });
+      await waitFor('the new description in the catalogue', () => registry.catalogue().find((entry) => entry.name === 'changing_echo')?.description === 'Repeats the text it is given, twice', 5000);
+      const entry = registry.entry('changing_echo');
+      expect(entry?.annotations).toEqual({ readOnlyHint: false, destructiveHint: true });
+      expect(entry?.parametersSchema).toMatchObject({ properties: { times: { type: 'integer' } } });
+      expect([...registry.knownToolNames()].sort()).toEqual(['changing_echo', 'changing_fail']);
+      const tool = registry.resolve({ agentId: 'a1', toolName: 'changing_echo', overrides: {} }, scope);
+      expect(tool.description()).toBe('Repeats the text it is given, twice');
+      // The host publishes a catalogue change for it, which makes the agents' MCP sessions send list_changed.
+      expect(changes.length).toBeGreaterThan(before);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('is unavailable with "Timed out" when the server accepts the connection and never answers', async () => {
+    const sockets = new Set<Socket>();
+    const silent = http.createServer(() => undefined);
+    silent.on('connection', (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const { provider, registry } = await connected({ name: 'silent', enabled: true, transport: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: {} }, { timeoutMs: 300 });
+      await waitFor('unavailable', () => provider.status().status === 'unavailable', 5000);
+      expect(provider.unavailableReason()).toBe('Timed out: the server did not answer within 300 ms');
+      expect(sockets.size).toBeGreaterThan(0);
+      expect(registry.catalogue().find((entry) => entry.group === 'silent')).toMatchObject({ name: 'silent_*', available: false, unavailableReason: 'Timed out: the server did not answer within 300 ms' });
+      await provider.stop();
+    } finally {
+      silent.closeAllConnections();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    }
   });
 
   it('is unavailable when the server goes away, and back by itself when it returns', async () => {

@@ -56,6 +56,7 @@ export class McpServerProvider implements MultiToolProvider {
   private retryTimer: NodeJS.Timeout | undefined;
   private isStopped = false;
   private readonly timeoutMs: number;
+  private generation = 0;
 
   constructor(
     readonly config: ServerConfig,
@@ -71,6 +72,11 @@ export class McpServerProvider implements MultiToolProvider {
 
   toolNames(): ReadonlySet<string> {
     return this.names;
+  }
+
+  /** Moves whenever a `tools/list` differs from the last one, names or not (the registry's metadata cache key). */
+  toolsVersion(): number {
+    return this.generation;
   }
 
   isAvailable(): boolean {
@@ -177,12 +183,14 @@ export class McpServerProvider implements MultiToolProvider {
     if (this.client !== client) return;
     const tools = new Map<string, McpToolInfo>();
     for (const tool of listed) tools.set(`${this.config.name}_${tool.name}`, tool);
-    const isSame = tools.size === this.tools.size && [...tools.keys()].every((name) => this.tools.has(name));
+    const isSame = tools.size === this.tools.size && [...tools].every(([name, info]) => sameInfo(this.tools.get(name), info));
     this.tools = tools;
-    // A new set object on every list: the registry drops its cached metadata when the set changes.
     this.names = new Set(tools.keys());
     this.state = { ...this.state, toolCount: tools.size };
-    if (announce || !isSame) this.options.onChange?.();
+    if (isSame && !announce) return;
+    // Same names may carry new descriptions, schemas or annotations: the registry rebuilds their metadata.
+    if (!isSame) this.generation += 1;
+    this.options.onChange?.();
   }
 
   private lost(client: Client, fallback: string): void {
@@ -215,4 +223,8 @@ export class McpServerProvider implements MultiToolProvider {
     this.state = state;
     if (changed && (wasAvailable || state.status === 'connected' || state.status === 'unavailable')) this.options.onChange?.();
   }
+}
+
+function sameInfo(a: McpToolInfo | undefined, b: McpToolInfo): boolean {
+  return a !== undefined && a.name === b.name && a.description === b.description && JSON.stringify(a.inputSchema) === JSON.stringify(b.inputSchema) && JSON.stringify(a.annotations) === JSON.stringify(b.annotations);
 }

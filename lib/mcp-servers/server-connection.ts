@@ -80,7 +80,7 @@ export function describeConnectError(error: unknown, timeoutMs: number): string 
     return `Authentication failed: the server refused the credentials (${message}); check the headers and the variables they reference`;
   }
   if (value?.code === -32001 || /timed? ?out/i.test(message)) {
-    return `Timed out: the server did not answer within ${Math.round(timeoutMs / 1000)} s`;
+    return `Timed out: the server did not answer within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}`;
   }
   if (/ECONNREFUSED|fetch failed/i.test(message)) return `Cannot reach the server: ${message}`;
   return message;

@@ -10,6 +10,8 @@ export interface TestMcpServer {
   url: string;
   /** Adds a tool and sends `notifications/tools/list_changed` to every session. */
   addTool(name: string): Promise<void>;
+  /** Changes a listed tool in place (same name) and sends `notifications/tools/list_changed` to every session. */
+  changeTool(name: string, change: Partial<Pick<Tool, 'description' | 'inputSchema' | 'annotations'>>): Promise<void>;
   /** How many sessions are open. */
   sessionCount(): number;
   close(): Promise<void>;
@@ -99,6 +101,12 @@ export async function startTestMcpServer(options: TestMcpServerOptions = {}): Pr
     url: `http://127.0.0.1:${port}/mcp`,
     async addTool(name) {
       tools.push({ name, description: `Added later: ${name}`, inputSchema: { type: 'object', properties: {} } });
+      await Promise.all([...sessions.values()].map(({ server }) => server.sendToolListChanged().catch(() => undefined)));
+    },
+    async changeTool(name, change) {
+      const index = tools.findIndex((tool) => tool.name === name);
+      if (index < 0) throw new Error(`The test server has no tool "${name}"`);
+      tools[index] = { ...tools[index]!, ...change };
       await Promise.all([...sessions.values()].map(({ server }) => server.sendToolListChanged().catch(() => undefined)));
     },
     sessionCount: () => sessions.size,

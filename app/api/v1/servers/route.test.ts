@@ -8,6 +8,7 @@ import { childPids, EVERYTHING_BIN, isAlive, waitFor } from '@/lib/mcp-servers/t
 import { startTestMcpServer, type TestMcpServer } from '@/lib/mcp-servers/testing/test-mcp-server';
 import { GET as listTools } from '../tools/route';
 import { GET as listAgentTools } from '../agents/[id]/tools/route';
+import { GET as listEffectiveTools } from '../agents/[id]/effective-tools/route';
 import { PUT as putAgentTool } from '../agents/[id]/tools/[toolName]/route';
 import { POST as invoke } from '../agents/[id]/tools/[toolName]/invoke/route';
 import { POST as testConnection } from '../connection-tests/route';
@@ -68,6 +69,44 @@ describeApi('/api/v1/servers', (database) => {
       expect(await read('remote')).toMatchObject({ toolCount: 3 });
     } finally {
       unsubscribe();
+    }
+  });
+
+  it('takes a tool changed under the same name (description, schema, annotations) into the catalogue and the agent\'s MCP tool list on list_changed', async () => {
+    const own = await startTestMcpServer();
+    const events: string[] = [];
+    const unsubscribe = subscribeChanges((event) => events.push(event.kind));
+    try {
+      expect((await create({ name: 'changing', transport: 'http', url: own.url })).status).toBe(201);
+      await waitFor('connected', async () => (await read('changing')).status === 'connected', 10_000);
+      const assigned = await callRoute(putAgentTool, apiRequest('/api/v1/agents/agent/tools/changing_echo', { method: 'PUT', json: { overrides: {} } }), { id: 'agent', toolName: 'changing_echo' });
+      expect(assigned.status).toBe(201);
+      const catalogueEntry = async () => {
+        const catalogue = (await (await callRoute(listTools, apiRequest('/api/v1/tools'), {})).json()) as { tools: { name: string; description: string; annotations?: unknown }[] };
+        return catalogue.tools.find((tool) => tool.name === 'changing_echo');
+      };
+      const mcpTool = async () => {
+        const body = (await (await callRoute(listEffectiveTools, apiRequest('/api/v1/agents/agent/effective-tools?format=mcp'), { id: 'agent' })).json()) as { tools: { name: string; description: string; inputSchema: unknown }[] };
+        return body.tools.find((tool) => tool.name === 'changing_echo');
+      };
+      expect(await catalogueEntry()).toMatchObject({ description: 'Answers the text it is given', annotations: { readOnlyHint: true } });
+      expect(await mcpTool()).toMatchObject({ description: 'Answers the text it is given' });
+      events.length = 0;
+      await own.changeTool('echo', {
+        description: 'Repeats the text it is given',
+        inputSchema: { type: 'object', properties: { text: { type: 'string' }, loud: { type: 'boolean' } }, required: ['text'] },
+        annotations: { destructiveHint: true },
+      });
+      await waitFor('the new description in the catalogue', async () => (await catalogueEntry())?.description === 'Repeats the text it is given', 5000);
+      expect((await catalogueEntry())?.annotations).toEqual({ destructiveHint: true });
+      expect(await mcpTool()).toMatchObject({ description: 'Repeats the text it is given', inputSchema: { properties: { loud: { type: 'boolean' } } } });
+      // The change event is what makes the agents' MCP sessions send notifications/tools/list_changed.
+      expect(events).toContain('catalogue');
+      const removed = await callRoute(DELETE, apiRequest('/api/v1/servers/changing', { method: 'DELETE', ifMatch: '"1"' }), { name: 'changing' });
+      expect(removed.status).toBe(200);
+    } finally {
+      unsubscribe();
+      await own.close();
     }
   });
 
