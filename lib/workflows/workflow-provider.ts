@@ -1,7 +1,6 @@
 import 'server-only';
 import type { Db } from '@/lib/db/schema';
 import type { AgentTool, MultiToolProvider, Tool, ToolCallScope, ToolRegistry } from '@/registry';
-import { runWorkflow } from './run-workflow';
 import type { WorkflowCache } from './workflow-cache';
 import { inputsSchema, WORKFLOW_GROUP, type Workflow } from './workflow';
 
@@ -55,6 +54,9 @@ class WorkflowTool implements Tool {
   }
 
   async execute(args: Record<string, unknown>): Promise<string> {
+    // Loaded on first run: the runner reads tool defaults through RJSF, which only the app's bundle (not a bare
+    // `react-server` process such as the fleet's crash-test server) can load beside React's server build.
+    const { runWorkflow } = await import('./run-workflow');
     const run = await runWorkflow({ workflow: this.workflow, input: args, scope: this.scope, registry: this.deps.registry(), db: await this.deps.db() });
     if (!run.ok) throw new Error(run.error ?? `Workflow "${this.workflow.name}" failed`);
     return run.output ?? '';
