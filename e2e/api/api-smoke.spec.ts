@@ -102,7 +102,7 @@ test('[API][HOSTILE]: hostile bodies are refused with their status over HTTP and
   }
 
   const tools = await request.get('/api/v1/agents/hostile-agent/tools');
-  expect((await tools.json()) as unknown).toEqual({ assignments: [] });
+  expect((await tools.json()) as unknown).toEqual({ assignments: [], rules: [] });
   const agent = await request.get('/api/v1/agents/hostile-agent');
   expect((await agent.json()) as unknown).toMatchObject({ version: 1 });
 });
