@@ -5,7 +5,8 @@ import type { CatalogueSummary } from './tool-summary';
 /** The list page's catalogue, from `GET /api/v1/tools?view=summary`. */
 export async function fetchCatalogueSummary(): Promise<CatalogueSummary> {
   let response: Response;
-  // No extra headers: the page's <link rel="preload" as="fetch"> for this address must match this request.
+  // Not preloaded from the page's layout: a link's prefetch would fetch it then, and a later visit
+  // (after a server was added, say) would be handed that older answer.
   try {
     response = await fetch('/api/v1/tools?view=summary');
   } catch (error) {
