@@ -1,5 +1,5 @@
 import { expect, test } from '../support/test';
-import { groupFilter, searchBox, shownTools, type ToolsResponse } from '../support/catalogue-page';
+import { groupFilter, searchBox, shownTools, waitForWholeCatalogue, type ToolsResponse } from '../support/catalogue-page';
 
 test.use({ viewport: { width: 1280, height: 2400 } });
 
@@ -58,6 +58,7 @@ test('[CATALOGUE][SEARCH]: admin is told when nothing matches and can clear the 
 
 test('[CATALOGUE][SEARCH]: admin sees a failed refresh and can retry it', async ({ page }) => {
   await page.goto('/');
+  await waitForWholeCatalogue(page);
   await expect(shownTools(page).first()).toBeVisible();
 
   await page.route('**/api/v1/tools**', (route) => route.fulfill({ status: 503, body: 'down for the test' }));
@@ -74,6 +75,7 @@ test('[CATALOGUE][SEARCH]: admin sees a failed refresh and can retry it', async 
 
 test('[CATALOGUE][SEARCH]: admin is told in plain words when the server cannot be reached on refresh', async ({ page }) => {
   await page.goto('/');
+  await waitForWholeCatalogue(page);
   await expect(shownTools(page).first()).toBeVisible();
 
   await page.route('**/api/v1/tools**', (route) => route.abort('connectionrefused'));
