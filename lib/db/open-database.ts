@@ -39,7 +39,7 @@ function openSqlite(file: string): Db {
   mkdirSync(path.dirname(file), { recursive: true });
   const database = new BetterSqlite3(file, { timeout: SQLITE_BUSY_TIMEOUT_MS });
   database.pragma(`busy_timeout = ${SQLITE_BUSY_TIMEOUT_MS}`);
-  database.pragma('journal_mode = WAL');
+  switchToWal(database);
   // In WAL mode a commit is in the WAL file before it returns, so a killed process loses no
   // acknowledged write with NORMAL either; FULL also syncs the WAL on every commit, so a
   // power cut or OS crash loses none. Admin edits are rare enough to pay for that.
@@ -51,6 +51,24 @@ function openSqlite(file: string): Db {
     typeof value === 'string' ? value.toLowerCase() : value,
   );
   return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(database) }) });
+}
+
+/**
+ * Two processes opening a new file together may both need the write lock to switch it to WAL;
+ * SQLite then answers SQLITE_BUSY at once rather than waiting out the busy timeout, so wait here.
+ */
+function switchToWal(database: BetterSqlite3.Database): void {
+  const deadline = Date.now() + SQLITE_BUSY_TIMEOUT_MS;
+  for (;;) {
+    try {
+      database.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      const isBusy = error instanceof BetterSqlite3.SqliteError && error.code === 'SQLITE_BUSY';
+      if (!isBusy || Date.now() >= deadline) throw error;
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 20);
+    }
+  }
 }
 
 function openPostgres(connectionString: string): Db {
