@@ -30,6 +30,15 @@ export interface Tool {
   execute(args: Record<string, unknown>): Promise<string>;
   /** Whether the result goes straight to the user too; default false. */
   streamsResultToUser?(): boolean;
+  /**
+   * Optional extension: the same result as `execute`, produced in parts (the result is the
+   * concatenation of the chunks). Used only when `streamsResultToUser()` is true, to send each
+   * chunk to the user as it comes (the invoke API and MCP progress notifications); a caller that
+   * needs the whole text at once (an LLM) still gets `execute`. The time and output limits apply
+   * to the whole stream; past them, or when the caller leaves, the host calls the iterator's
+   * `return()`, so an async generator's `finally` runs once its pending step settles.
+   */
+  executeStream?(args: Record<string, unknown>): AsyncIterable<string>;
   /** Optional extension: behaviour hints shown in the catalogue (an MCP server's tool annotations). */
   annotations?(): ToolAnnotations | undefined;
 }

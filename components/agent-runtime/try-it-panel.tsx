@@ -25,6 +25,8 @@ export function TryItPanel({ agentId, groupOf }: { agentId: string; groupOf: Rea
   const [formKey, setFormKey] = useState(0);
   const [isRunning, setIsRunning] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  // What a tool that streams its result has sent so far, while it runs.
+  const [partial, setPartial] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<FieldError[]>([]);
   const [sessionId, setSessionId] = useState<string | undefined>(undefined);
   const headingId = useId();
@@ -48,8 +50,9 @@ export function TryItPanel({ agentId, groupOf }: { agentId: string; groupOf: Rea
     if (!tool) return;
     setIsRunning(true);
     setServerErrors([]);
+    setOutcome(null);
     try {
-      const value = await invokeTool(agentId, tool.name, args, sessionId);
+      const value = await invokeTool(agentId, tool.name, args, sessionId, setPartial);
       setSessionId(value.sessionId);
       setOutcome({ kind: 'ok', value });
       saveRun(agentId, { toolName: tool.name, arguments: args, at: new Date().toISOString(), isOk: !value.isError, durationMs: value.durationMs });
@@ -61,6 +64,7 @@ export function TryItPanel({ agentId, groupOf }: { agentId: string; groupOf: Rea
       saveRun(agentId, { toolName: tool.name, arguments: args, at: new Date().toISOString(), isOk: false });
     } finally {
       setIsRunning(false);
+      setPartial(null);
     }
   };
 
@@ -112,6 +116,11 @@ export function TryItPanel({ agentId, groupOf }: { agentId: string; groupOf: Rea
           </div>
         )}
         <div aria-live="polite">
+          {isRunning && partial !== null && (
+            <pre tabIndex={0} aria-label="Output so far" className="max-h-96 overflow-auto rounded-md border border-border bg-muted p-3 font-mono text-xs whitespace-pre-wrap">
+              {partial}
+            </pre>
+          )}
           {outcome?.kind === 'ok' && (
             <section aria-label="Result">
               <p className="text-sm">

@@ -23,11 +23,25 @@ export interface InvokeOutcome {
   isError?: boolean;
 }
 
+/** One JSON-RPC message of a streamed answer: a chunk (`notifications/progress`) or the result. */
+interface StreamedMessage {
+  method?: string;
+  params?: { message?: string };
+  result?: { content?: { text?: string }[]; isError?: boolean; _meta?: { durationMs?: number } };
+}
+
 /**
- * Calls a tool as the agent. A streamed answer (text/event-stream, one MCP-style message) is
- * read to its end; a problem throws `ApiProblem`.
+ * Calls a tool as the agent. A streamed answer (text/event-stream, MCP-style messages: the
+ * tool's chunks as progress, then the result) is read to its end, `onPartial` getting the text
+ * so far after each chunk; a problem throws `ApiProblem`.
  */
-export async function invokeTool(agentId: string, toolName: string, args: Record<string, unknown>, sessionId?: string): Promise<InvokeOutcome> {
+export async function invokeTool(
+  agentId: string,
+  toolName: string,
+  args: Record<string, unknown>,
+  sessionId?: string,
+  onPartial?: (textSoFar: string) => void,
+): Promise<InvokeOutcome> {
   const path = `${agentPath(agentId)}/tools/${encodeURIComponent(toolName)}/invoke`;
   const started = performance.now();
   let response: Response;
@@ -44,14 +58,37 @@ export async function invokeTool(agentId: string, toolName: string, args: Record
     const problem = (await response.json().catch(() => ({}))) as Record<string, unknown>;
     throw new ApiProblem(response.status, problem, undefined);
   }
-  if (!response.headers.get('content-type')?.startsWith('text/event-stream')) return (await response.json()) as InvokeOutcome;
-  const text = await response.text();
-  const data = text.split('\n').find((line) => line.startsWith('data: '))?.slice(6) ?? '{}';
-  const message = JSON.parse(data) as { result?: { content?: { text?: string }[]; isError?: boolean; _meta?: { durationMs?: number } } };
+  if (!response.headers.get('content-type')?.startsWith('text/event-stream') || !response.body) return (await response.json()) as InvokeOutcome;
+  let textSoFar = '';
+  let result: StreamedMessage['result'];
+  for await (const message of sseMessages(response.body)) {
+    if (message.method === 'notifications/progress') {
+      textSoFar += message.params?.message ?? '';
+      onPartial?.(textSoFar);
+    } else if (message.result) result = message.result;
+  }
   return {
-    result: (message.result?.content ?? []).map((part) => part.text ?? '').join('\n'),
-    durationMs: message.result?._meta?.durationMs ?? Math.round(performance.now() - started),
+    result: (result?.content ?? []).map((part) => part.text ?? '').join('\n'),
+    durationMs: result?._meta?.durationMs ?? Math.round(performance.now() - started),
     sessionId: response.headers.get('mcp-session-id') ?? sessionId ?? '',
-    isError: message.result?.isError ?? false,
+    isError: result?.isError ?? (result === undefined),
   };
+}
+
+/** The JSON messages of an event stream, each as its event is complete. */
+async function* sseMessages(body: ReadableStream<Uint8Array>): AsyncGenerator<StreamedMessage> {
+  const decoder = new TextDecoder();
+  let buffered = '';
+  const reader = body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    buffered += done ? decoder.decode() : decoder.decode(value, { stream: true });
+    const events = buffered.split(/\r?\n\r?\n/);
+    buffered = done ? '' : (events.pop() ?? '');
+    for (const event of events) {
+      const data = event.split(/\r?\n/).filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trimStart()).join('\n');
+      if (data) yield JSON.parse(data) as StreamedMessage;
+    }
+    if (done) return;
+  }
 }

@@ -2,7 +2,7 @@ import 'server-only';
 import { appMetrics } from '@/scripts/front-door/metrics.mjs';
 
 /** How a tool call ended, as the metrics count it (the runtime's own outcome names). */
-export type ToolCallOutcome = 'ok' | 'invalid_arguments' | 'tool_error' | 'timeout' | 'too_large' | 'refused';
+export type ToolCallOutcome = 'ok' | 'invalid_arguments' | 'tool_error' | 'timeout' | 'too_large' | 'refused' | 'cancelled';
 
 /**
  * Counts one tool call of `tool` that ended with `outcome` after `seconds`, for

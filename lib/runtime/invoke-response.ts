@@ -1,18 +1,18 @@
 import 'server-only';
 import { InvokeBodySchema } from '@/lib/api/runtime-schemas';
-import { AppError } from '@/lib/app-error';
 import type { Actor } from '@/lib/auth/actor';
 import { getDb } from '@/lib/db';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/responses';
 import { getToolRegistry } from '@/lib/registry-host';
 import { prepareToolCall } from './prepare-tool-call';
-import { sseMessage } from './sse';
+import { streamedInvokeResponse } from './streamed-invoke-response';
 
 /**
  * `POST /api/v1/agents/{id}/tools/{toolName}/invoke`: runs the tool as the agent. A tool that
- * streams its result to the user answers `text/event-stream` with one MCP-style JSON-RPC
- * message (`result.content`, `isError`), as the MCP endpoint sends it; the rest answer JSON.
+ * streams its result to the user answers `text/event-stream` as the MCP endpoint does (its
+ * chunks as progress notifications, then one JSON-RPC result: `streamedInvokeResponse`); the
+ * rest answer JSON.
  */
 export async function invokeResponse(request: Request, agentId: string, toolName: string, actor: Actor): Promise<Response> {
   const body = await readJsonBody(request, InvokeBodySchema);
@@ -26,23 +26,5 @@ export async function invokeResponse(request: Request, agentId: string, toolName
     sessionId: body.sessionId,
   });
   if (!call.streamsResultToUser) return jsonResponse(await call.run());
-  const stream = new ReadableStream<Uint8Array>({
-    async start(controller) {
-      const encoder = new TextEncoder();
-      try {
-        const { result, durationMs, sessionId } = await call.run();
-        const content = [{ type: 'text', text: result }];
-        controller.enqueue(encoder.encode(sseMessage({ jsonrpc: '2.0', id: 'invoke', result: { content, isError: false, _meta: { durationMs, sessionId } } })));
-      } catch (error) {
-        const message = error instanceof Error ? error.message : String(error);
-        const isTimeout = error instanceof AppError && error.code === 'timeout';
-        const content = [{ type: 'text', text: message }];
-        controller.enqueue(encoder.encode(sseMessage({ jsonrpc: '2.0', id: 'invoke', result: { content, isError: true, _meta: { timedOut: isTimeout } } })));
-      }
-      controller.close();
-    },
-  });
-  return new Response(stream, {
-    headers: { 'content-type': 'text/event-stream', 'cache-control': 'no-cache', 'mcp-session-id': call.sessionId },
-  });
+  return streamedInvokeResponse(call);
 }

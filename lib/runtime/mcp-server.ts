@@ -1,13 +1,26 @@
 import 'server-only';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type ListToolsResult,
+  type ProgressToken,
+  type ServerNotification,
+  type ServerRequest,
+} from '@modelcontextprotocol/sdk/types.js';
 import type { Actor } from '@/lib/auth/actor';
 import { AppError } from '@/lib/app-error';
 import type { Db } from '@/lib/db/schema';
 import type { ToolRegistry } from '@/registry';
 import { listEffectiveTools } from './list-effective-tools';
-import { prepareToolCall } from './prepare-tool-call';
+import { prepareToolCall, type RunOptions } from './prepare-tool-call';
 import { toMcpTool } from './tool-formats';
+
+type CallToolExtra = RequestHandlerExtra<ServerRequest, ServerNotification>;
 
 /** What `createMcpServer` needs. */
 export interface McpServerOptions {
@@ -23,7 +36,8 @@ export interface McpServerOptions {
  * The agent's MCP server for one request: `tools/list` answers the effective tools in MCP form,
  * `tools/call` invokes one as the agent in the session. A tool that fails, times out or gets
  * arguments that do not fit answers a result with `isError` (the model can read and correct);
- * a tool not assigned is a protocol error. The low-level `Server` takes raw JSON Schemas.
+ * a tool not assigned is a protocol error. A tool that streams its result in parts sends them
+ * as progress first (see `runOptions`). The low-level `Server` takes raw JSON Schemas.
  */
 export function createMcpServer({ db, registry, actor, agentId, sessionId }: McpServerOptions): Server {
   const server = new Server(
@@ -35,11 +49,11 @@ export function createMcpServer({ db, registry, actor, agentId, sessionId }: Mcp
     // Our schemas are JSON Schema objects already; the SDK's type only narrows `type` to "object".
     return { tools: tools.map(toMcpTool) as ListToolsResult['tools'] };
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const toolName = request.params.name;
     try {
       const call = await prepareToolCall({ db, registry, actor, agentId, toolName, arguments: request.params.arguments ?? {}, sessionId });
-      const { result } = await call.run();
+      const { result } = await call.run(runOptions(request.params._meta?.progressToken, extra));
       return { content: [{ type: 'text', text: result }] };
     } catch (error) {
       if (error instanceof AppError && error.code === 'not_found') throw new McpError(ErrorCode.InvalidParams, error.message);
@@ -49,4 +63,17 @@ export function createMcpServer({ db, registry, actor, agentId, sessionId }: Mcp
     }
   });
   return server;
+}
+
+/**
+ * A tool that streams its result in parts sends each part, when the client asked for progress,
+ * as `notifications/progress` (`message` the chunk, `progress` the chunks so far) on this
+ * request's stream; a client that cancels the request ends the call.
+ */
+function runOptions(progressToken: ProgressToken | undefined, extra: CallToolExtra): RunOptions {
+  if (progressToken === undefined) return { signal: extra.signal };
+  const onChunk = (chunk: string, count: number) => {
+    void extra.sendNotification({ method: 'notifications/progress', params: { progressToken, progress: count, message: chunk } }).catch(() => undefined);
+  };
+  return { onChunk, signal: extra.signal };
 }

@@ -13,6 +13,7 @@ import { assignmentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEventLater } from '@/lib/audit/record-audit-event-later';
 import type { Db } from '@/lib/db/schema';
 import type { Tool, ToolRegistry } from '@/registry';
+import { pumpToolStream, StreamStoppedError } from './pump-tool-stream';
 import { recordToolCall, type ToolCallOutcome } from './record-tool-call';
 import { redactArguments } from './redact-arguments';
 import { runtimeLimits, type RuntimeLimits } from './runtime-limits';
@@ -38,17 +39,30 @@ export interface ToolCallResult {
   sessionId: string;
 }
 
+/** How a caller that streams the result to the user runs a call. */
+export interface RunOptions {
+  /**
+   * Each chunk as the tool produces it, with how many came so far; only a call whose
+   * `streamsInParts` is true produces chunks (through `Tool.executeStream`).
+   */
+  onChunk?(chunk: string, count: number): void;
+  /** Aborted when the caller has left: the tool's stream is closed and the call ends. */
+  signal?: AbortSignal;
+}
+
 /** A call that passed every check and can run. */
 export interface PreparedToolCall {
   sessionId: string;
   /** Whether the tool's result goes straight to the user (streamed by the API). */
   streamsResultToUser: boolean;
+  /** Whether it also produces that result in parts (`Tool.executeStream`), handed to `RunOptions.onChunk`. */
+  streamsInParts: boolean;
   /**
-   * Runs the tool within the time limit, audits and reports the call. AppError `unprocessable`
-   * with the tool's message when it throws or its output passes the limit; `timeout` past the
-   * time limit.
+   * Runs the tool within the time limit, audits and reports the call (once, however it ends).
+   * AppError `unprocessable` with the tool's message when it throws or its output passes the
+   * limit (over all chunks of a stream); `timeout` past the time limit.
    */
-  run(): Promise<ToolCallResult>;
+  run(options?: RunOptions): Promise<ToolCallResult>;
 }
 
 /**
@@ -92,10 +106,13 @@ export async function prepareToolCall(options: PrepareToolCallOptions): Promise<
     recordToolCall(toolName, 'invalid_arguments', 0);
     throw new AppError('invalid', `The arguments do not fit the parameters of "${toolName}"`, { errors });
   }
+  const streamsResultToUser = readsTrue(tool, 'streamsResultToUser');
+  const streamsInParts = streamsResultToUser && typeof tool.executeStream === 'function';
   return {
     sessionId,
-    streamsResultToUser: tool.streamsResultToUser?.() ?? false,
-    async run() {
+    streamsResultToUser,
+    streamsInParts,
+    async run({ onChunk, signal }: RunOptions = {}) {
       const started = performance.now();
       const finish = (outcome: ToolCallOutcome, error?: string) => {
         const durationMs = Math.round((performance.now() - started) * 100) / 100;
@@ -105,9 +122,21 @@ export async function prepareToolCall(options: PrepareToolCallOptions): Promise<
       };
       let result: string;
       try {
-        result = await withTimeout(tool.execute(args), limits.timeoutMs);
+        result =
+          streamsInParts && onChunk && tool.executeStream
+            ? await pumpToolStream(tool.executeStream(args), { ...limits, onChunk, signal })
+            : await withTimeout(tool.execute(args), limits.timeoutMs);
       } catch (error) {
-        if (error instanceof TimeoutError) {
+        if (error instanceof StreamStoppedError && error.reason === 'too_large') {
+          const message = `Tool "${toolName}" answered more than ${limits.maxOutputBytes} bytes; its output was cut off there`;
+          finish('too_large', message);
+          throw new AppError('unprocessable', message);
+        }
+        if (error instanceof StreamStoppedError && error.reason === 'cancelled') {
+          finish('cancelled', error.message);
+          throw new AppError('unprocessable', error.message);
+        }
+        if (error instanceof TimeoutError || error instanceof StreamStoppedError) {
           finish('timeout', error.message);
           throw new AppError('timeout', `Tool "${toolName}" did not finish within ${limits.timeoutMs} ms`);
         }
@@ -136,6 +165,12 @@ async function ruleGiving(db: Db, agentId: string, toolName: string, lookup: Too
 }
 
 class TimeoutError extends Error {}
+
+/** A flag a plain JavaScript plugin may write as a method or as a boolean property. */
+function readsTrue(tool: Tool, member: 'streamsResultToUser'): boolean {
+  const value: unknown = (tool as unknown as Record<string, unknown>)[member];
+  return typeof value === 'function' ? (value as () => unknown).call(tool) === true : value === true;
+}
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
