@@ -96,8 +96,9 @@ const limits: RuntimeLimits = { timeoutMs: 400, maxOutputBytes: 1024 * 1024 };
 async function* messages(response: Response): AsyncGenerator<Record<string, unknown>> {
   const decoder = new TextDecoder();
   let buffered = '';
-  for await (const bytes of response.body!) {
-    buffered += decoder.decode(bytes, { stream: true });
+  const reader = response.body!.getReader();
+  for (let step = await reader.read(); !step.done; step = await reader.read()) {
+    buffered += decoder.decode(step.value, { stream: true });
     const events = buffered.split('\n\n');
     buffered = events.pop() ?? '';
     for (const event of events) yield JSON.parse(event.split('\n').find((line) => line.startsWith('data: '))!.slice(6)) as Record<string, unknown>;
