@@ -288,7 +288,7 @@ export const apiOperations: ApiOperation[] = [
   },
   {
     method: 'POST', path: '/api/v1/agents/{id}/tools/{toolName}/invoke', operationId: 'invokeAgentTool', tag: 'runtime',
-    summary: 'Calls a tool as the agent (a tool that streams its result to the user answers text/event-stream, one MCP-style JSON-RPC message)',
+    summary: 'Calls a tool as the agent (a tool that streams its result to the user answers text/event-stream as the MCP endpoint does: its chunks as notifications/progress with progressToken "invoke", then one JSON-RPC result with id "invoke")',
     body: InvokeBodySchema,
     success: { 200: { description: 'The tool\'s result, how long it took and the session it ran in', schema: InvokeResultSchema } },
     problems: [...bodyProblems, 404, 409, 422, 504],
