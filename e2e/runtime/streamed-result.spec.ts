@@ -20,7 +20,7 @@ test.describe('[RUNTIME][STREAMING]', () => {
   const clients: AgentMcpClient[] = [];
 
   test.beforeAll(async () => {
-    server = await startNextServer(ownServerPort(27), { SEED_DEMO: '0' });
+    server = await startNextServer(ownServerPort(27), { SEED_DEMO: '0', TOOLS_PLUGIN_PATH: 'plugins:e2e/fixtures/plugins' });
     token = await createRuntimeToken(server);
     const json = { 'content-type': 'application/json' };
     expect((await server.fetch('/api/v1/agents', { method: 'POST', headers: json, body: JSON.stringify({ id: 'narrator', name: 'Narrator' }) })).status).toBe(201);
