@@ -123,11 +123,19 @@ async function viewOne(db: Db, registry: ToolRegistry, rule: AgentRule): Promise
   return viewRulesNow(registry, [rule], assigned)[0];
 }
 
+/** The groups a new rule may name: every group a plugin, bundle or catalogue entry uses now. */
+export function ruleGroups(registry: ToolRegistry): Set<string> {
+  return new Set([...registry.groups(), ...registry.catalogue().map((entry) => entry.group)]);
+}
+
+/** Why a new rule may not name `group` (no plugin serves it), or undefined when it may. */
+export function ruleGroupProblem(groups: ReadonlySet<string>, group: string): string | undefined {
+  return groups.has(group) ? undefined : `No plugin serves a group named "${group}", so it cannot be given as a rule`;
+}
+
 function checkGroup(registry: ToolRegistry, group: string): void {
-  const groups = new Set([...registry.groups(), ...registry.catalogue().map((entry) => entry.group)]);
-  if (!groups.has(group)) {
-    throw new AppError('unprocessable', `No plugin serves a group named "${group}", so it cannot be given as a rule`);
-  }
+  const problem = ruleGroupProblem(ruleGroups(registry), group);
+  if (problem) throw new AppError('unprocessable', problem);
 }
 
 function unique(names: readonly string[]): string[] {
