@@ -67,7 +67,8 @@ export async function applyConfig({ db, registry, actor, text, prune = false, pl
   if (plan.changes.some((change) => change.kind === 'server')) await publishChange({ kind: 'servers' });
   if (plan.changes.some((change) => change.kind === 'workflow')) {
     // This process's catalogue first, so the answer's next read shows the workflows' tools; then everyone's.
-    await refreshWorkflowCaches();
+    // The change is committed: a cache that fails to reload now catches up on its next poll.
+    await refreshWorkflowCaches().catch((error: unknown) => console.error('Config import: reloading the workflows failed', error instanceof Error ? error.message : error));
     await publishChange({ kind: 'catalogue' });
   }
   const agentIds = new Set(plan.changes.flatMap((change) => (change.agentId === undefined ? [] : [change.agentId])));

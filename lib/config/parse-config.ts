@@ -90,7 +90,6 @@ export function parseConfig(text: string): ParsedConfig {
       // As the rules store keeps them: each excluded name once, in order.
       rules.push({ group, exclude: [...new Set(exclude)].sort(compareStrings) });
     }
-    rules.sort((a, b) => compareStrings(a.group, b.group));
     return { id: agent.id, name: agent.name.trim(), description: (agent.description ?? '').trim(), tools: agent.tools ?? {}, rules };
   });
   const servers: ConfigServer[] = [];
@@ -124,7 +123,7 @@ export function parseConfig(text: string): ParsedConfig {
       apiVersion: file.apiVersion,
       agents,
       ...(file.servers === undefined ? {} : { servers }),
-      ...(file.workflows === undefined ? {} : { workflows: workflows.sort((a, b) => compareStrings(a.name, b.name)) }),
+      ...(file.workflows === undefined ? {} : { workflows }),
     },
     errors: [],
     locate,
