@@ -45,7 +45,7 @@ describeEachDatabase('config as code: workflows and group rules', (databases) =>
 
   it('exports rules under their agent and workflows after the agents; a fresh database imports them in one apply and exports the same bytes', async () => {
     const { db } = await databases.create();
-    const registry = await seed(db);
+    await seed(db);
     const first = await exportConfig({ db, actor: TEST_ADMIN, format: 'yaml', baseUrl: BASE });
     expect(first).toContain(
       ['    tools:', '      workflow_summarize: {}', '    rules:', '      - group: fs', '        exclude:', '          - fs_list_dir', '      - group: text', 'workflows:', '  - name: bare', '    steps:', '      - id: only', '        tool: todo_read', '  - name: summarize'].join('\n'),
