@@ -3,7 +3,7 @@ import { AppError } from '@/lib/app-error';
 import { MAX_OVERRIDES_BYTES } from '@/lib/assignments/assignment';
 import { escapePointerToken } from '@/lib/json-pointer';
 import { isStdioOff, STDIO_OFF_REASON } from '@/lib/mcp-servers/server-rules';
-import { ruleGroupProblem } from '@/lib/rules/rule-store';
+import { ruleGroupProblem } from '@/lib/rules/rule';
 import { validateWorkflow } from '@/lib/workflows/validate-workflow';
 import type { ToolRegistry } from '@/registry';
 import type { ConfigFile, ConfigServer } from './config-file';

@@ -2,7 +2,7 @@ import 'server-only';
 import type { FieldError } from '@/lib/app-error';
 import { toolLookup } from '@/lib/assignments/tool-lookup';
 import { validateOverrides } from '@/lib/overrides/validate-overrides';
-import { ruleGroups } from '@/lib/rules/rule-store';
+import { ruleGroups } from '@/lib/rules/rule';
 import { inputsSchema, WORKFLOW_GROUP, workflowNameOf, type WorkflowStep } from '@/lib/workflows/workflow';
 import type { CatalogueEntry, ToolRegistry } from '@/registry';
 import type { ConfigFile, ConfigServer, ConfigWorkflow } from './config-file';

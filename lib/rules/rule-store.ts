@@ -15,7 +15,7 @@ import { inTransaction } from '@/lib/db/transaction';
 import { publishChange } from '@/lib/events';
 import type { ToolRegistry } from '@/registry';
 import { readRules, viewRules } from './expand-rules';
-import { toRule, type AgentRule, type AgentRuleView } from './rule';
+import { ruleGroupProblem, ruleGroups, toRule, type AgentRule, type AgentRuleView } from './rule';
 
 /** What the rule functions need. */
 export interface RuleOptions {
@@ -121,16 +121,6 @@ export function viewRulesNow(registry: ToolRegistry, rules: readonly AgentRule[]
 async function viewOne(db: Db, registry: ToolRegistry, rule: AgentRule): Promise<AgentRuleView | undefined> {
   const assigned = new Set((await db.selectFrom('assignments').select('tool_name').where('agent_id', '=', rule.agentId).execute()).map((row) => row.tool_name));
   return viewRulesNow(registry, [rule], assigned)[0];
-}
-
-/** The groups a new rule may name: every group a plugin, bundle or catalogue entry uses now. */
-export function ruleGroups(registry: ToolRegistry): Set<string> {
-  return new Set([...registry.groups(), ...registry.catalogue().map((entry) => entry.group)]);
-}
-
-/** Why a new rule may not name `group` (no plugin serves it), or undefined when it may. */
-export function ruleGroupProblem(groups: ReadonlySet<string>, group: string): string | undefined {
-  return groups.has(group) ? undefined : `No plugin serves a group named "${group}", so it cannot be given as a rule`;
 }
 
 function checkGroup(registry: ToolRegistry, group: string): void {
