@@ -137,7 +137,7 @@ async function applyRuleChange(trx: Db, actor: Actor, file: ConfigFile, change: 
     if (row) await recordAuditEvent(trx, { actor, action: 'rule.delete', target, before: toRule(row), after: null });
     return;
   }
-  const rule = file.agents.find((agent) => agent.id === agentId)?.rules.find((candidate) => candidate.group === group);
+  const rule = file.agents?.find((agent) => agent.id === agentId)?.rules.find((candidate) => candidate.group === group);
   if (!rule) throw new Error(`The plan names ${change.target}, which the file does not hold`);
   const now = new Date().toISOString();
   const exclude = JSON.stringify(rule.exclude);
@@ -164,7 +164,7 @@ async function applyRuleChange(trx: Db, actor: Actor, file: ConfigFile, change: 
 async function applyChange(trx: Db, actor: Actor, file: ConfigFile, change: ConfigChange): Promise<void> {
   const { agentId, toolName } = change;
   if (agentId === undefined) throw new Error(`The plan's change of ${change.target} names no agent`);
-  const agent = file.agents.find((candidate) => candidate.id === agentId);
+  const agent = file.agents?.find((candidate) => candidate.id === agentId);
   const now = new Date().toISOString();
   if (change.kind === 'agent') {
     if (change.action === 'delete') {

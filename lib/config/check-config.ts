@@ -41,8 +41,8 @@ export function checkedFile({ parsed, state, registry, prune, probes }: CheckFil
   if (parsed.file) {
     const tools = plannedTools({ registry, state, file: parsed.file, prune, probes });
     const { locate } = parsed;
-    const stored = new Map(state.file.agents.map((agent) => [agent.id, agent]));
-    for (const [index, agent] of parsed.file.agents.entries()) {
+    const stored = new Map((state.file.agents ?? []).map((agent) => [agent.id, agent]));
+    for (const [index, agent] of (parsed.file.agents ?? []).entries()) {
       const before = stored.get(agent.id);
       for (const [toolName, overrides] of Object.entries(agent.tools)) {
         const at = `/agents/${index}/tools/${escapePointerToken(toolName)}`;

@@ -40,11 +40,12 @@ export type ConfigServer = ServerConfig;
 /**
  * What an admin configures, as one file. Each section is a list of objects with an `id` (a
  * server's and a workflow's is its `name`); an agent holds its tools and its group rules. A file
- * without `servers` or `workflows` leaves those alone, even with prune.
+ * without `agents`, `servers` or `workflows` leaves those alone, even with prune.
  */
 export interface ConfigFile {
   apiVersion: typeof CONFIG_API_VERSION;
-  agents: ConfigAgent[];
+  /** Absent: the file says nothing about agents, and even `prune` deletes none (an empty list deletes all). */
+  agents?: ConfigAgent[];
   /** Absent: the file says nothing about servers, and even `prune` leaves them as they are. */
   servers?: ConfigServer[];
   /** Absent: the file says nothing about workflows, and even `prune` leaves them as they are. */

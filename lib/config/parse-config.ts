@@ -121,7 +121,7 @@ export function parseConfig(text: string): ParsedConfig {
   return {
     file: {
       apiVersion: file.apiVersion,
-      agents,
+      ...(file.agents === undefined ? {} : { agents }),
       ...(file.servers === undefined ? {} : { servers }),
       ...(file.workflows === undefined ? {} : { workflows }),
     },

@@ -126,11 +126,11 @@ export function authorizeServerChanges(actor: Actor, state: ConfigState, changes
 
 /** The changes from `state` to `file`, in target order, with the hash of both. */
 export function makePlan(state: ConfigState, file: ConfigFile, prune: boolean, warnings: ConfigWarning[] = []): ConfigPlan {
-  const current = new Map(state.file.agents.map((agent) => [agent.id, agent]));
-  const wanted = new Map(file.agents.map((agent) => [agent.id, agent]));
+  const current = new Map((state.file.agents ?? []).map((agent) => [agent.id, agent]));
+  const wanted = new Map((file.agents ?? []).map((agent) => [agent.id, agent]));
   const changes: ConfigChange[] = [];
   for (const agent of wanted.values()) changes.push(...agentChanges(current.get(agent.id), agent, prune));
-  if (prune) {
+  if (prune && file.agents) {
     for (const agent of current.values()) if (!wanted.has(agent.id)) changes.push(agentDeletion(agent));
   }
   if (file.servers) changes.push(...serverChanges(state.file.servers ?? [], file.servers, prune));

@@ -26,7 +26,7 @@ export function serversToProbe(state: ConfigState, file: ConfigFile, prune: bool
   const planned = new Map(prune && file.servers ? [] : stored);
   for (const [name, server] of wanted) planned.set(name, server);
   const named = new Set<string>();
-  for (const agent of file.agents) for (const toolName of Object.keys(agent.tools)) named.add(serverPrefix(toolName));
+  for (const agent of file.agents ?? []) for (const toolName of Object.keys(agent.tools)) named.add(serverPrefix(toolName));
   for (const workflow of file.workflows ?? []) for (const step of workflow.steps) named.add(serverPrefix(step.tool));
   const connected = new Set(registry.groups());
   return [...planned.values()].filter((server) => {

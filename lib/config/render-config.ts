@@ -12,7 +12,7 @@ export type ConfigFormat = 'yaml' | 'json';
 export function renderConfig(file: ConfigFile, format: ConfigFormat, baseUrl: string): string {
   const schemaUrl = `${baseUrl.replace(/\/$/, '')}${CONFIG_SCHEMA_PATH}`;
   // An agent with no description, tools or rules leaves the key out: less to read.
-  const agents = file.agents.map(({ id, name, description, tools, rules }) => ({
+  const agents = (file.agents ?? []).map(({ id, name, description, tools, rules }) => ({
     id,
     name,
     ...(description === '' ? {} : { description }),
