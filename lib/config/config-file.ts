@@ -92,7 +92,7 @@ export function configJsonSchema(schemaUrl: string, { withBodies = true }: { wit
       apiVersion: { const: CONFIG_API_VERSION, description: 'The format of this file.' },
       agents: {
         type: 'array',
-        description: 'The agents, each with the tools assigned to it.',
+        description: 'The agents, each with the tools assigned to it. Absent: the file leaves the agents alone, even with prune.',
         items: {
           type: 'object',
           additionalProperties: false,
