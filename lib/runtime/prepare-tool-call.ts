@@ -13,9 +13,9 @@ import { assignmentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEventLater } from '@/lib/audit/record-audit-event-later';
 import type { Db } from '@/lib/db/schema';
 import type { Tool, ToolRegistry } from '@/registry';
-import { pumpToolStream, StreamStoppedError } from './pump-tool-stream';
 import { recordToolCall, type ToolCallOutcome } from './record-tool-call';
 import { redactArguments } from './redact-arguments';
+import { pumpToolStream, StreamStoppedError } from './pump-tool-stream';
 import { runtimeLimits, type RuntimeLimits } from './runtime-limits';
 import { validateArguments } from './validate-arguments';
 
@@ -166,12 +166,6 @@ async function ruleGiving(db: Db, agentId: string, toolName: string, lookup: Too
 
 class TimeoutError extends Error {}
 
-/** A flag a plain JavaScript plugin may write as a method or as a boolean property. */
-function readsTrue(tool: Tool, member: 'streamsResultToUser'): boolean {
-  const value: unknown = (tool as unknown as Record<string, unknown>)[member];
-  return typeof value === 'function' ? (value as () => unknown).call(tool) === true : value === true;
-}
-
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
@@ -208,4 +202,10 @@ function auditCall(db: Db, record: CallRecord): void {
       ...(record.error === undefined ? {} : { error: record.error }),
     },
   });
+}
+
+/** A flag a plain JavaScript plugin may write as a method or as a boolean property. */
+function readsTrue(tool: Tool, member: 'streamsResultToUser'): boolean {
+  const value: unknown = (tool as unknown as Record<string, unknown>)[member];
+  return typeof value === 'function' ? (value as () => unknown).call(tool) === true : value === true;
 }
