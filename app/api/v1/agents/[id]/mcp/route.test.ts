@@ -11,6 +11,9 @@ import { DELETE, GET, POST } from './route';
 
 const BASE = 'http://127.0.0.1:3000';
 
+// For slow_lines, a tool that streams its result in parts (e2e/fixtures/plugins/streaming).
+process.env.TOOLS_PLUGIN_PATH = 'e2e/fixtures/plugins';
+
 /** Hands the client's requests straight to the route handlers, as Next.js would. */
 function routeFetch(agentId: string): typeof fetch {
   return async (input, init) => {
@@ -54,6 +57,21 @@ describeApi('the per-agent MCP endpoint', (database) => {
     expect(tools.map((tool) => tool.name).sort()).toEqual(['todo_read', 'todo_write', 'word_count']);
     const result = await client.callTool({ name: 'word_count', arguments: { text: 'one two three' } });
     expect(result.content).toEqual([{ type: 'text', text: 'Word count: 3' }]);
+  });
+
+  it('sends a streaming tool\'s chunks as progress before the result when the client asks for progress', async () => {
+    await createAgent({ db: database.db, actor: TEST_ADMIN, input: { id: 'narrator', name: 'Narrator' } });
+    await callRoute(PUT, apiRequest('/api/v1/agents/narrator/tools/slow_lines', { method: 'PUT', json: { overrides: {} } }), { id: 'narrator', toolName: 'slow_lines' });
+    const client = await connect('narrator');
+    clients.push(client);
+    const seen: unknown[] = [];
+    const result = await client.callTool({ name: 'slow_lines', arguments: { lines: 3, pauseMs: 0 } }, undefined, { onprogress: (progress) => seen.push(progress) });
+    expect(seen).toEqual([
+      { progress: 1, message: 'line 1\n' },
+      { progress: 2, message: 'line 2\n' },
+      { progress: 3, message: 'line 3\n' },
+    ]);
+    expect(result.content).toEqual([{ type: 'text', text: 'line 1\nline 2\nline 3\n' }]);
   });
 
   it('gives each session its own todo list', async () => {
