@@ -34,6 +34,26 @@ test('[AGENTS][TRY-IT]: admin runs word_count as the agent on "one two three" an
   expect(await seriousViolations(page)).toEqual([]);
 });
 
+test('[AGENTS][TRY-IT]: admin runs slow_lines and sees its lines as they come, then the whole result', async ({ page, request }) => {
+  const agentId = await createTestAgent(request, 'Narrator');
+  await assignTool(request, agentId, 'slow_lines', {});
+  await page.goto(`/agents/${agentId}`);
+
+  const panel = page.getByRole('region', { name: 'Try it' });
+  await panel.getByLabel('Tool to run').selectOption('slow_lines');
+  // Its defaults: three lines, one second apart (e2e/fixtures/plugins/streaming).
+  await panel.getByRole('button', { name: 'Run slow_lines' }).click();
+
+  const soFar = panel.getByLabel('Output so far');
+  const result = panel.getByRole('region', { name: 'Result' });
+  await expect(soFar).toContainText('line 1');
+  expect(await result.count()).toBe(0);
+  await expect(result.getByLabel('Tool output')).toHaveText(/^line 1\s+line 2\s+line 3\s*$/);
+  await expect(soFar).toHaveCount(0);
+  const audit = await (await request.get(`/api/v1/audit?action=tool.invoke&agent=${agentId}`)).json() as { events: { target: string; after: { outcome: string } }[] };
+  expect(audit.events).toEqual([expect.objectContaining({ target: `agents/${agentId}/tools/slow_lines`, after: expect.objectContaining({ outcome: 'ok' }) })]);
+});
+
 test('[AGENTS][TRY-IT]: arguments that fail the schema are refused on their field and nothing runs', async ({ page, request }) => {
   const agentId = await createTestAgent(request, 'Strict');
   await assignTool(request, agentId, 'word_count', {});
