@@ -150,8 +150,10 @@ function useActiveDescendant(inputRef: React.RefObject<HTMLInputElement | null>,
   }, [inputRef, listRef]);
 }
 
+// content-visibility: the list shows about ten of its up to 200 options; the browser lays out and
+// paints the others only as they scroll into view, so opening and typing do not wait for them.
 const itemClass =
-  'flex cursor-pointer items-start gap-2 rounded px-2 py-1.5 text-sm data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground data-[disabled=true]:cursor-not-allowed data-[disabled=true]:text-muted-foreground';
+  'flex cursor-pointer items-start gap-2 rounded px-2 py-1.5 text-sm [content-visibility:auto] [contain-intrinsic-size:auto_3rem] data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground data-[disabled=true]:cursor-not-allowed data-[disabled=true]:text-muted-foreground';
 
 // A click on an option must leave focus in the search box, so typing goes on filtering.
 const keepFocusInSearch = (event: React.MouseEvent) => event.preventDefault();
