@@ -41,6 +41,10 @@ abstract class PluginHandle<P extends ToolFactory | MultiToolProvider> {
   /** Why the plugin cannot take part at all (bind failed or a dependency is missing). */
   private bindProblem: string | undefined;
   private pluginGroup: string = defaults.group;
+  /** The availability the last `observe()` saw: "" when available, else the reason. */
+  private lastSeen: string | undefined;
+  /** Counts the changes `observe()` saw; the registry's catalogue version is built from these. */
+  protected changeCount = 0;
 
   protected constructor(
     readonly registration: PluginRegistration,
@@ -84,6 +88,30 @@ abstract class PluginHandle<P extends ToolFactory | MultiToolProvider> {
     if (!outcome.ok) return { available: false, reason: `isAvailable() failed: ${errorMessage(outcome.error)}` };
     return outcome.value ? { available: true } : { available: false, reason: this.unavailableReason() };
   }
+
+  /**
+   * Reads what of this plugin can change the catalogue without the registry being told (its
+   * availability and reason; a provider's names and `toolsVersion()` too) and returns a count
+   * that moves whenever that changed since the last reading.
+   */
+  observe(): number {
+    const availability = this.availability();
+    const seen = availability.available ? '' : availability.reason;
+    if (seen !== this.lastSeen) {
+      this.lastSeen = seen;
+      this.changeCount++;
+    }
+    if (availability.available) this.observeAvailable();
+    return this.changeCount;
+  }
+
+  /** The count `observe()` returned last, without reading the plugin. */
+  get changes(): number {
+    return this.changeCount;
+  }
+
+  /** What more `observe()` reads of an available plugin. */
+  protected observeAvailable(): void {}
 
   /** Runs plugin code; a throw is logged as a fault, a later success clears it. */
   protected call<T>(phase: DiagnosticPhase, fn: () => T, toolName?: string): Outcome<T> {
@@ -218,6 +246,7 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
   private lastVersion: string | number | undefined;
   /** Metadata per name, dropped whenever the provider's set of names or its `toolsVersion()` changes. */
   private cachedMetadata = new Map<string, ToolMetadata>();
+  private observedNames: ReturnType<ProviderHandle['currentNames']> | undefined;
 
   constructor(registration: PluginRegistration, provider: MultiToolProvider, faults: FaultLog) {
     super(registration, provider, faults);
@@ -233,6 +262,18 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
     if (!sameSet(names, this.lastNames)) this.namesChanged(names);
     this.checkVersion();
     return { ok: true, names };
+  }
+
+  /** An available provider's names and `toolsVersion()`, read afresh (an unavailable one is not asked: the spec). */
+  protected override observeAvailable(): void {
+    this.observedNames = this.currentNames();
+  }
+
+  /** The names the last `observe()` read, handed over once (a reading that follows needs not ask again). */
+  takeObservedNames(): ReturnType<ProviderHandle['currentNames']> | undefined {
+    const names = this.observedNames;
+    this.observedNames = undefined;
+    return names;
   }
 
   /** The names served right now; empty when they cannot be read. */
@@ -306,11 +347,13 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
     if (version === this.lastVersion) return;
     this.lastVersion = version;
     this.cachedMetadata = new Map();
+    this.changeCount++;
   }
 
   private namesChanged(names: ReadonlySet<string>): void {
     this.lastNames = names;
     this.cachedMetadata = new Map();
+    this.changeCount++;
     // Faults of tools the provider no longer serves are history, not what is broken now.
     this.faults.clearWhere(
       (d) => d.source === this.source && d.entry === this.registration.entry && d.toolName !== undefined && !names.has(d.toolName),
