@@ -183,6 +183,7 @@ abstract class PluginHandle<P extends ToolFactory | MultiToolProvider> {
 export class FactoryHandle extends PluginHandle<ToolFactory> {
   readonly kind = 'factory';
   private cachedMetadata: ToolMetadata | undefined;
+  private lastSettings: string | undefined;
 
   constructor(registration: PluginRegistration, factory: ToolFactory, readonly name: string, faults: FaultLog) {
     super(registration, factory, faults);
@@ -229,6 +230,19 @@ export class FactoryHandle extends PluginHandle<ToolFactory> {
     return this.cachedMetadata;
   }
 
+  /**
+   * Reads what the catalogue shows of the factory that may change without any sign (its
+   * overrides schema; its own description while its tool was never built), and counts a change
+   * when it differs from the last time. The registry does this every `recheckMs`, not per reading.
+   */
+  observeSettings(): void {
+    const description = this.knownMetadata() ? '' : (this.factoryDescription() ?? '');
+    const seen = `${JSON.stringify(this.overridesSchema())}\u0000${description}`;
+    if (seen === this.lastSettings) return;
+    this.lastSettings = seen;
+    this.changeCount++;
+  }
+
   /** The factory's own `description()` (an optional extension), for when no tool can be built; undefined without one. */
   factoryDescription(): string | undefined {
     const outcome = this.call('description', () => {
@@ -254,7 +268,11 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
 
   /** The names served right now, read afresh, or why they cannot be read. */
   currentNames(): { ok: true; names: ReadonlySet<string> } | { ok: false; reason: string } {
-    const outcome = this.call('toolNames', () => namesFrom(this.plugin.toolNames()));
+    const outcome = this.call('toolNames', () => {
+      const value: unknown = this.plugin.toolNames();
+      // The usual answer is the last one again: told without building a new set.
+      return isSameNames(value, this.lastNames) ? { names: this.lastNames, skipped: 0, isTruncated: false } : namesFrom(value);
+    });
     if (!outcome.ok) return { ok: false, reason: `toolNames() failed: ${errorMessage(outcome.error)}` };
     const { names, skipped, isTruncated } = outcome.value;
     if (skipped > 0) this.fault('toolNames', new Error(`it returned ${skipped} values that are not tool names (non-empty strings); they are left out`));
@@ -363,6 +381,18 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
 
 /** A loaded plugin of either kind. */
 export type AnyHandle = FactoryHandle | ProviderHandle;
+
+/** Whether a provider's answer holds exactly `last`'s names, each once and nothing else (anything odd: no, and it is checked in full). */
+function isSameNames(value: unknown, last: ReadonlySet<string>): boolean {
+  if (typeof value !== 'object' || value === null || isThenable(value) || typeof (value as Iterable<unknown>)[Symbol.iterator] !== 'function') return false;
+  let count = 0;
+  for (const name of value as Iterable<unknown>) {
+    if (typeof name !== 'string' || !last.has(name)) return false;
+    count++;
+    if (count > last.size) return false;
+  }
+  return count === last.size;
+}
 
 function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   if (a.size !== b.size) return false;

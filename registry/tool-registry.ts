@@ -21,7 +21,7 @@ export interface ToolRegistryOptions {
   diagnostics?: readonly Diagnostic[];
   /** How long a plugin's async `bind` may take; default 10 s. */
   bindTimeoutMs?: number;
-  /** How long a built catalogue is reused before it is built again and compared, whatever else; default 1 s. See `catalogueVersion`. */
+  /** How often factories' overrides schemas (and descriptions of unbuilt tools) are read again to see whether they changed; default 1 s. See `catalogueVersion`. */
   recheckMs?: number;
   /** The clock for `recheckMs`, in ms; default `performance.now`. */
   now?: () => number;
@@ -38,7 +38,6 @@ export interface CatalogueReading {
 interface Built extends CatalogueReading {
   /** The registry's change count when it was built. */
   readonly stamp: number;
-  readonly builtAt: number;
   /** Some tool could not be built: it is tried again at the next reading, as before there was a cache. */
   readonly hasFailures: boolean;
 }
@@ -77,6 +76,8 @@ export class ToolRegistry implements ToolCatalogue {
   /** Counts what the registry is told of: plugins added or removed, `invalidate()`. */
   private changes = 0;
   private built: Built | undefined;
+  /** When factories' settings were last read (`recheckMs`). */
+  private checkedAt = Number.NEGATIVE_INFINITY;
   private known: { stamp: number; names: ReadonlySet<string> } | undefined;
 
   private constructor() {}
@@ -149,7 +150,8 @@ export class ToolRegistry implements ToolCatalogue {
    * as the spec asks) and `toolsVersion()`, and the faults recorded since. The registry itself
    * counts plugins added and removed and `invalidate()`. What is not re-read on each call (a
    * factory's `overridesSchema()`, the description of a factory that cannot build its tool) is
-   * caught by building the catalogue again at least every `recheckMs` (1 s) and comparing.
+   * read again at most every `recheckMs` (1 s), O(factories). A provider's tool metadata is
+   * kept while its names and `toolsVersion()` stay (as before: `ProviderHandle.metadata`).
    * Costs O(plugins + provider names) per call; building and comparing happen only on a change.
    */
   catalogueVersion(): number {
@@ -158,9 +160,16 @@ export class ToolRegistry implements ToolCatalogue {
 
   /** The catalogue and diagnostics with their version, rebuilt only when `catalogueVersion()` says they may have changed. */
   reading(): CatalogueReading {
+    const now = this.now();
+    const isDue = now - this.checkedAt >= this.recheckMs;
+    if (isDue) {
+      // O(factories), and only every recheckMs: what no reading observes.
+      for (const handle of this.factories) handle.observeSettings();
+      this.checkedAt = now;
+    }
     const stamp = this.observe();
     const built = this.built;
-    if (built && built.stamp === stamp && !built.hasFailures && this.now() - built.builtAt < this.recheckMs) return built;
+    if (built && built.stamp === stamp && !built.hasFailures) return built;
     const failures = { count: 0 };
     const claims = this.claims(true);
     // Built first: building the catalogue is what records the faults of failing tools.
@@ -174,7 +183,6 @@ export class ToolRegistry implements ToolCatalogue {
       diagnostics: isSame ? built.diagnostics : diagnostics,
       // What building changed (a fault recorded, names read again) is part of this reading.
       stamp: this.stampNow(),
-      builtAt: this.now(),
       hasFailures: failures.count > 0,
     };
     return this.built;
