@@ -65,7 +65,7 @@ async function routeAgainstBare(line: Line, label: string, url: string, port: nu
     const [route = [], baseline = []] = await timeInTurns([url, bare.url], API_RUNS, 5, headers);
     const ratio = median(route) / median(baseline);
     console.log(`  ${label}: ${kb(body.length)} on the wire`);
-    line('  Next route (registry re-read; body, gzip and ETag reused while unchanged)', ms(median(route)));
+    line('  the app (catalogue version checked; body, gzip and ETag built once per version)', ms(median(route)));
     line('  bare node:http sending the same bytes', ms(median(baseline)));
     line('  ratio route ÷ bare', ratio.toFixed(2), '≤ 1.1', ratio <= 1.1);
   } finally {
