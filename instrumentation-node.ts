@@ -3,6 +3,7 @@ import { closeChangeBus } from './lib/events';
 import { stopServerHost } from './lib/mcp-servers/server-host';
 import { closeOpenStreams } from './lib/runtime/open-streams';
 import { invokeRoute } from './lib/runtime/invoke-route';
+import { putAssignmentRoute } from './lib/assignments/put-assignment-route';
 import { onBeforeExit } from './scripts/front-door/before-exit.mjs';
 import { registerFastRoutes } from './scripts/front-door/fast-routes.mjs';
 
@@ -20,7 +21,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 // Tool calls are audited just after they answer: scripts/server.mjs writes the waiting ones before it exits.
 onBeforeExit(flushAuditEvents);
 
-// The front door (scripts/server.mjs) answers tool calls with this same handler, past Next's router.
-registerFastRoutes({ invoke: invokeRoute });
+// The front door (scripts/server.mjs) answers tool calls and assignment saves with these same handlers, past Next's router.
+registerFastRoutes({ invoke: invokeRoute, putAssignment: putAssignmentRoute });
 
 export {};

@@ -7,8 +7,8 @@ export interface FastRoute {
   params: { id: string; toolName: string };
 }
 
-/** Called by the app once it has started: the invoke route's POST handler. */
-export function registerFastRoutes(routes: { invoke: FastRouteHandler }): void;
+/** Called by the app once it has started: the invoke route's POST handler and the assignment route's PUT handler. */
+export function registerFastRoutes(routes: { invoke: FastRouteHandler; putAssignment?: FastRouteHandler }): void;
 
 /** The registered handler and its route parameters for this request, or undefined when Next must answer. */
 export function fastRouteOf(method: string | undefined, pathname: string): FastRoute | undefined;
