@@ -4,6 +4,7 @@ import { stopServerHost } from './lib/mcp-servers/server-host';
 import { closeOpenStreams } from './lib/runtime/open-streams';
 import { invokeRoute } from './lib/runtime/invoke-route';
 import { putAssignmentRoute } from './lib/assignments/put-assignment-route';
+import { listAgentsRoute } from './lib/agents/list-agents-route';
 import { onBeforeExit } from './scripts/front-door/before-exit.mjs';
 import { registerFastRoutes } from './scripts/front-door/fast-routes.mjs';
 
@@ -21,7 +22,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 // Tool calls are audited just after they answer: scripts/server.mjs writes the waiting ones before it exits.
 onBeforeExit(flushAuditEvents);
 
-// The front door (scripts/server.mjs) answers tool calls and assignment saves with these same handlers, past Next's router.
-registerFastRoutes({ invoke: invokeRoute, putAssignment: putAssignmentRoute });
+// The front door (scripts/server.mjs) answers tool calls, assignment saves and the agents list's search with these same handlers, past Next's router.
+registerFastRoutes({ invoke: invokeRoute, putAssignment: putAssignmentRoute, agentsList: listAgentsRoute });
 
 export {};

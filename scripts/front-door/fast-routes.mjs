@@ -1,6 +1,7 @@
 // The registry of routes the front door answers past Next's router: the one hot call of the
-// runtime, POST /api/v1/agents/{id}/tools/{toolName}/invoke, and the admin's most frequent write,
-// PUT /api/v1/agents/{id}/tools/{toolName} (an assignment's settings). The route's own handler (the
+// runtime, POST /api/v1/agents/{id}/tools/{toolName}/invoke, the admin's most frequent write,
+// PUT /api/v1/agents/{id}/tools/{toolName} (an assignment's settings), and the agents list's
+// search at each keystroke, GET /api/v1/agents. The route's own handler (the
 // same function app/.../invoke/route.ts exports: same auth, checks, audit and problem details)
 // is put here by instrumentation-node.ts once the app has started; serve-fast.mjs answers with
 // it. Until then, and for any other address or method, Next answers. Kept on globalThis: the app
@@ -15,7 +16,7 @@ const INVOKE_PATH = /^\/api\/v1\/agents\/([A-Za-z0-9_.~-]+)\/tools\/([A-Za-z0-9_
 /** PUT of one assignment's settings, the admin's most frequent write (`putAssignment`). */
 const ASSIGNMENT_PATH = /^\/api\/v1\/agents\/([A-Za-z0-9_.~-]+)\/tools\/([A-Za-z0-9_.~-]+)$/;
 
-/** Called by the app once it has started: the invoke route's POST handler and the assignment route's PUT handler. */
+/** Called by the app once it has started: the invoke route's POST handler, the assignment route's PUT and the agents list's GET. */
 export function registerFastRoutes(routes) {
   globalThis[KEY] = routes;
 }
@@ -23,6 +24,7 @@ export function registerFastRoutes(routes) {
 /** The registered handler and its route parameters for this request, or undefined when Next must answer. */
 export function fastRouteOf(method, pathname) {
   if (method === 'PUT') return assignmentRouteOf(pathname);
+  if (method === 'GET') return pathname === '/api/v1/agents' && globalThis[KEY]?.agentsList ? { handler: globalThis[KEY].agentsList, params: {} } : undefined;
   if (method !== 'POST') return undefined;
   const invoke = globalThis[KEY]?.invoke;
   if (!invoke) return undefined;
