@@ -112,6 +112,23 @@ test.describe('[AGENTS][FAST-PATH]', () => {
     });
   }
 
+  test('[AGENTS][FAST-PATH]: the agents list search is answered past Next\'s router, with its checks and problems', async () => {
+    // Next does not decode a static segment (`/api/v1/%61gents` is not found), so there is no
+    // second way to the same resource to compare with: the answers are checked as they are.
+    const ask = async (path: string, headers: Record<string, string> = { cookie: server.adminCookie }) => {
+      const response = await fetch(`${server.url}${path}`, { headers: { 'accept-encoding': 'identity', ...headers } });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown>, requestId: response.headers.get('x-request-id') ?? '', type: response.headers.get('content-type') };
+    };
+    const found = await ask('/api/v1/agents?search=A-&limit=1');
+    expect(found).toMatchObject({ status: 200, body: { total: 2, agents: [{ id: FAST, name: FAST, assignmentCount: 2, statusCounts: { missing: 0, invalid: 0, unavailable: 0 } }] } });
+    expect(await ask('/api/v1/agents?search=next')).toMatchObject({ status: 200, body: { total: 1, agents: [{ id: ROUTED }] } });
+    const refused = await ask('/api/v1/agents?limit=0');
+    expect(refused).toMatchObject({ status: 400, type: 'application/problem+json', body: { status: 400, requestId: refused.requestId } });
+    expect(await ask('/api/v1/agents', {})).toMatchObject({ status: 401, type: 'application/problem+json' });
+    const lineOf = (requestId: string) => server.output().split('\n').find((line) => line.includes(requestId) && line.includes('"msg":"request"')) ?? '';
+    await expect.poll(() => lineOf(found.requestId)).toContain('"fast":true');
+  });
+
   test('[AGENTS][FAST-PATH]: both ways saved the same settings, and audited each save', async () => {
     for (const id of [FAST, ROUTED]) {
       const saved = (await (await server.fetch(`/api/v1/agents/${id}/tools/fs_read_file`)).json()) as { overrides: unknown; version: number };
