@@ -7,6 +7,8 @@ import { putAssignmentRoute } from './lib/assignments/put-assignment-route';
 import { listAgentsRoute } from './lib/agents/list-agents-route';
 import { onBeforeExit } from './scripts/front-door/before-exit.mjs';
 import { registerFastRoutes } from './scripts/front-door/fast-routes.mjs';
+import { registerCatalogueDoor } from './scripts/front-door/catalogue-door.mjs';
+import { answerCatalogueAtDoor } from './lib/catalogue/catalogue-door';
 
 // An open MCP SSE stream would keep `next start` alive after SIGTERM: end them, and the change
 // bus's LISTEN connection, as soon as the process is asked to stop. Next's own handler still runs.
@@ -24,5 +26,7 @@ onBeforeExit(flushAuditEvents);
 
 // The front door (scripts/server.mjs) answers tool calls, assignment saves and the agents list's search with these same handlers, past Next's router.
 registerFastRoutes({ invoke: invokeRoute, putAssignment: putAssignmentRoute, agentsList: listAgentsRoute });
+// And GET /api/v1/tools from the catalogue's bytes built once per version, when the caller may read it.
+registerCatalogueDoor(answerCatalogueAtDoor);
 
 export {};
