@@ -2,6 +2,7 @@ import { flushAuditEvents } from './lib/audit/record-audit-event-later';
 import { closeChangeBus } from './lib/events';
 import { stopServerHost } from './lib/mcp-servers/server-host';
 import { closeOpenStreams } from './lib/runtime/open-streams';
+import { invokeBuffered } from './lib/runtime/invoke-buffered';
 import { invokeRoute } from './lib/runtime/invoke-route';
 import { onBeforeExit } from './scripts/front-door/before-exit.mjs';
 import { registerFastRoutes } from './scripts/front-door/fast-routes.mjs';
@@ -21,6 +22,6 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 onBeforeExit(flushAuditEvents);
 
 // The front door (scripts/server.mjs) answers tool calls with this same handler, past Next's router.
-registerFastRoutes({ invoke: invokeRoute });
+registerFastRoutes({ invoke: invokeRoute, invokeBuffered });
 
 export {};

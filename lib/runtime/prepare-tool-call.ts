@@ -6,13 +6,13 @@ import { AppError } from '@/lib/app-error';
 import { requireAgent } from './require-agent';
 import { toAssignment, type Assignment } from '@/lib/assignments/assignment';
 import { viewAssignment } from '@/lib/assignments/assignment-view';
-import { findAssignmentRow } from '@/lib/assignments/find-assignment-row';
 import { singleToolLookup, type ToolLookup } from '@/lib/assignments/tool-lookup';
 import { readRules, ruleAssignment } from '@/lib/rules/expand-rules';
 import { assignmentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEventLater } from '@/lib/audit/record-audit-event-later';
 import type { Db } from '@/lib/db/schema';
 import type { Tool, ToolRegistry } from '@/registry';
+import { cachedAssignmentRow } from './assignment-cache';
 import { recordToolCall, type ToolCallOutcome } from './record-tool-call';
 import { redactArguments } from './redact-arguments';
 import { runtimeLimits, type RuntimeLimits } from './runtime-limits';
@@ -62,7 +62,8 @@ export async function prepareToolCall(options: PrepareToolCallOptions): Promise<
   const limits = options.limits ?? runtimeLimits();
   authorize(actor, 'runtime');
   // An assignment's agent exists (a foreign key): the agent is looked up only to say which is missing.
-  const row = await findAssignmentRow(db, agentId, toolName);
+  // Kept a few seconds, forgotten as soon as the agent's tools change (assignment-cache.ts).
+  const row = await cachedAssignmentRow(db, agentId, toolName);
   const lookup = singleToolLookup(registry);
   // An explicit assignment wins; else a group rule may give the tool, with its defaults.
   const given = row ? toAssignment(row) : await ruleGiving(db, agentId, toolName, lookup);

@@ -12,7 +12,10 @@ const KEY = Symbol.for('tools-admin.fast-routes');
  */
 const INVOKE_PATH = /^\/api\/v1\/agents\/([A-Za-z0-9_.~-]+)\/tools\/([A-Za-z0-9_.~-]+)\/invoke$/;
 
-/** Called by the app once it has started: the invoke route's POST handler. */
+/**
+ * Called by the app once it has started: the invoke route's POST handler, and (`invokeBuffered`)
+ * the same route for a body already read, which answers JSON without web Request and Response.
+ */
 export function registerFastRoutes(routes) {
   globalThis[KEY] = routes;
 }
@@ -20,9 +23,9 @@ export function registerFastRoutes(routes) {
 /** The registered handler and its route parameters for this request, or undefined when Next must answer. */
 export function fastRouteOf(method, pathname) {
   if (method !== 'POST') return undefined;
-  const invoke = globalThis[KEY]?.invoke;
-  if (!invoke) return undefined;
+  const routes = globalThis[KEY];
+  if (!routes?.invoke) return undefined;
   const match = INVOKE_PATH.exec(pathname);
   if (!match?.[1] || !match[2] || /^\.{1,2}$/.test(match[1]) || /^\.{1,2}$/.test(match[2])) return undefined;
-  return { handler: invoke, params: { id: match[1], toolName: match[2] } };
+  return { handler: routes.invoke, buffered: routes.invokeBuffered, params: { id: match[1], toolName: match[2] } };
 }

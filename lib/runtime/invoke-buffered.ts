@@ -1,0 +1,44 @@
+import 'server-only';
+import { InvokeBodySchema } from '@/lib/api/runtime-schemas';
+import type { TokenActor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
+import { verifyToken } from '@/lib/auth/verify-token';
+import { getDb } from '@/lib/db/get-db';
+import { errorResponse } from '@/lib/http/error-response';
+import { readJsonBytes } from '@/lib/http/read-json-body';
+import type { BufferedRequest, InvokeParams, JsonAnswer } from '@/scripts/front-door/fast-routes.mjs';
+import { startInvoke, streamedInvokeResponse } from './invoke-response';
+
+/** As `actorFromRequest` reads a Bearer token. */
+const BEARER = /^Bearer +([A-Za-z0-9_-]{1,200}) *$/i;
+
+/** What `jsonResponse` sets besides the type `Response.json` gives. */
+const JSON_HEADERS = { 'cache-control': 'no-store', 'content-type': 'application/json' };
+
+/**
+ * The invoke route for a request the front door has read whole (scripts/front-door/serve-fast.mjs):
+ * the same checks and answers as `invokeRoute`, without a web Request, and a result as JSON the
+ * front door writes itself. Only a valid Bearer token with the `runtime` scope is answered here;
+ * anything else (a session cookie, a bad or unknown token, a missing scope) is left to the
+ * route's own wrapper (undefined), which answers and audits it as it always does.
+ */
+export async function invokeBuffered(request: BufferedRequest, { id, toolName }: InvokeParams): Promise<Response | JsonAnswer | undefined> {
+  const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  if (secret === undefined) return undefined;
+  let actor: TokenActor;
+  try {
+    actor = await verifyToken({ db: await getDb(), secret });
+    authorize(actor, 'runtime');
+  } catch {
+    return undefined;
+  }
+  try {
+    const body = InvokeBodySchema.parse(readJsonBytes(request.headers['content-type'] ?? null, request.body));
+    const call = await startInvoke(body, id, toolName, actor);
+    if (call.streamsResultToUser) return streamedInvokeResponse(call);
+    return { kind: 'json', status: 200, headers: JSON_HEADERS, body: JSON.stringify(await call.run()) };
+  } catch (error) {
+    const requestId = request.headers['x-request-id'];
+    return errorResponse(error, typeof requestId === 'string' ? requestId : undefined);
+  }
+}
