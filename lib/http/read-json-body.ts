@@ -105,9 +105,12 @@ function tooLarge(): ProblemError {
   return new ProblemError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
 }
 
+// Reused: a fatal decoder keeps no state between whole (non-streaming) decodes.
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 function decodeUtf8(bytes: Uint8Array): string {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return utf8.decode(bytes);
   } catch {
     throw new ProblemError(400, 'The request body is not valid UTF-8.');
   }

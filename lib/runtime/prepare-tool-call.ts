@@ -138,12 +138,21 @@ async function ruleGiving(db: Db, agentId: string, toolName: string, lookup: Too
 
 class TimeoutError extends Error {}
 
+/** `work`, or a TimeoutError after `ms`: one promise and one timer per call (calls are the hot path). */
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError(`Timed out after ${ms} ms`)), ms);
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new TimeoutError(`Timed out after ${ms} ms`)), ms);
+    Promise.resolve(work).then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
   });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 interface CallRecord {
