@@ -4,10 +4,13 @@ import type { TokenActor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import { verifyToken } from '@/lib/auth/verify-token';
 import { getDb } from '@/lib/db/get-db';
+import type { Db } from '@/lib/db/schema';
 import { errorResponse } from '@/lib/http/error-response';
 import { readJsonBytes } from '@/lib/http/read-json-body';
+import { getToolRegistry } from '@/lib/registry-host';
 import type { BufferedRequest, InvokeParams, JsonAnswer } from '@/scripts/front-door/fast-routes.mjs';
-import { startInvoke, streamedInvokeResponse } from './invoke-response';
+import { streamedInvokeResponse } from './invoke-response';
+import { prepareToolCall } from './prepare-tool-call';
 
 /** As `actorFromRequest` reads a Bearer token. */
 const BEARER = /^Bearer +([A-Za-z0-9_-]{1,200}) *$/i;
@@ -25,16 +28,28 @@ const JSON_HEADERS = { 'cache-control': 'no-store', 'content-type': 'application
 export async function invokeBuffered(request: BufferedRequest, { id, toolName }: InvokeParams): Promise<Response | JsonAnswer | undefined> {
   const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
   if (secret === undefined) return undefined;
+  let db: Db;
   let actor: TokenActor;
   try {
-    actor = await verifyToken({ db: await getDb(), secret });
+    db = await getDb();
+    actor = await verifyToken({ db, secret });
     authorize(actor, 'runtime');
   } catch {
     return undefined;
   }
   try {
     const body = InvokeBodySchema.parse(readJsonBytes(request.headers['content-type'] ?? null, request.body));
-    const call = await startInvoke(body, id, toolName, actor);
+    const call = await prepareToolCall({
+      db,
+      registry: await getToolRegistry(),
+      actor,
+      agentId: id,
+      toolName,
+      arguments: body.arguments,
+      sessionId: body.sessionId,
+      // The front door writes the answer as soon as this resolves; the records follow it.
+      recordAfter: setImmediate,
+    });
     if (call.streamsResultToUser) return streamedInvokeResponse(call);
     return { kind: 'json', status: 200, headers: JSON_HEADERS, body: JSON.stringify(await call.run()) };
   } catch (error) {

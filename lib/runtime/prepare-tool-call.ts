@@ -29,6 +29,12 @@ export interface PrepareToolCallOptions {
   /** The conversation; a new one when absent. */
   sessionId?: string;
   limits?: RuntimeLimits;
+  /**
+   * How a finished call's records (its audit event and metrics) are made: at once by default.
+   * The front door's fast path passes `setImmediate`, so they are made just after the answer
+   * has been written (before any later request is read, so a reader of the log still sees it).
+   */
+  recordAfter?: (record: () => void) => void;
 }
 
 /** A successful call. */
@@ -60,6 +66,7 @@ export interface PreparedToolCall {
 export async function prepareToolCall(options: PrepareToolCallOptions): Promise<PreparedToolCall> {
   const { db, registry, actor, agentId, toolName, arguments: args } = options;
   const limits = options.limits ?? runtimeLimits();
+  const recordAfter = options.recordAfter ?? ((record: () => void) => record());
   authorize(actor, 'runtime');
   // An assignment's agent exists (a foreign key): the agent is looked up only to say which is missing.
   // Kept a few seconds, forgotten as soon as the agent's tools change (assignment-cache.ts).
@@ -100,8 +107,10 @@ export async function prepareToolCall(options: PrepareToolCallOptions): Promise<
       const started = performance.now();
       const finish = (outcome: ToolCallOutcome, error?: string) => {
         const durationMs = Math.round((performance.now() - started) * 100) / 100;
-        recordToolCall(toolName, outcome, durationMs / 1000);
-        audit(outcome, durationMs, error);
+        recordAfter(() => {
+          recordToolCall(toolName, outcome, durationMs / 1000);
+          audit(outcome, durationMs, error);
+        });
         return durationMs;
       };
       let result: string;
