@@ -49,12 +49,45 @@ describe('npm run config', () => {
     const pruned = await config(url, 'apply', file, '--prune');
     await writeFile(file, 'apiVersion: tools-admin/v1\nagents:\n  - id: kept\n');
     const invalid = await config(url, 'plan', file);
+    const more = path.join(folder, 'more.yaml');
+    await writeFile(
+      more,
+      [
+        'apiVersion: tools-admin/v1',
+        'agents:',
+        '  - id: kept',
+        '    name: Kept and renamed',
+        '    tools:',
+        '      later_anything: {}',
+        '    rules:',
+        '      - group: fs',
+        'servers:',
+        '  - name: later',
+        '    enabled: false',
+        '    transport: http',
+        '    url: https://mcp.example.test/mcp',
+        'workflows:',
+        '  - name: tally',
+        '    steps:',
+        '      - id: count',
+        '        tool: word_count',
+        '        arguments:',
+        '          text: counted',
+        '',
+      ].join('\n'),
+    );
+    const unchecked = await config(url, 'plan', more);
 
     expect(planned).toMatchObject({ code: 0, stdout: expect.stringContaining('~ update agents/kept\n    name: "Kept" → "Kept and renamed"\nPlan: 0 to create, 1 to update, 0 to delete.') });
     expect(applied.code, applied.stderr).toBe(0);
     expect(applied.stdout).toContain('Applied 1 change.');
     expect(pruned.stdout).toContain('- delete agents/extra');
     expect(invalid).toMatchObject({ code: 1, stderr: expect.stringContaining(`${file}:3:5: "name" is required (/agents/0)`) });
+    expect(unchecked.code, unchecked.stderr).toBe(0);
+    expect(unchecked.stdout).toContain('+ create agents/kept/rules/fs\n');
+    expect(unchecked.stdout).toContain('+ create workflows/tally\n    steps.count: {"tool":"word_count","arguments":{"text":"counted"}}\n');
+    expect(unchecked.stdout).toContain('! not checked: agents/kept/tools/later_anything (line 6): "later_anything" and its settings are not checked: the MCP server "later" is disabled');
+    expect(unchecked.stdout).toContain('Plan: 4 to create, 0 to update, 0 to delete.');
     const after = await openDatabase({ url });
     try {
       expect(await after.selectFrom('agents').select(['id', 'name']).execute()).toEqual([{ id: 'kept', name: 'Kept and renamed' }]);

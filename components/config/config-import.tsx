@@ -76,7 +76,7 @@ export function ConfigImport() {
         <h2 id="export-heading" className="mb-1 text-lg font-semibold">
           Export
         </h2>
-        <p className="mb-2 text-sm text-muted-foreground">Every agent with its tools and their settings, in a stable order, to keep in git and change by review.</p>
+        <p className="mb-2 text-sm text-muted-foreground">Every agent with its tools, their settings and its group rules, the MCP servers and the workflows, in a stable order, to keep in git and change by review.</p>
         <div className="flex flex-wrap gap-2">
           <a href="/api/v1/config" download="tools-admin.yaml" className={buttonVariants({ variant: 'secondary' })}>
             <Download aria-hidden="true" />
@@ -93,7 +93,7 @@ export function ConfigImport() {
           <h2 id="import-heading" className="mb-1 text-lg font-semibold">
             Import
           </h2>
-          <p className="mb-3 text-sm text-muted-foreground">Paste or upload a file, review what it changes, then apply it: all of it or nothing.</p>
+          <p className="mb-3 text-sm text-muted-foreground">Paste or upload a file, review what it changes, then apply it: all of it or nothing. A server the file adds is connected to once while planning, to check the tools the file gives from it.</p>
           <div className="mb-3 flex flex-col gap-1">
             <label htmlFor={uploadId} className="text-sm font-medium">
               Upload a file
@@ -104,7 +104,7 @@ export function ConfigImport() {
           <div className="mb-4 flex items-center gap-2">
             <Checkbox id={pruneId} checked={prune} onChange={(event) => setPrune(event.target.checked)} />
             <label htmlFor={pruneId} className="text-sm">
-              Delete agents and tools the file leaves out (prune)
+              Delete what the file leaves out (prune): agents, their tools and rules, and servers and workflows when it has those sections
             </label>
           </div>
           {problem && (

@@ -1,13 +1,18 @@
-import type { ConfigChange, ConfigPlan, FieldDiff } from '@/lib/client-api/config-api';
+import type { ConfigChange, ConfigPlan, ConfigWarning, FieldDiff } from '@/lib/client-api/config-api';
 import { Badge } from '@/components/ui/badge';
 import { cardClass } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 
 const TONE = { create: 'ok', update: 'info', delete: 'danger' } as const;
 
-/** A plan as a diff: one card per object, each changed field with its old value struck out and its new one. */
+/**
+ * A plan as a diff: one card per object (agents, their tools and rules, servers, workflows),
+ * each changed field with its old value struck out and its new one; above them, what the plan
+ * could not check, so nobody applies it without having seen that.
+ */
 export function PlanView({ plan }: { plan: ConfigPlan }) {
   const { create, update, delete: remove } = plan.summary;
+  const unchecked = new Set(plan.warnings.map((warning) => warning.target));
   return (
     <section aria-labelledby="plan-heading" className="mt-6">
       <h2 id="plan-heading" className="mb-1 text-lg font-semibold">
@@ -16,21 +21,38 @@ export function PlanView({ plan }: { plan: ConfigPlan }) {
       <p role="status" className="mb-3 text-sm text-muted-foreground">
         {plan.changes.length === 0 ? 'No changes: the stored configuration already matches the file.' : `${create} to create, ${update} to update, ${remove} to delete.`}
       </p>
+      {plan.warnings.length > 0 && <WarningList warnings={plan.warnings} />}
       <ul aria-label="Planned changes" className="flex flex-col gap-2">
         {plan.changes.map((change) => (
-          <ChangeItem key={change.target} change={change} />
+          <ChangeItem key={change.target} change={change} isUnchecked={unchecked.has(change.target)} />
         ))}
       </ul>
     </section>
   );
 }
 
-function ChangeItem({ change }: { change: ConfigChange }) {
+function WarningList({ warnings }: { warnings: readonly ConfigWarning[] }) {
+  return (
+    <div className={cn(cardClass, 'mb-3 border-warning/30 p-3')}>
+      <p className="mb-1 text-sm font-medium">Not checked: applying takes these on trust</p>
+      <ul aria-label="Not checked" className="list-disc pl-5 text-sm">
+        {warnings.map((warning) => (
+          <li key={warning.pointer}>
+            Line {warning.line}, column {warning.column}: {warning.message}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+function ChangeItem({ change, isUnchecked }: { change: ConfigChange; isUnchecked: boolean }) {
   return (
     <li className={cn(cardClass, 'p-3')} aria-label={`${change.action} ${change.target}`}>
       <div className="flex flex-wrap items-center gap-2">
         <Badge tone={TONE[change.action]}>{change.action}</Badge>
         <code className="text-sm wrap-anywhere">{change.target}</code>
+        {isUnchecked && <Badge tone="warning">not checked</Badge>}
       </div>
       {change.diffs.length > 0 && (
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 font-mono text-xs">

@@ -4,16 +4,12 @@ import type { RJSFSchema } from '@rjsf/utils';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { agentPageQueryOptions } from '@/lib/client-api/agents-api';
-import { isProblem } from '@/lib/client-api/api-problem';
-import { bulkAssignTool, type BulkResult } from '@/lib/client-api/fleet-api';
 import { withDefaults } from '@/lib/overrides/initial-overrides';
 import { pruneEmptyObjects } from '@/lib/overrides/prune-empty-objects';
 import { OverridesForm, type OverridesData } from '@/components/overrides-form/overrides-form';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { FormActions, FormAlert } from '@/components/ui/form-parts';
 import { Checkbox, Input } from '@/components/ui/input';
-import { BulkPreview } from './bulk-preview';
+import { BulkChangeFooter, useBulkChange } from './bulk-change';
 
 interface AddToAgentsDialogProps {
   toolName: string;
@@ -29,14 +25,12 @@ export function AddToAgentsDialog({ toolName, schema, onClose, onDone }: AddToAg
   const [search, setSearch] = useState('');
   const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
   const [overrides, setOverrides] = useState<OverridesData>(() => withDefaults(formSchema, {}));
-  const [preview, setPreview] = useState<BulkResult[] | undefined>();
-  const [problem, setProblem] = useState<{ message: string; details: string[] } | undefined>();
-  const [isBusy, setIsBusy] = useState(false);
+  const bulk = useBulkChange(toolName, (results) => `Added ${toolName} to ${results.length} ${results.length === 1 ? 'agent' : 'agents'}.`, onDone);
   const found = useQuery(agentPageQueryOptions(search, '', 0));
   const ids = [...chosen];
 
   const toggle = (agentId: string, isOn: boolean) => {
-    setPreview(undefined);
+    bulk.clearPreview();
     setChosen((previous) => {
       const next = new Set(previous);
       if (isOn) next.add(agentId);
@@ -45,20 +39,7 @@ export function AddToAgentsDialog({ toolName, schema, onClose, onDone }: AddToAg
     });
   };
 
-  const run = async (data: OverridesData, isPreview: boolean) => {
-    setIsBusy(true);
-    setProblem(undefined);
-    try {
-      const results = await bulkAssignTool(toolName, ids, { operation: 'add', overrides: pruneEmptyObjects(data) }, isPreview);
-      if (isPreview) setPreview(results);
-      else onDone(`Added ${toolName} to ${results.length} ${results.length === 1 ? 'agent' : 'agents'}.`);
-    } catch (error) {
-      setPreview(undefined);
-      setProblem({ message: error instanceof Error ? error.message : String(error), details: isProblem(error) ? error.errors.map((field) => field.message) : [] });
-    } finally {
-      setIsBusy(false);
-    }
-  };
+  const run = (data: OverridesData, isPreview: boolean) => bulk.run(ids, { operation: 'add', overrides: pruneEmptyObjects(data) }, isPreview);
 
   return (
     <Dialog open onClose={onClose} title={`Add ${toolName} to agents`} isWide>
@@ -91,37 +72,14 @@ export function AddToAgentsDialog({ toolName, schema, onClose, onDone }: AddToAg
         schema={formSchema}
         formData={overrides}
         serverErrors={[]}
-        disabled={isBusy}
+        disabled={bulk.isBusy}
         onChange={(next) => {
           setOverrides(next);
-          setPreview(undefined);
+          bulk.clearPreview();
         }}
         onSubmit={(data) => void run(data, true)}
       >
-        {problem && (
-          <FormAlert>
-            <p>{problem.message}</p>
-            {problem.details.length > 0 && (
-              <ul className="mt-1 list-disc pl-5">
-                {problem.details.map((detail) => (
-                  <li key={detail}>{detail}</li>
-                ))}
-              </ul>
-            )}
-          </FormAlert>
-        )}
-        {preview && <BulkPreview results={preview} />}
-        <FormActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant={preview ? 'secondary' : 'primary'} disabled={isBusy || ids.length === 0}>
-            Preview
-          </Button>
-          {preview && (
-            <Button variant="primary" disabled={isBusy} onClick={() => void run(overrides, false)}>
-              Apply to {ids.length} {ids.length === 1 ? 'agent' : 'agents'}
-            </Button>
-          )}
-        </FormActions>
+        <BulkChangeFooter state={bulk} agentCount={ids.length} canPreview={ids.length > 0} onClose={onClose} onApply={() => void run(overrides, false)} />
       </OverridesForm>
     </Dialog>
   );

@@ -1,13 +1,9 @@
 'use client';
 
 import { useId, useState } from 'react';
-import { isProblem } from '@/lib/client-api/api-problem';
-import { bulkAssignTool, type BulkResult } from '@/lib/client-api/fleet-api';
-import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { FormActions, FormAlert } from '@/components/ui/form-parts';
 import { Input, Select } from '@/components/ui/input';
-import { BulkPreview } from './bulk-preview';
+import { BulkChangeFooter, useBulkChange } from './bulk-change';
 import { settingsOf, settingValue } from './setting-value';
 
 interface ChangeSettingDialogProps {
@@ -25,26 +21,11 @@ export function ChangeSettingDialog({ toolName, schema, agentIds, onClose, onDon
   const valueId = useId();
   const [name, setName] = useState(settings[0]?.name ?? '');
   const [text, setText] = useState('');
-  const [preview, setPreview] = useState<BulkResult[] | undefined>();
-  const [problem, setProblem] = useState<{ message: string; details: string[] } | undefined>();
-  const [isBusy, setIsBusy] = useState(false);
   const type = settings.find((setting) => setting.name === name)?.type ?? 'string';
   const change = { operation: 'set' as const, set: { [name]: settingValue(text, type) } };
 
-  const run = async (isPreview: boolean) => {
-    setIsBusy(true);
-    setProblem(undefined);
-    try {
-      const results = await bulkAssignTool(toolName, agentIds, change, isPreview);
-      if (isPreview) setPreview(results);
-      else onDone(`Changed ${name} on ${results.filter((result) => result.action !== 'unchanged').length} of ${results.length} agents.`);
-    } catch (error) {
-      setPreview(undefined);
-      setProblem({ message: error instanceof Error ? error.message : String(error), details: isProblem(error) ? error.errors.map((field) => field.message) : [] });
-    } finally {
-      setIsBusy(false);
-    }
-  };
+  const bulk = useBulkChange(toolName, (results) => `Changed ${name} on ${results.filter((result) => result.action !== 'unchanged').length} of ${results.length} agents.`, onDone);
+  const run = (isPreview: boolean) => bulk.run(agentIds, change, isPreview);
 
   return (
     <Dialog open onClose={onClose} title={`Change a setting on ${agentIds.length} ${agentIds.length === 1 ? 'agent' : 'agents'}`} isWide>
@@ -63,7 +44,7 @@ export function ChangeSettingDialog({ toolName, schema, agentIds, onClose, onDon
             value={name}
             onChange={(event) => {
               setName(event.target.value);
-              setPreview(undefined);
+              bulk.clearPreview();
             }}
           >
             {settings.map((setting) => (
@@ -83,34 +64,11 @@ export function ChangeSettingDialog({ toolName, schema, agentIds, onClose, onDon
             autoComplete="off"
             onChange={(event) => {
               setText(event.target.value);
-              setPreview(undefined);
+              bulk.clearPreview();
             }}
           />
         </div>
-        {problem && (
-          <FormAlert>
-            <p>{problem.message}</p>
-            {problem.details.length > 0 && (
-              <ul className="mt-1 list-disc pl-5">
-                {problem.details.map((detail) => (
-                  <li key={detail}>{detail}</li>
-                ))}
-              </ul>
-            )}
-          </FormAlert>
-        )}
-        {preview && <BulkPreview results={preview} />}
-        <FormActions>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant={preview ? 'secondary' : 'primary'} disabled={isBusy || name === ''}>
-            Preview
-          </Button>
-          {preview && (
-            <Button variant="primary" disabled={isBusy} onClick={() => void run(false)}>
-              Apply to {agentIds.length} {agentIds.length === 1 ? 'agent' : 'agents'}
-            </Button>
-          )}
-        </FormActions>
+        <BulkChangeFooter state={bulk} agentCount={agentIds.length} canPreview={name !== ''} onClose={onClose} onApply={() => void run(false)} />
       </form>
     </Dialog>
   );

@@ -1,38 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { expect, test } from '../support/test';
-import pg from 'pg';
 import { E2E_ADMIN, signInCookie } from '../support/e2e-admin';
-import { startNextServer, type NextServer } from '../support/next-server';
+import type { NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
-
-const adminUrl = process.env.TEST_DATABASE_URL;
-
-/** The same database with `schema` first on the search path, so each run gets empty tables. */
-function urlWithSchema(url: string, schema: string): string {
-  const parsed = new URL(url);
-  parsed.searchParams.set('options', `-c search_path=${schema}`);
-  return parsed.toString();
-}
+import { needsPostgres, withTwoInstances } from '../support/postgres-schema';
 
 test.describe('[API][TWO-INSTANCES]', () => {
   // CI (REQUIRE_TEST_DATABASE=1) always has the server; only a laptop without PostgreSQL skips.
-  if (process.env.REQUIRE_TEST_DATABASE === '1' && !adminUrl) throw new Error('REQUIRE_TEST_DATABASE=1 but TEST_DATABASE_URL is not set');
-  test.skip(!adminUrl, 'TEST_DATABASE_URL is not set: two instances need a shared PostgreSQL (CI sets it)');
+  needsPostgres('two instances need a shared PostgreSQL');
   test.setTimeout(180_000);
 
   test('[API][TWO-INSTANCES]: two app instances on one PostgreSQL see each other\'s writes and refuse stale ones', async () => {
-    const schema = `e2e_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    const databaseUrl = urlWithSchema(adminUrl ?? '', schema);
-    let a: NextServer | undefined;
-    let b: NextServer | undefined;
-    try {
-      [a, b] = await Promise.all([
-        startNextServer(ownServerPort(5), { DATABASE_URL: databaseUrl, SEED_DEMO: '0' }),
-        startNextServer(ownServerPort(6), { DATABASE_URL: databaseUrl, SEED_DEMO: '0' }),
-      ]);
+    await withTwoInstances([ownServerPort(5), ownServerPort(6)], async (a, b, { admin, schema }) => {
 
       const created = await a.fetch('/api/v1/agents', {
         method: 'POST',
@@ -69,25 +47,10 @@ test.describe('[API][TWO-INSTANCES]', () => {
 
       const stored = await admin.query(`select name, version from ${schema}.agents where id = 'shared-agent'`);
       expect(stored.rows).toEqual([{ name: 'Renamed on B', version: 2 }]);
-    } finally {
-      await Promise.all([a?.stop(), b?.stop()]);
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    }
+    });
   });
   test('[API][TWO-INSTANCES]: two app instances on one PostgreSQL share sessions, sign-outs and the sign-in throttle', async () => {
-    const schema = `e2e_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    const databaseUrl = urlWithSchema(adminUrl ?? '', schema);
-    let a: NextServer | undefined;
-    let b: NextServer | undefined;
-    try {
-      [a, b] = await Promise.all([
-        startNextServer(ownServerPort(5), { DATABASE_URL: databaseUrl, SEED_DEMO: '0' }),
-        startNextServer(ownServerPort(6), { DATABASE_URL: databaseUrl, SEED_DEMO: '0' }),
-      ]);
+    await withTwoInstances([ownServerPort(5), ownServerPort(6)], async (a, b, { admin, schema }) => {
       const me = (server: NextServer, cookie: string) => fetch(`${server.url}/api/v1/me`, { headers: { cookie } });
 
       // Signed in on A, the session works on B; signed out on B, it is dead on A.
@@ -105,10 +68,6 @@ test.describe('[API][TWO-INSTANCES]', () => {
       expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
       const users = await admin.query(`select count(*)::int as n from ${schema}.auth_user`);
       expect(users.rows).toEqual([{ n: 1 }]);
-    } finally {
-      await Promise.all([a?.stop(), b?.stop()]);
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    }
+    });
   });
 });

@@ -1,17 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { expect, test } from '../support/test';
-import pg from 'pg';
-import { startNextServer, type NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
+import { needsPostgres, withTwoInstances } from '../support/postgres-schema';
 import { connectAgent, createRuntimeToken, within } from './mcp-client';
-
-const adminUrl = process.env.TEST_DATABASE_URL;
-
-function urlWithSchema(url: string, schema: string): string {
-  const parsed = new URL(url);
-  parsed.searchParams.set('options', `-c search_path=${schema}`);
-  return parsed.toString();
-}
 
 /**
  * One address in front of two instances without stickiness: every request of the client goes to
@@ -28,21 +18,11 @@ function alternatingFetch(urls: readonly string[]): typeof fetch {
 }
 
 test.describe('[RUNTIME][MCP-TWO-INSTANCES]', () => {
-  if (process.env.REQUIRE_TEST_DATABASE === '1' && !adminUrl) throw new Error('REQUIRE_TEST_DATABASE=1 but TEST_DATABASE_URL is not set');
-  test.skip(!adminUrl, 'TEST_DATABASE_URL is not set: two instances need a shared PostgreSQL (CI sets it)');
+  needsPostgres('two instances need a shared PostgreSQL');
   test.setTimeout(180_000);
 
   test('[RUNTIME][MCP-TWO-INSTANCES]: a session works on either instance and hears a change made on the other', async () => {
-    const schema = `e2e_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    const env = { DATABASE_URL: urlWithSchema(adminUrl ?? '', schema), SEED_DEMO: '0' };
-    let a: NextServer | undefined;
-    let b: NextServer | undefined;
-    try {
-      a = await startNextServer(ownServerPort(21), env);
-      b = await startNextServer(ownServerPort(22), env);
+    await withTwoInstances([ownServerPort(21), ownServerPort(22)], async (a, b) => {
       const TOKEN = await createRuntimeToken(a);
       const json = { 'content-type': 'application/json' };
       expect((await a.fetch('/api/v1/agents', { method: 'POST', headers: json, body: JSON.stringify({ id: 'shared', name: 'Shared' }) })).status).toBe(201);
@@ -80,7 +60,7 @@ test.describe('[RUNTIME][MCP-TWO-INSTANCES]', () => {
 
       // B keeps the token it just checked for a few seconds; a revocation on A reaches it through NOTIFY.
       const invokeOnB = () =>
-        fetch(`${b?.url}/api/v1/agents/shared/tools/word_count/invoke`, {
+        fetch(`${b.url}/api/v1/agents/shared/tools/word_count/invoke`, {
           method: 'POST',
           headers: { ...json, authorization: `Bearer ${TOKEN}` },
           body: JSON.stringify({ arguments: { text: 'still here' } }),
@@ -91,10 +71,6 @@ test.describe('[RUNTIME][MCP-TWO-INSTANCES]', () => {
       expect((await a.fetch(`/api/v1/tokens/${tokenId}`, { method: 'DELETE' })).status).toBe(200);
       // Sooner than B's 3-second cache time would let it lapse on its own.
       await expect.poll(async () => (await invokeOnB()).status, { timeout: 2_000, intervals: [100] }).toBe(401);
-    } finally {
-      await Promise.all([a?.stop(), b?.stop()]);
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    }
+    }, { oneAfterTheOther: true });
   });
 });

@@ -1,14 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { expect, test } from '../support/test';
-import pg from 'pg';
 import { signInCookie } from '../support/e2e-admin';
 import { httpRequest } from '../support/http-request';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { E2E_PORT, ownServerPort } from '../support/ports';
+import { needsPostgres, withPostgresSchema } from '../support/postgres-schema';
 import { startTcpProxy, type TcpProxy } from '../support/tcp-proxy';
 
 const app = `http://127.0.0.1:${E2E_PORT}`;
-const adminUrl = process.env.TEST_DATABASE_URL;
 
 /** The value of one series of a Prometheus text, 0 when it is not there yet. */
 function sample(metrics: string, series: string): number {
@@ -27,40 +25,33 @@ test.describe('[OPERATIONS][HEALTH]', () => {
   });
 
   test('[OPERATIONS][HEALTH]: health turns 503 when PostgreSQL cannot be reached, and 200 again when it can', async () => {
-    if (process.env.REQUIRE_TEST_DATABASE === '1' && !adminUrl) throw new Error('REQUIRE_TEST_DATABASE=1 but TEST_DATABASE_URL is not set');
-    test.skip(!adminUrl, 'TEST_DATABASE_URL is not set: this test needs a PostgreSQL to cut off (CI sets it)');
+    needsPostgres('this test needs a PostgreSQL to cut off');
     test.setTimeout(120_000);
-    const target = new URL(adminUrl ?? '');
-    const schema = `e2e_health_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`create schema ${schema}`);
-    let proxy: TcpProxy | undefined;
-    let server: NextServer | undefined;
-    try {
-      proxy = await startTcpProxy(ownServerPort(40), { host: target.hostname, port: Number(target.port || 5432) });
-      const viaProxy = new URL(adminUrl ?? '');
-      viaProxy.host = `127.0.0.1:${proxy.port}`;
-      viaProxy.searchParams.set('options', `-c search_path=${schema}`);
-      server = await startNextServer(ownServerPort(41), { DATABASE_URL: viaProxy.toString(), SEED_DEMO: '0' });
-      const health = () => fetch(`${server?.url}/api/health`).then(async (response) => ({ status: response.status, body: (await response.json()) as unknown }));
+    await withPostgresSchema('e2e_health', async ({ databaseUrl }) => {
+      let proxy: TcpProxy | undefined;
+      let server: NextServer | undefined;
+      try {
+        const viaProxy = new URL(databaseUrl);
+        proxy = await startTcpProxy(ownServerPort(40), { host: viaProxy.hostname, port: Number(viaProxy.port || 5432) });
+        viaProxy.host = `127.0.0.1:${proxy.port}`;
+        server = await startNextServer(ownServerPort(41), { DATABASE_URL: viaProxy.toString(), SEED_DEMO: '0' });
+        const health = () => fetch(`${server?.url}/api/health`).then(async (response) => ({ status: response.status, body: (await response.json()) as unknown }));
 
-      expect(await health()).toEqual({ status: 200, body: { status: 'ok', checks: { database: { ok: true }, registry: { ok: true } } } });
+        expect(await health()).toEqual({ status: 200, body: { status: 'ok', checks: { database: { ok: true }, registry: { ok: true } } } });
 
-      await proxy.stop();
-      const down = await health();
-      expect(down.status).toBe(503);
-      expect(down.body).toMatchObject({ status: 'fail', checks: { database: { ok: false, error: expect.stringContaining('database') }, registry: { ok: true } } });
-      expect(JSON.stringify(down.body)).not.toContain(String(proxy.port));
+        await proxy.stop();
+        const down = await health();
+        expect(down.status).toBe(503);
+        expect(down.body).toMatchObject({ status: 'fail', checks: { database: { ok: false, error: expect.stringContaining('database') }, registry: { ok: true } } });
+        expect(JSON.stringify(down.body)).not.toContain(String(proxy.port));
 
-      await proxy.start();
-      await expect.poll(async () => (await health()).status, { timeout: 15_000 }).toBe(200);
-    } finally {
-      await server?.stop();
-      await proxy?.stop();
-      await admin.query(`drop schema ${schema} cascade`);
-      await admin.end();
-    }
+        await proxy.start();
+        await expect.poll(async () => (await health()).status, { timeout: 15_000 }).toBe(200);
+      } finally {
+        await server?.stop();
+        await proxy?.stop();
+      }
+    });
   });
 });
 

@@ -1,8 +1,7 @@
 import 'server-only';
-import { AppError } from '@/lib/app-error';
 import { toAssignment } from '@/lib/assignments/assignment';
 import { saveAssignment } from '@/lib/assignments/save-assignment';
-import { agentTarget, ruleTarget } from '@/lib/audit/audit-event';
+import { ruleTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
@@ -10,9 +9,9 @@ import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
 import { publishChange } from '@/lib/events';
 import { toRule } from '@/lib/rules/rule';
-import { toAgent, type Agent } from './agent';
+import type { Agent } from './agent';
 import { checkAgentDescription, checkAgentId, checkAgentName } from './agent-input';
-import { slugify } from './agent-rules';
+import { idFromName, insertAgent } from './create-agent';
 import { lockAgent } from './lock-agent';
 
 /** What `cloneAgent` needs. */
@@ -33,19 +32,11 @@ export interface CloneAgentOptions {
 export async function cloneAgent({ db, actor, sourceId, input }: CloneAgentOptions): Promise<{ agent: Agent; assignmentCount: number }> {
   authorize(actor, 'agents:write');
   const name = checkAgentName(input.name);
-  const id = checkAgentId(input.id ?? slugify(name));
+  const id = checkAgentId(input.id ?? idFromName(name));
   const result = await inTransaction(db, async (trx) => {
     const source = await lockAgent(trx, sourceId);
     const description = checkAgentDescription(input.description ?? source.description);
-    const now = new Date().toISOString();
-    const row = await trx
-      .insertInto('agents')
-      .values({ id, name, description, version: 1, created_at: now, updated_at: now })
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) throw new AppError('conflict', `An agent with id "${id}" already exists`);
-    await recordAuditEvent(trx, { actor, action: 'agent.create', target: agentTarget(id), before: null, after: { ...toAgent(row), clonedFrom: sourceId } });
+    const agent = await insertAgent(trx, actor, { id, name, description }, { clonedFrom: sourceId });
     const assignments = await trx.selectFrom('assignments').selectAll().where('agent_id', '=', sourceId).orderBy('tool_name').execute();
     for (const assignment of assignments) {
       await saveAssignment(trx, { actor, agentId: id, toolName: assignment.tool_name, overrides: toAssignment(assignment).overrides, existing: undefined });
@@ -54,12 +45,12 @@ export async function cloneAgent({ db, actor, sourceId, input }: CloneAgentOptio
     for (const rule of rules) {
       const copy = await trx
         .insertInto('agent_rules')
-        .values({ agent_id: id, group_name: rule.group_name, exclude: rule.exclude, version: 1, created_at: now, updated_at: now })
+        .values({ agent_id: id, group_name: rule.group_name, exclude: rule.exclude, version: 1, created_at: agent.createdAt, updated_at: agent.createdAt })
         .returningAll()
         .executeTakeFirstOrThrow();
       await recordAuditEvent(trx, { actor, action: 'rule.create', target: ruleTarget(id, rule.group_name), before: null, after: toRule(copy) });
     }
-    return { agent: toAgent(row), assignmentCount: assignments.length };
+    return { agent, assignmentCount: assignments.length };
   });
   await publishChange({ kind: 'agent-tools', agentId: id });
   return result;

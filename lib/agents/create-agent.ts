@@ -24,29 +24,29 @@ export async function createAgent({ db, actor, input }: CreateAgentOptions): Pro
   const name = checkAgentName(input.name);
   const description = checkAgentDescription(input.description ?? '');
   const id = checkAgentId(input.id ?? idFromName(name));
+  return inTransaction(db, (trx) => insertAgent(trx, actor, { id, name, description }));
+}
+
+/**
+ * Inserts a checked agent at version 1 and records its `agent.create` event (with `auditExtra`
+ * beside the agent, e.g. what it was cloned from); AppError `conflict` when the id is taken.
+ */
+export async function insertAgent(trx: Db, actor: Actor, fields: { id: string; name: string; description: string }, auditExtra: Record<string, unknown> = {}): Promise<Agent> {
   const now = new Date().toISOString();
-  return inTransaction(db, async (trx) => {
-    // ON CONFLICT rather than a read first: two instances creating one id at once cannot both win.
-    const row = await trx
-      .insertInto('agents')
-      .values({ id, name, description, version: 1, created_at: now, updated_at: now })
-      .onConflict((conflict) => conflict.column('id').doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (!row) throw new AppError('conflict', `An agent with id "${id}" already exists`);
-    await recordAuditEvent(trx, {
-      actor,
-      action: 'agent.create',
-      target: agentTarget(id),
-      before: null,
-      after: toAgent(row),
-    });
-    return toAgent(row);
-  });
+  // ON CONFLICT rather than a read first: two instances creating one id at once cannot both win.
+  const row = await trx
+    .insertInto('agents')
+    .values({ ...fields, version: 1, created_at: now, updated_at: now })
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw new AppError('conflict', `An agent with id "${fields.id}" already exists`);
+  await recordAuditEvent(trx, { actor, action: 'agent.create', target: agentTarget(fields.id), before: null, after: { ...toAgent(row), ...auditExtra } });
+  return toAgent(row);
 }
 
 /** The slug of the name; a name with no letters or digits to slug is the name's fault, not the id's. */
-function idFromName(name: string): string {
+export function idFromName(name: string): string {
   const slug = slugify(name);
   if (slug !== '') return slug;
   throw new AppError('invalid', `"${name}" has no letters or digits to make an agent id from`, {

@@ -9,7 +9,7 @@ export const ConfigExportQuerySchema = z.object({
 /** The body of `POST /api/v1/config/plan`. */
 export const ConfigPlanBodySchema = z.strictObject({
   file: z.string().max(MAX_BODY_BYTES).meta({ description: 'The configuration file, YAML or JSON, as text' }),
-  prune: z.boolean().optional().meta({ description: 'Delete agents, assignments and (when the file has a `servers` section) MCP servers the file leaves out; without it nothing is deleted' }),
+  prune: z.boolean().optional().meta({ description: 'Delete agents, assignments, group rules and (when the file has a `servers` or `workflows` section) MCP servers and workflows the file leaves out; without it nothing is deleted' }),
 });
 
 /** The body of `POST /api/v1/config/apply`: the planned file and the plan's hash. */
@@ -18,19 +18,24 @@ export const ConfigApplyBodySchema = ConfigPlanBodySchema.extend({
 });
 
 const FieldDiffSchema = z.object({
-  field: z.string().meta({ description: '`name`, `description`, `overrides.<setting>`, for a deleted agent `tools.<tool>`, for a server `enabled`, `transport`, `command`, `args`, `url`, `env.<name>` or `headers.<name>`' }),
+  field: z.string().meta({
+    description:
+      '`name`, `description`, `overrides.<setting>`, for a deleted agent `tools.<tool>` and `rules.<group>`, for a rule `exclude`, for a server `enabled`, `transport`, `command`, `args`, `url`, `env.<name>` or `headers.<name>`, for a workflow `description`, `inputs.<name>`, `steps.<id>`, `output`, and `inputs` or `steps` (the names in order) when their order changes',
+  }),
   before: z.unknown().optional(),
   after: z.unknown().optional(),
 });
 
 /** One object a plan creates, updates or deletes. */
 export const ConfigChangeSchema = z.object({
-  kind: z.enum(['agent', 'assignment', 'server']),
+  kind: z.enum(['agent', 'assignment', 'rule', 'server', 'workflow']),
   action: z.enum(['create', 'update', 'delete']),
-  target: z.string().meta({ description: '`agents/<id>`, `agents/<id>/tools/<tool>` or `servers/<name>`' }),
-  agentId: z.string().optional().meta({ description: 'The agent of an agent or assignment change' }),
+  target: z.string().meta({ description: '`agents/<id>`, `agents/<id>/tools/<tool>`, `agents/<id>/rules/<group>`, `servers/<name>` or `workflows/<name>`' }),
+  agentId: z.string().optional().meta({ description: 'The agent of an agent, assignment or rule change' }),
   toolName: z.string().optional(),
+  group: z.string().optional().meta({ description: 'The group of a rule change' }),
   serverName: z.string().optional().meta({ description: 'The MCP server of a server change' }),
+  workflowName: z.string().optional().meta({ description: 'The workflow of a workflow change' }),
   diffs: z.array(FieldDiffSchema),
 });
 
@@ -40,6 +45,12 @@ export const ConfigPlanSchema = z.object({
   prune: z.boolean(),
   changes: z.array(ConfigChangeSchema),
   summary: z.object({ create: z.number().int(), update: z.number().int(), delete: z.number().int() }),
+  warnings: z
+    .array(z.object({ pointer: z.string(), message: z.string(), line: z.number().int(), column: z.number().int(), target: z.string() }))
+    .meta({
+      description:
+        'What the plan could not check, with its place in the file: tools (and their settings or a workflow step\'s arguments) of an MCP server the plan could not list, because it is disabled, cannot be reached, is an offline bundle, or is a stdio server only an admin may start. Applying takes them on trust.',
+    }),
 });
 
 /** A configuration file as JSON (`GET /api/v1/config?format=json`). */
@@ -47,10 +58,20 @@ export const ConfigFileSchema = z.object({
   $schema: z.string(),
   apiVersion: z.literal('tools-admin/v1'),
   agents: z.array(
-    z.object({ id: z.string(), name: z.string(), description: z.string().optional(), tools: z.record(z.string(), z.record(z.string(), z.unknown())).optional() }),
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      description: z.string().optional(),
+      tools: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+      rules: z.array(z.object({ group: z.string(), exclude: z.array(z.string()).optional() })).optional().meta({ description: 'Group rules (when the agent has any), as `POST /api/v1/agents/{id}/rules` takes them' }),
+    }),
   ),
   servers: z
     .array(z.record(z.string(), z.unknown()))
     .optional()
     .meta({ description: 'The MCP servers (when there are any), as `POST /api/v1/servers` takes them: credentials only as `${VAR}` references' }),
+  workflows: z
+    .array(z.record(z.string(), z.unknown()))
+    .optional()
+    .meta({ description: 'The workflows (when there are any), as `POST /api/v1/workflows` takes them, leaving out fields at their defaults' }),
 });

@@ -470,7 +470,7 @@ export const apiOperations: ApiOperation[] = [
   },
   {
     method: 'GET', path: '/api/v1/config', operationId: 'exportConfig', tag: 'config',
-    summary: 'Everything an admin configures (agents with their assignments and overrides) as one file, in a stable order',
+    summary: 'Everything an admin configures (agents with their assignments, overrides and group rules; MCP servers; workflows) as one file, in a stable order',
     query: ConfigExportQuerySchema,
     success: {
       200: {
@@ -490,7 +490,7 @@ export const apiOperations: ApiOperation[] = [
   },
   {
     method: 'POST', path: '/api/v1/config/plan', operationId: 'planConfig', tag: 'config',
-    summary: 'What applying a configuration file would create, update or delete, field by field; changes nothing',
+    summary: 'What applying a configuration file would create, update or delete, field by field, checked against the catalogue the file makes (an MCP server it adds is connected to once to list its tools); changes nothing',
     body: ConfigPlanBodySchema,
     success: { 200: { description: 'The plan and its hash', schema: ConfigPlanSchema } },
     problems: [...bodyProblems],

@@ -3,6 +3,7 @@ import { apiFetch } from './api-fetch';
 import type { ApiProblem } from './api-problem';
 
 export type { ConfigChange, ConfigPlan, FieldDiff } from '@/lib/config/plan-config';
+export type { ConfigWarning } from '@/lib/config/check-config';
 
 /** One error of a configuration file, where it is. */
 export interface ConfigFileError {

@@ -1,11 +1,10 @@
 import 'server-only';
 import { sql } from 'kysely';
-import { AppError } from '@/lib/app-error';
 import { toAgent } from '@/lib/agents/agent';
 import { toAssignment } from '@/lib/assignments/assignment';
 import { findAssignmentRow } from '@/lib/assignments/find-assignment-row';
 import { saveAssignment } from '@/lib/assignments/save-assignment';
-import { agentTarget, assignmentTarget } from '@/lib/audit/audit-event';
+import { agentTarget, assignmentTarget, ruleTarget, workflowTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
@@ -14,10 +13,14 @@ import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
 import { publishChange } from '@/lib/events';
 import { createServer, deleteServer, updateServer } from '@/lib/mcp-servers';
+import { toRule } from '@/lib/rules/rule';
+import { toWorkflow } from '@/lib/workflows/workflow';
+import { refreshWorkflowCaches } from '@/lib/workflows/workflow-cache';
+import { definitionJson } from '@/lib/workflows/workflow-store';
 import type { ToolRegistry } from '@/registry';
 import type { ConfigFile } from './config-file';
 import { configImportActor } from './config-import-actor';
-import { authorizeServerChanges, checkedFile, makePlan, type ConfigChange, type ConfigPlan } from './plan-config';
+import { checkPlanHash, planOn, probeConfigServers, type ConfigChange, type ConfigPlan } from './plan-config';
 import { readConfigState, type ConfigState } from './read-config-state';
 
 /** What `applyConfig` needs. */
@@ -33,34 +36,41 @@ export interface ApplyConfigOptions {
 
 /**
  * Applies a configuration file in one transaction, all or nothing: the plan is made again on
- * the locked state and must have the hash the admin reviewed. One audit event per change, by
- * the actor `config import`. AppError `forbidden`, `invalid` (as `planConfig`), and
- * `precondition_failed` (with the plan as it stands now) when the state changed since.
+ * the locked state and must have the hash the admin reviewed. Servers whose tools the file
+ * names are listed before the transaction (a connection may take seconds, which no lock should
+ * wait for). One audit event per change, by the actor `config import`. AppError `forbidden`,
+ * `invalid` (as `planConfig`), and `precondition_failed` (with the plan as it stands now) when
+ * the state changed since.
  */
 export async function applyConfig({ db, registry, actor, text, prune = false, planHash }: ApplyConfigOptions): Promise<ConfigPlan> {
   authorize(actor, 'agents:write');
+  const probes = await probeConfigServers({ state: await readConfigState(db), registry, actor, text, prune });
   const importer = configImportActor(actor);
   const servers = new Set(registry.groups());
   const plan = await inTransaction(db, async (trx) => {
-    // Every writer locks its agent's row first; this waits for them and keeps them out until commit.
-    if (dialectOf(trx) === 'postgres') await sql`lock table agents in exclusive mode`.execute(trx);
+    // Every writer locks its agent's row first (workflows: their own row); this waits for them and keeps them out until commit.
+    if (dialectOf(trx) === 'postgres') await sql`lock table agents, workflows in exclusive mode`.execute(trx);
     const state = await readConfigState(trx);
-    const file = checkedFile(text, state, registry);
-    const now = makePlan(state, file, prune);
-    if (now.hash !== planHash) {
-      throw new AppError('precondition_failed', 'The stored configuration changed since this plan was made (or the file did); review a new plan', { current: now });
-    }
-    authorizeServerChanges(actor, state, now);
+    const { plan: now, file } = planOn({ state, registry, actor, text, prune, probes });
+    checkPlanHash(now, planHash);
     const current = new Set((state.file.servers ?? []).map((server) => server.name));
     const takenGroups = new Set([...servers].filter((group) => !current.has(group)));
     for (const change of now.changes) {
       if (change.kind === 'server') await applyServerChange(trx, importer, file, state, change, takenGroups);
+      else if (change.kind === 'workflow') await applyWorkflowChange(trx, importer, file, change);
+      else if (change.kind === 'rule') await applyRuleChange(trx, importer, file, change);
       else await applyChange(trx, importer, file, change);
     }
     return now;
   });
   // The servers store tells the other instances from inside this transaction; again now it is committed.
   if (plan.changes.some((change) => change.kind === 'server')) await publishChange({ kind: 'servers' });
+  if (plan.changes.some((change) => change.kind === 'workflow')) {
+    // This process's catalogue first, so the answer's next read shows the workflows' tools; then everyone's.
+    // The change is committed: a cache that fails to reload now catches up on its next poll.
+    await refreshWorkflowCaches().catch((error: unknown) => console.error('Config import: reloading the workflows failed', error instanceof Error ? error.message : error));
+    await publishChange({ kind: 'catalogue' });
+  }
   const agentIds = new Set(plan.changes.flatMap((change) => (change.agentId === undefined ? [] : [change.agentId])));
   for (const agentId of agentIds) await publishChange({ kind: 'agent-tools', agentId });
   return plan;
@@ -81,17 +91,95 @@ async function applyServerChange(trx: Db, actor: Actor, file: ConfigFile, state:
   else await updateServer({ db: trx, actor, config, expectedVersion });
 }
 
+/**
+ * Written here rather than through the workflows store, whose check knows only the catalogue of
+ * now: the plan has checked each workflow with the same `validateWorkflow` against the catalogue
+ * the file makes (a server or workflow it adds). Rows and audit events are the store's.
+ */
+async function applyWorkflowChange(trx: Db, actor: Actor, file: ConfigFile, change: ConfigChange): Promise<void> {
+  const name = change.workflowName;
+  if (name === undefined) throw new Error(`The plan's change of ${change.target} names no workflow`);
+  const target = workflowTarget(name);
+  if (change.action === 'delete') {
+    const [row] = await trx.deleteFrom('workflows').where('name', '=', name).returningAll().execute();
+    if (row) await recordAuditEvent(trx, { actor, action: 'workflow.delete', target, before: toWorkflow(row), after: null });
+    return;
+  }
+  const definition = file.workflows?.find((workflow) => workflow.name === name);
+  if (!definition) throw new Error(`The plan names ${change.target}, which the file does not hold`);
+  const now = new Date().toISOString();
+  if (change.action === 'create') {
+    const row = await trx
+      .insertInto('workflows')
+      .values({ name, description: definition.description, definition: definitionJson(definition), version: 1, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAuditEvent(trx, { actor, action: 'workflow.create', target, before: null, after: toWorkflow(row) });
+    return;
+  }
+  const current = await trx.selectFrom('workflows').selectAll().where('name', '=', name).executeTakeFirstOrThrow();
+  const row = await trx
+    .updateTable('workflows')
+    .set({ description: definition.description, definition: definitionJson(definition), version: Number(current.version) + 1, updated_at: now })
+    .where('name', '=', name)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordAuditEvent(trx, { actor, action: 'workflow.update', target, before: toWorkflow(current), after: toWorkflow(row) });
+}
+
+/** As the rules store writes them (its group check was the plan's, against the groups the file makes). */
+async function applyRuleChange(trx: Db, actor: Actor, file: ConfigFile, change: ConfigChange): Promise<void> {
+  const { agentId, group } = change;
+  if (agentId === undefined || group === undefined) throw new Error(`The plan's change of ${change.target} names no agent or group`);
+  const target = ruleTarget(agentId, group);
+  if (change.action === 'delete') {
+    const [row] = await trx.deleteFrom('agent_rules').where('agent_id', '=', agentId).where('group_name', '=', group).returningAll().execute();
+    if (row) await recordAuditEvent(trx, { actor, action: 'rule.delete', target, before: toRule(row), after: null });
+    return;
+  }
+  const rule = file.agents?.find((agent) => agent.id === agentId)?.rules.find((candidate) => candidate.group === group);
+  if (!rule) throw new Error(`The plan names ${change.target}, which the file does not hold`);
+  const now = new Date().toISOString();
+  const exclude = JSON.stringify(rule.exclude);
+  if (change.action === 'create') {
+    const row = await trx
+      .insertInto('agent_rules')
+      .values({ agent_id: agentId, group_name: group, exclude, version: 1, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await recordAuditEvent(trx, { actor, action: 'rule.create', target, before: null, after: toRule(row) });
+    return;
+  }
+  const current = await trx.selectFrom('agent_rules').selectAll().where('agent_id', '=', agentId).where('group_name', '=', group).executeTakeFirstOrThrow();
+  const row = await trx
+    .updateTable('agent_rules')
+    .set({ exclude, version: Number(current.version) + 1, updated_at: now })
+    .where('agent_id', '=', agentId)
+    .where('group_name', '=', group)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await recordAuditEvent(trx, { actor, action: 'rule.update', target, before: toRule(current), after: toRule(row) });
+}
+
 async function applyChange(trx: Db, actor: Actor, file: ConfigFile, change: ConfigChange): Promise<void> {
   const { agentId, toolName } = change;
   if (agentId === undefined) throw new Error(`The plan's change of ${change.target} names no agent`);
-  const agent = file.agents.find((candidate) => candidate.id === agentId);
+  const agent = file.agents?.find((candidate) => candidate.id === agentId);
   const now = new Date().toISOString();
   if (change.kind === 'agent') {
     if (change.action === 'delete') {
+      // As `deleteAgent`: its assignments and rules go with it, kept in the one audit event.
       const current = await trx.selectFrom('agents').selectAll().where('id', '=', agentId).executeTakeFirstOrThrow();
       const assignments = await trx.deleteFrom('assignments').where('agent_id', '=', agentId).returningAll().execute();
+      const rules = await trx.deleteFrom('agent_rules').where('agent_id', '=', agentId).returningAll().execute();
       await trx.deleteFrom('agents').where('id', '=', agentId).execute();
-      await recordAuditEvent(trx, { actor, action: 'agent.delete', target: agentTarget(agentId), before: { agent: toAgent(current), assignments: assignments.map(toAssignment) }, after: null });
+      await recordAuditEvent(trx, {
+        actor,
+        action: 'agent.delete',
+        target: agentTarget(agentId),
+        before: { agent: toAgent(current), assignments: assignments.map(toAssignment), ...(rules.length > 0 ? { rules: rules.map(toRule) } : {}) },
+        after: null,
+      });
       return;
     }
     if (!agent) throw new Error(`The plan names agent "${agentId}", which the file does not hold`);

@@ -1,5 +1,9 @@
+import { z } from 'zod';
 import { MAX_AGENT_DESCRIPTION_LENGTH, MAX_AGENT_ID_LENGTH, MAX_AGENT_NAME_LENGTH } from '@/lib/agents/agent-rules';
+import { CreateRuleBodySchema } from '@/lib/api/rule-schemas';
+import { WorkflowBodySchema } from '@/lib/api/workflow-schemas';
 import { SERVER_NAME_PATTERN, type ServerConfig } from '@/lib/mcp-servers/server-config';
+import type { WorkflowDefinition } from '@/lib/workflows/workflow';
 
 /** The format version every configuration file names in `apiVersion`. */
 export const CONFIG_API_VERSION = 'tools-admin/v1';
@@ -14,7 +18,18 @@ export interface ConfigAgent {
   description: string;
   /** Tool name → overrides, in name order. */
   tools: Record<string, Record<string, unknown>>;
+  /** Group rules, in group order, each with its exclusions in name order. */
+  rules: ConfigRule[];
 }
+
+/** One group rule of an agent, as `POST /api/v1/agents/{id}/rules` takes it. */
+export interface ConfigRule {
+  group: string;
+  exclude: string[];
+}
+
+/** One workflow, as `POST /api/v1/workflows` takes it (every field filled in). */
+export type ConfigWorkflow = WorkflowDefinition;
 
 /**
  * One MCP server in a configuration file, as the servers API stores it: credentials only as
@@ -24,14 +39,17 @@ export type ConfigServer = ServerConfig;
 
 /**
  * What an admin configures, as one file. Each section is a list of objects with an `id` (a
- * server's is its `name`); sections other issues add (group rules, workflows) sit beside these.
- * A file without `servers` leaves the servers alone (as one without `agents` does the agents).
+ * server's and a workflow's is its `name`); an agent holds its tools and its group rules. A file
+ * without `agents`, `servers` or `workflows` leaves those alone, even with prune.
  */
 export interface ConfigFile {
   apiVersion: typeof CONFIG_API_VERSION;
-  agents: ConfigAgent[];
+  /** Absent: the file says nothing about agents, and even `prune` deletes none (an empty list deletes all). */
+  agents?: ConfigAgent[];
   /** Absent: the file says nothing about servers, and even `prune` leaves them as they are. */
   servers?: ConfigServer[];
+  /** Absent: the file says nothing about workflows, and even `prune` leaves them as they are. */
+  workflows?: ConfigWorkflow[];
 }
 
 /** A server with its environment entries and headers in name order, as files and plans compare them. */
@@ -47,8 +65,20 @@ const entries = (what: string) => ({
   maxProperties: 64,
 });
 
-/** The JSON Schema (draft-07, which editors' YAML plugins read) of a configuration file. */
-export function configJsonSchema(schemaUrl: string): Record<string, unknown> {
+/** An API body's JSON Schema as draft-07, as the API takes it (defaults make fields optional). */
+function bodySchema(schema: z.ZodType): Record<string, unknown> {
+  const converted: Record<string, unknown> = { ...z.toJSONSchema(schema, { target: 'draft-7', io: 'input', unrepresentable: 'any' }) };
+  delete converted.$schema;
+  return converted;
+}
+
+/**
+ * The JSON Schema (draft-07, which editors' YAML plugins read) of a configuration file. Rules
+ * and workflows are described by the API's own body schemas; `withBodies: false` leaves their
+ * items open, for a reader that checks them with the API's validators (and their messages).
+ */
+export function configJsonSchema(schemaUrl: string, { withBodies = true }: { withBodies?: boolean } = {}): Record<string, unknown> {
+  const anyObject = { type: 'object' };
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: schemaUrl,
@@ -62,7 +92,7 @@ export function configJsonSchema(schemaUrl: string): Record<string, unknown> {
       apiVersion: { const: CONFIG_API_VERSION, description: 'The format of this file.' },
       agents: {
         type: 'array',
-        description: 'The agents, each with the tools assigned to it.',
+        description: 'The agents, each with the tools assigned to it. Absent: the file leaves the agents alone, even with prune.',
         items: {
           type: 'object',
           additionalProperties: false,
@@ -79,6 +109,11 @@ export function configJsonSchema(schemaUrl: string): Record<string, unknown> {
               type: 'object',
               description: "Tool name → that tool's overrides for this agent (checked against the tool's own settings schema).",
               additionalProperties: { type: 'object' },
+            },
+            rules: {
+              type: 'array',
+              description: 'Group rules, as POST /api/v1/agents/{id}/rules takes them: every tool of the group, now and later, but the excluded ones.',
+              items: withBodies ? bodySchema(CreateRuleBodySchema) : anyObject,
             },
           },
         },
@@ -119,6 +154,11 @@ export function configJsonSchema(schemaUrl: string): Record<string, unknown> {
             },
           },
         },
+      },
+      workflows: {
+        type: 'array',
+        description: 'The workflows, as POST /api/v1/workflows takes them; each is the tool workflow_<name>.',
+        items: withBodies ? bodySchema(WorkflowBodySchema) : anyObject,
       },
     },
   };

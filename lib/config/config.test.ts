@@ -97,6 +97,23 @@ describeEachDatabase('config as code', (databases) => {
     expect(await db.selectFrom('assignments').select('tool_name').execute()).toEqual([{ tool_name: 'word_count' }]);
   });
 
+  it('leaves the agents alone, even with prune, when the file has no agents section; an empty list prunes them all', async () => {
+    const { db } = await databases.create();
+    const registry = await seed(db);
+    const silent = 'apiVersion: tools-admin/v1\nworkflows: []\n';
+    const before = await snapshotTables(db);
+    const kept = await planConfig({ db, registry, actor: TEST_ADMIN, text: silent, prune: true });
+    expect(kept.changes).toEqual([]);
+    await applyConfig({ db, registry, actor: TEST_ADMIN, text: silent, prune: true, planHash: kept.hash });
+    expect(await snapshotTables(db)).toEqual(before);
+
+    const empty = 'apiVersion: tools-admin/v1\nagents: []\n';
+    const pruned = await planConfig({ db, registry, actor: TEST_ADMIN, text: empty, prune: true });
+    expect(pruned.changes.map((change) => `${change.action} ${change.target}`)).toEqual(['delete agents/alpha', 'delete agents/support']);
+    await applyConfig({ db, registry, actor: TEST_ADMIN, text: empty, prune: true, planHash: pruned.hash });
+    expect(await db.selectFrom('agents').select('id').execute()).toEqual([]);
+  });
+
   it('lists every error of an invalid file with its line and column', async () => {
     const { db } = await databases.create();
     const registry = await seed(db);

@@ -14,6 +14,7 @@ export function formatPlan(plan: ConfigPlan): string {
       lines.push(`    ${diff.field}: ${before !== undefined && after !== undefined ? `${before} → ${after}` : (after ?? `${before} (removed)`)}`);
     }
   }
+  for (const warning of plan.warnings) lines.push(`! not checked: ${warning.target} (line ${warning.line}): ${warning.message}`);
   const { create, update, delete: remove } = plan.summary;
   lines.push(plan.changes.length === 0 ? 'No changes: the stored configuration already matches the file.' : `Plan: ${create} to create, ${update} to update, ${remove} to delete.`);
   return lines.join('\n');

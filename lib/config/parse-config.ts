@@ -2,10 +2,14 @@ import 'server-only';
 import Ajv from 'ajv';
 import { isMap, isScalar, isPair, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { agentDescriptionError, agentNameError } from '@/lib/agents/agent-rules';
+import { CreateRuleBodySchema } from '@/lib/api/rule-schemas';
 import { ServerBodySchema } from '@/lib/api/server-schemas';
+import { WorkflowBodySchema } from '@/lib/api/workflow-schemas';
 import { findForbiddenKey } from '@/lib/http/json-guards';
 import { escapePointerToken, unescapePointerToken } from '@/lib/json-pointer';
-import { configJsonSchema, normalServer, type ConfigFile, type ConfigServer } from './config-file';
+import { compareStrings } from '@/registry';
+import { sortedJson } from './sorted-json';
+import { configJsonSchema, normalServer, type ConfigFile, type ConfigRule, type ConfigServer, type ConfigWorkflow } from './config-file';
 
 /** One thing wrong with a configuration file, where it is: a JSON Pointer and the 1-based line and column. */
 export interface ConfigError {
@@ -24,12 +28,14 @@ export interface ParsedConfig {
 }
 
 const ajv = new Ajv({ allErrors: true, strict: false });
-const validateShape = ajv.compile(configJsonSchema('urn:tools-admin:config'));
+// Rules and workflows are checked by the API's own body schemas below, with the API's messages.
+const validateShape = ajv.compile(configJsonSchema('urn:tools-admin:config', { withBodies: false }));
 
 /**
  * Reads a configuration file, YAML or JSON (a JSON file is YAML too, so both keep positions):
  * syntax errors, then the schema's errors, then what the schema cannot say (an id twice, a
- * name or description with control characters), each with its line and column. Overrides are
+ * name or description with control characters) and the API's own body checks of servers, rules
+ * and workflows, each with its line and column. Overrides, rule groups and workflow steps are
  * checked against the tools later, by the plan, which knows the registry.
  */
 export function parseConfig(text: string): ParsedConfig {
@@ -70,7 +76,21 @@ export function parseConfig(text: string): ParsedConfig {
     if (nameError) errors.push({ pointer: `${at}/name`, message: nameError, ...locate(`${at}/name`) });
     const descriptionError = agentDescriptionError(agent.description ?? '');
     if (descriptionError) errors.push({ pointer: `${at}/description`, message: descriptionError, ...locate(`${at}/description`) });
-    return { id: agent.id, name: agent.name.trim(), description: (agent.description ?? '').trim(), tools: agent.tools ?? {} };
+    const rules: ConfigRule[] = [];
+    const seenGroups = new Map<string, number>();
+    for (const [ruleIndex, rule] of ((agent as { rules?: unknown[] }).rules ?? []).entries()) {
+      const ruleAt = `${at}/rules/${ruleIndex}`;
+      const checked = CreateRuleBodySchema.safeParse(rule);
+      errors.push(...issueErrors(ruleAt, checked.error?.issues, locate));
+      if (!checked.success) continue;
+      const { group, exclude } = checked.data;
+      const firstRule = seenGroups.get(group);
+      if (firstRule !== undefined) errors.push({ pointer: `${ruleAt}/group`, message: `A rule for group "${group}" is already listed (rule ${firstRule + 1})`, ...locate(`${ruleAt}/group`) });
+      seenGroups.set(group, ruleIndex);
+      // As the rules store keeps them: each excluded name once, in order.
+      rules.push({ group, exclude: [...new Set(exclude)].sort(compareStrings) });
+    }
+    return { id: agent.id, name: agent.name.trim(), description: (agent.description ?? '').trim(), tools: agent.tools ?? {}, rules };
   });
   const servers: ConfigServer[] = [];
   const seenServers = new Map<string, number>();
@@ -82,13 +102,51 @@ export function parseConfig(text: string): ParsedConfig {
     // The servers API's own rules: a credential only as a ${VAR} reference, an http(s) URL, no NUL.
     const checked = ServerBodySchema.safeParse(server);
     if (checked.success) servers.push(normalServer(checked.data));
-    for (const issue of checked.error?.issues ?? []) {
-      const pointer = `${at}${issue.path.map((token) => `/${escapePointerToken(String(token))}`).join('')}`;
-      errors.push({ pointer, message: issue.message, ...locate(pointer) });
-    }
+    errors.push(...issueErrors(at, checked.error?.issues, locate));
+  }
+  const workflows: ConfigWorkflow[] = [];
+  const seenWorkflows = new Map<string, number>();
+  for (const [index, workflow] of (file.workflows ?? []).entries()) {
+    const at = `/workflows/${index}`;
+    // The workflows API's own body: names, step ids, sizes, defaults filled in.
+    const checked = WorkflowBodySchema.safeParse(workflow);
+    errors.push(...issueErrors(at, checked.error?.issues, locate));
+    if (!checked.success) continue;
+    const first = seenWorkflows.get(checked.data.name);
+    if (first !== undefined) errors.push({ pointer: `${at}/name`, message: `Workflow "${checked.data.name}" is already listed (item ${first + 1})`, ...locate(`${at}/name`) });
+    else seenWorkflows.set(checked.data.name, index);
+    workflows.push(normalWorkflow(checked.data));
   }
   if (errors.length > 0) return { errors, locate };
-  return { file: { apiVersion: file.apiVersion, agents, ...(file.servers === undefined ? {} : { servers }) }, errors: [], locate };
+  return {
+    file: {
+      apiVersion: file.apiVersion,
+      ...(file.agents === undefined ? {} : { agents }),
+      ...(file.servers === undefined ? {} : { servers }),
+      ...(file.workflows === undefined ? {} : { workflows }),
+    },
+    errors: [],
+    locate,
+  };
+}
+
+/** A workflow with its fields in a fixed order and its steps' arguments in key order, as files and plans compare them. */
+export function normalWorkflow(workflow: ConfigWorkflow): ConfigWorkflow {
+  return {
+    name: workflow.name,
+    description: workflow.description,
+    inputs: workflow.inputs.map(({ name, type, required, description }) => ({ name, type, required, description })),
+    steps: workflow.steps.map(({ id, tool, arguments: args }) => ({ id, tool, arguments: sortedJson(args) as Record<string, unknown> })),
+    output: workflow.output,
+  };
+}
+
+/** A body schema's issues as errors of the file, under `at`. */
+function issueErrors(at: string, issues: readonly { path: readonly PropertyKey[]; message: string }[] | undefined, locate: ParsedConfig['locate']): ConfigError[] {
+  return (issues ?? []).map((issue) => {
+    const pointer = `${at}${issue.path.map((token) => `/${escapePointerToken(String(token))}`).join('')}`;
+    return { pointer, message: issue.message, ...locate(pointer) };
+  });
 }
 
 /** The text offset of the node a pointer names; the nearest existing parent's when it does not exist. */

@@ -1,19 +1,18 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
 import { AppError } from '@/lib/app-error';
-import { MAX_OVERRIDES_BYTES } from '@/lib/assignments/assignment';
-import { toolLookup } from '@/lib/assignments/tool-lookup';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
-import { escapePointerToken } from '@/lib/json-pointer';
-import { authorizeServerChange, isStdioOff, STDIO_OFF_REASON } from '@/lib/mcp-servers/server-rules';
+import { authorizeServerChange } from '@/lib/mcp-servers/server-rules';
 import type { ToolRegistry } from '@/registry';
 import { compareStrings } from '@/registry';
-import type { ConfigAgent, ConfigFile, ConfigServer } from './config-file';
-import { parseConfig, type ConfigError } from './parse-config';
+import { checkedFile, type ConfigWarning } from './check-config';
+import type { ConfigFile } from './config-file';
+import { agentChanges, agentDeletion, serverChanges, workflowChanges } from './config-diffs';
+import { parseConfig } from './parse-config';
+import { probeServers, serversToProbe, type ServerProbe } from './probe-servers';
 import { readConfigState, type ConfigState } from './read-config-state';
-import { sameJson, sortedJson } from './sorted-json';
 
 /** One field of an object as it is and as the file wants it; a side is absent when the field is. */
 export interface FieldDiff {
@@ -24,15 +23,22 @@ export interface FieldDiff {
 
 /** One object the plan creates, updates or deletes. */
 export interface ConfigChange {
-  kind: 'agent' | 'assignment' | 'server';
+  kind: 'agent' | 'assignment' | 'rule' | 'server' | 'workflow';
   action: 'create' | 'update' | 'delete';
-  /** `agents/<id>`, `agents/<id>/tools/<tool>` or `servers/<name>`, as the audit log names it. */
+  /**
+   * `agents/<id>`, `agents/<id>/tools/<tool>`, `agents/<id>/rules/<group>`, `servers/<name>` or
+   * `workflows/<name>`, as the audit log names it.
+   */
   target: string;
-  /** The agent of an agent or assignment change. */
+  /** The agent of an agent, assignment or rule change. */
   agentId?: string;
   toolName?: string;
+  /** The group of a rule change. */
+  group?: string;
   /** The server of a server change. */
   serverName?: string;
+  /** The workflow of a workflow change. */
+  workflowName?: string;
   diffs: FieldDiff[];
 }
 
@@ -42,6 +48,8 @@ export interface ConfigPlan {
   prune: boolean;
   changes: ConfigChange[];
   summary: { create: number; update: number; delete: number };
+  /** What could not be checked (tools of a server that could not be listed), each with its line; applying takes them on trust. */
+  warnings: ConfigWarning[];
 }
 
 /** What `planConfig` needs. */
@@ -57,205 +65,89 @@ export interface PlanConfigOptions {
 
 /**
  * The plan of a configuration file against the stored state, changing nothing. AppError
- * `forbidden` without `agents:write`; `invalid` with every error of the file (pointer, line,
- * column): syntax, shape, and overrides that do not fit their tool's settings (its schema, then
- * the plugin's own check, e.g. `baseDir` inside FS_ALLOWED_ROOTS).
+ * `forbidden` without `agents:write` (and for stdio server changes without `servers:stdio`);
+ * `invalid` with every error of the file (pointer, line, column): syntax, shape, overrides that
+ * do not fit their tool's settings (its schema, then the plugin's own check), rules for groups
+ * no plugin serves, workflows the workflows API would refuse. The catalogue it checks against
+ * is the one the file makes: a workflow or an MCP server the file adds counts, so its tools may
+ * be assigned in the same file. A server the file adds or changes, whose tools the file names,
+ * is connected to once to list them (as "Test connection"); when that cannot be done, the plan
+ * says so in `warnings` instead of checking those tools.
  */
 export async function planConfig({ db, registry, actor, text, prune = false }: PlanConfigOptions): Promise<ConfigPlan> {
   authorize(actor, 'agents:write');
   const state = await readConfigState(db);
-  const plan = makePlan(state, checkedFile(text, state, registry), prune);
-  authorizeServerChanges(actor, state, plan);
-  return plan;
+  const probes = await probeConfigServers({ state, registry, actor, text, prune });
+  return planOn({ state, registry, actor, text, prune, probes }).plan;
+}
+
+/** What making a plan on a read state needs. */
+export interface PlanOnOptions {
+  state: ConfigState;
+  registry: ToolRegistry;
+  actor: Actor;
+  text: string;
+  prune: boolean;
+  probes: ReadonlyMap<string, ServerProbe>;
+}
+
+/**
+ * Connects to the servers whose tools the plan must list (`serversToProbe`), after checking the
+ * actor may make the file's server changes, so no file starts a command its author may not.
+ * A file that does not parse lists none: its plan fails on its errors anyway.
+ */
+export async function probeConfigServers({ state, registry, actor, text, prune }: Omit<PlanOnOptions, 'probes'>): Promise<Map<string, ServerProbe>> {
+  const { file } = parseConfig(text);
+  if (!file) return new Map();
+  authorizeServerChanges(actor, state, file.servers ? serverChanges(state.file.servers ?? [], file.servers, prune) : []);
+  return probeServers(serversToProbe(state, file, prune, registry), actor);
+}
+
+/** The plan of a file on a state already read, with the servers' tools already listed, and the file it read; no I/O. */
+export function planOn({ state, registry, actor, text, prune, probes }: PlanOnOptions): { plan: ConfigPlan; file: ConfigFile } {
+  const { file, warnings } = checkedFile({ parsed: parseConfig(text), state, registry, prune, probes });
+  const plan = makePlan(state, file, prune, warnings);
+  authorizeServerChanges(actor, state, plan.changes);
+  return { plan, file };
 }
 
 /**
  * As the servers API: a change that creates, changes or removes a stdio server needs
  * `servers:stdio` (admins only); AppError `forbidden`.
  */
-export function authorizeServerChanges(actor: Actor, state: ConfigState, plan: ConfigPlan): void {
+export function authorizeServerChanges(actor: Actor, state: ConfigState, changes: readonly ConfigChange[]): void {
   const current = new Map((state.file.servers ?? []).map((server) => [server.name, server]));
-  for (const change of plan.changes) {
+  for (const change of changes) {
     if (change.kind !== 'server' || change.serverName === undefined) continue;
     const transport = change.diffs.find((diff) => diff.field === 'transport');
     authorizeServerChange(actor, current.get(change.serverName), { transport: transport?.after === 'stdio' ? 'stdio' : 'http' });
   }
 }
 
-/** The file parsed and checked against the tools; throws AppError `invalid` listing every error. */
-export function checkedFile(text: string, state: ConfigState, registry: ToolRegistry): ConfigFile {
-  const parsed = parseConfig(text);
-  const errors: ConfigError[] = [...parsed.errors];
-  if (parsed.file) {
-    const lookup = toolLookup(registry);
-    const assigned = new Set(state.versions.keys());
-    for (const [index, agent] of parsed.file.agents.entries()) {
-      for (const [toolName, overrides] of Object.entries(agent.tools)) {
-        const at = `/agents/${index}/tools/${escapePointerToken(toolName)}`;
-        const entry = lookup(toolName);
-        if (!entry) {
-          // As the API does: an assignment whose tool has gone is kept, never refused.
-          if (!assigned.has(`agents/${agent.id}/tools/${toolName}`)) errors.push({ pointer: at, message: `No tool named "${toolName}" is known`, ...parsed.locate(at, true) });
-          continue;
-        }
-        const size = Buffer.byteLength(JSON.stringify(overrides), 'utf8');
-        if (size > MAX_OVERRIDES_BYTES) {
-          errors.push({ pointer: at, message: `Overrides must be at most ${MAX_OVERRIDES_BYTES / 1024} KiB as JSON; these are ${size} bytes`, ...parsed.locate(at) });
-          continue;
-        }
-        for (const error of lookup.overridesErrors(entry, overrides)) {
-          const pointer = `${at}${error.pointer.replace(/^\/overrides/, '')}`;
-          errors.push({ pointer, message: `${toolName}: ${error.message}`, ...parsed.locate(pointer) });
-        }
-      }
-    }
-  }
-  if (parsed.file?.servers) errors.push(...serverErrors(parsed.file.servers, state, registry, parsed.locate));
-  if (errors.length > 0 || !parsed.file) {
-    errors.sort((a, b) => a.line - b.line || a.column - b.column);
-    throw new AppError('invalid', `The configuration file has ${errors.length === 1 ? '1 error' : `${errors.length} errors`}`, { errors });
-  }
-  return parsed.file;
-}
-
-/**
- * What the servers API refuses beyond a server's own fields: a new server named like a group of
- * other tools, and a stdio server that would run while the operator turned stdio off.
- */
-function serverErrors(servers: ConfigServer[], state: ConfigState, registry: ToolRegistry, locate: (pointer: string) => { line: number; column: number }): ConfigError[] {
-  const current = new Map((state.file.servers ?? []).map((server) => [server.name, server]));
-  const takenGroups = new Set(registry.groups().filter((group) => !current.has(group)));
-  const errors: ConfigError[] = [];
-  for (const [index, server] of servers.entries()) {
-    const at = `/servers/${index}`;
-    const before = current.get(server.name);
-    if (!before && takenGroups.has(server.name)) {
-      errors.push({ pointer: `${at}/name`, message: `"${server.name}" is already the group of other tools; give the server another name`, ...locate(`${at}/name`) });
-    }
-    const changes = !before || !sameJson(before, server);
-    const runsStdio = server.transport === 'stdio' && (!before || before.transport !== 'stdio' || server.enabled);
-    if (changes && runsStdio && isStdioOff()) {
-      errors.push({ pointer: `${at}/transport`, message: `This server cannot be saved: ${STDIO_OFF_REASON}`, ...locate(`${at}/transport`) });
-    }
-  }
-  return errors;
-}
-
 /** The changes from `state` to `file`, in target order, with the hash of both. */
-export function makePlan(state: ConfigState, file: ConfigFile, prune: boolean): ConfigPlan {
-  const current = new Map(state.file.agents.map((agent) => [agent.id, agent]));
-  const wanted = new Map(file.agents.map((agent) => [agent.id, agent]));
+export function makePlan(state: ConfigState, file: ConfigFile, prune: boolean, warnings: ConfigWarning[] = []): ConfigPlan {
+  const current = new Map((state.file.agents ?? []).map((agent) => [agent.id, agent]));
+  const wanted = new Map((file.agents ?? []).map((agent) => [agent.id, agent]));
   const changes: ConfigChange[] = [];
   for (const agent of wanted.values()) changes.push(...agentChanges(current.get(agent.id), agent, prune));
-  if (prune) {
-    for (const agent of current.values()) {
-      if (wanted.has(agent.id)) continue;
-      changes.push({
-        kind: 'agent',
-        action: 'delete',
-        target: `agents/${agent.id}`,
-        agentId: agent.id,
-        diffs: [
-          { field: 'name', before: agent.name },
-          ...(agent.description === '' ? [] : [{ field: 'description', before: agent.description }]),
-          ...Object.keys(agent.tools).map((toolName) => ({ field: `tools.${toolName}`, before: agent.tools[toolName] })),
-        ],
-      });
-    }
+  if (prune && file.agents) {
+    for (const agent of current.values()) if (!wanted.has(agent.id)) changes.push(agentDeletion(agent));
   }
   if (file.servers) changes.push(...serverChanges(state.file.servers ?? [], file.servers, prune));
+  if (file.workflows) changes.push(...workflowChanges(state.file.workflows ?? [], file.workflows, prune));
   changes.sort((a, b) => compareStrings(a.target, b.target));
   const summary = { create: 0, update: 0, delete: 0 };
   for (const change of changes) summary[change.action] += 1;
   const fingerprint = [...state.versions].sort(([a], [b]) => compareStrings(a, b));
-  const hash = createHash('sha256').update(JSON.stringify({ prune, changes, fingerprint })).digest('hex');
-  return { hash, prune, changes, summary };
+  // What was not checked is part of the plan reviewed (its wording, e.g. a connect error's, is not).
+  const unchecked = warnings.map((warning) => warning.pointer);
+  const hash = createHash('sha256').update(JSON.stringify({ prune, changes, fingerprint, unchecked })).digest('hex');
+  return { hash, prune, changes, summary, warnings };
 }
 
-function agentChanges(current: ConfigAgent | undefined, agent: ConfigAgent, prune: boolean): ConfigChange[] {
-  const target = `agents/${agent.id}`;
-  const changes: ConfigChange[] = [];
-  if (!current) {
-    changes.push({
-      kind: 'agent',
-      action: 'create',
-      target,
-      agentId: agent.id,
-      diffs: [{ field: 'name', after: agent.name }, ...(agent.description === '' ? [] : [{ field: 'description', after: agent.description }])],
-    });
-  } else {
-    const diffs: FieldDiff[] = [];
-    if (current.name !== agent.name) diffs.push({ field: 'name', before: current.name, after: agent.name });
-    if (current.description !== agent.description) diffs.push({ field: 'description', before: current.description, after: agent.description });
-    if (diffs.length > 0) changes.push({ kind: 'agent', action: 'update', target, agentId: agent.id, diffs });
+/** Refuses a plan whose hash is not the one reviewed; AppError `precondition_failed` with the plan as it stands. */
+export function checkPlanHash(plan: ConfigPlan, planHash: string): void {
+  if (plan.hash !== planHash) {
+    throw new AppError('precondition_failed', 'The stored configuration changed since this plan was made (or the file did); review a new plan', { current: plan });
   }
-  const had = current?.tools ?? {};
-  for (const [toolName, overrides] of Object.entries(agent.tools)) {
-    const before = had[toolName];
-    const assignment = { kind: 'assignment' as const, target: `${target}/tools/${toolName}`, agentId: agent.id, toolName };
-    if (before === undefined) changes.push({ ...assignment, action: 'create', diffs: overrideDiffs({}, overrides) });
-    else if (!sameJson(before, overrides)) changes.push({ ...assignment, action: 'update', diffs: overrideDiffs(before, overrides) });
-  }
-  if (prune) {
-    for (const toolName of Object.keys(had)) {
-      if (toolName in agent.tools) continue;
-      changes.push({ kind: 'assignment', action: 'delete', target: `${target}/tools/${toolName}`, agentId: agent.id, toolName, diffs: overrideDiffs(had[toolName] ?? {}, undefined) });
-    }
-  }
-  return changes;
-}
-
-/** One diff per top-level setting that differs (the whole value of a nested one). */
-function overrideDiffs(before: Record<string, unknown>, after: Record<string, unknown> | undefined): FieldDiff[] {
-  const keys = [...new Set([...Object.keys(before), ...Object.keys(after ?? {})])].sort();
-  return keys.flatMap((key): FieldDiff[] => {
-    const old = before[key];
-    const next = after?.[key];
-    if (sameJson(old, next)) return [];
-    return [{ field: `overrides.${key}`, ...(old === undefined ? {} : { before: sortedJson(old) }), ...(next === undefined ? {} : { after: sortedJson(next) }) }];
-  });
-}
-
-function serverChanges(current: ConfigServer[], wanted: ConfigServer[], prune: boolean): ConfigChange[] {
-  const had = new Map(current.map((server) => [server.name, server]));
-  const changes: ConfigChange[] = [];
-  for (const server of wanted) {
-    const before = had.get(server.name);
-    const diffs = serverDiffs(before, server);
-    if (before && diffs.length === 0) continue;
-    changes.push({ kind: 'server', action: before ? 'update' : 'create', target: `servers/${server.name}`, serverName: server.name, diffs });
-  }
-  if (prune) {
-    const names = new Set(wanted.map((server) => server.name));
-    for (const server of current) {
-      if (names.has(server.name)) continue;
-      changes.push({ kind: 'server', action: 'delete', target: `servers/${server.name}`, serverName: server.name, diffs: serverDiffs(server, undefined) });
-    }
-  }
-  return changes;
-}
-
-/** One diff per field of a server (`env.<name>` and `headers.<name>` per entry), leaving out its name. */
-function serverDiffs(before: ConfigServer | undefined, after: ConfigServer | undefined): FieldDiff[] {
-  const flat = (server: ConfigServer | undefined): Record<string, unknown> => {
-    if (!server) return {};
-    const entries: Record<string, unknown> = {};
-    for (const [field, value] of Object.entries(server)) {
-      if (field === 'name') continue;
-      if ((field === 'env' || field === 'headers') && typeof value === 'object' && value !== null) {
-        for (const [key, entry] of Object.entries(value)) entries[`${field}.${key}`] = entry;
-      } else {
-        entries[field] = value;
-      }
-    }
-    return entries;
-  };
-  const old = flat(before);
-  const next = flat(after);
-  const order = ['enabled', 'transport', 'command', 'args', 'url'];
-  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
-  const fields = [...new Set([...Object.keys(old), ...Object.keys(next)])].sort((a, b) => rank(a) - rank(b) || compareStrings(a, b));
-  return fields.flatMap((field): FieldDiff[] =>
-    sameJson(old[field], next[field]) ? [] : [{ field, ...(old[field] === undefined ? {} : { before: old[field] }), ...(next[field] === undefined ? {} : { after: next[field] }) }],
-  );
 }

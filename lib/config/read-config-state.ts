@@ -1,23 +1,34 @@
 import 'server-only';
 import type { Db } from '@/lib/db/schema';
 import { configOf, toServerRecord } from '@/lib/mcp-servers/server-record';
+import { toRule } from '@/lib/rules/rule';
+import { toWorkflow } from '@/lib/workflows/workflow';
 import { compareStrings } from '@/registry';
-import { CONFIG_API_VERSION, normalServer, type ConfigFile } from './config-file';
+import { CONFIG_API_VERSION, normalServer, type ConfigFile, type ConfigRule } from './config-file';
+import { normalWorkflow } from './parse-config';
 import { sortedJson } from './sorted-json';
 
 /** The stored configuration with each object's version, as a plan compares and fingerprints it. */
 export interface ConfigState {
   file: ConfigFile;
-  /** `agents/<id>`, `agents/<id>/tools/<tool>` and `servers/<name>` → version. */
+  /**
+   * `agents/<id>`, `agents/<id>/tools/<tool>`, `agents/<id>/rules/<group>`, `servers/<name>` and
+   * `workflows/<name>` → version.
+   */
   versions: Map<string, number>;
 }
 
-/** Reads every agent, assignment and MCP server, in id, tool name and server name order (byte order on both engines). */
+/**
+ * Reads every agent, assignment, group rule, MCP server and workflow, in id, tool name, group,
+ * server name and workflow name order (byte order on both engines).
+ */
 export async function readConfigState(db: Db): Promise<ConfigState> {
-  const [agents, assignments, servers] = await Promise.all([
+  const [agents, assignments, rules, servers, workflows] = await Promise.all([
     db.selectFrom('agents').selectAll().execute(),
     db.selectFrom('assignments').selectAll().execute(),
+    db.selectFrom('agent_rules').selectAll().execute(),
     db.selectFrom('mcp_servers').selectAll().execute(),
+    db.selectFrom('workflows').selectAll().execute(),
   ]);
   const versions = new Map<string, number>();
   const toolsOf = new Map<string, Record<string, Record<string, unknown>>>();
@@ -27,19 +38,31 @@ export async function readConfigState(db: Db): Promise<ConfigState> {
     toolsOf.set(row.agent_id, tools);
     versions.set(`agents/${row.agent_id}/tools/${row.tool_name}`, Number(row.version));
   }
+  const rulesOf = new Map<string, ConfigRule[]>();
+  for (const row of [...rules].sort((a, b) => compareStrings(a.group_name, b.group_name))) {
+    const rule = toRule(row);
+    rulesOf.set(rule.agentId, [...(rulesOf.get(rule.agentId) ?? []), { group: rule.group, exclude: [...rule.exclude].sort(compareStrings) }]);
+    versions.set(`agents/${rule.agentId}/rules/${rule.group}`, rule.version);
+  }
   const file: ConfigFile = {
     apiVersion: CONFIG_API_VERSION,
     agents: [...agents]
       .sort((a, b) => compareStrings(a.id, b.id))
       .map((row) => {
         versions.set(`agents/${row.id}`, Number(row.version));
-        return { id: row.id, name: row.name, description: row.description, tools: toolsOf.get(row.id) ?? {} };
+        return { id: row.id, name: row.name, description: row.description, tools: toolsOf.get(row.id) ?? {}, rules: rulesOf.get(row.id) ?? [] };
       }),
     servers: [...servers]
       .sort((a, b) => compareStrings(a.name, b.name))
       .map((row) => {
         versions.set(`servers/${row.name}`, Number(row.version));
         return normalServer(configOf(toServerRecord(row)));
+      }),
+    workflows: [...workflows]
+      .sort((a, b) => compareStrings(a.name, b.name))
+      .map((row) => {
+        versions.set(`workflows/${row.name}`, Number(row.version));
+        return normalWorkflow(toWorkflow(row));
       }),
   };
   return { file, versions };

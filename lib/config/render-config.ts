@@ -1,5 +1,5 @@
 import { Document } from 'yaml';
-import { CONFIG_SCHEMA_PATH, type ConfigFile, type ConfigServer } from './config-file';
+import { CONFIG_SCHEMA_PATH, type ConfigFile, type ConfigRule, type ConfigServer, type ConfigWorkflow } from './config-file';
 
 /** The formats an export comes in. */
 export type ConfigFormat = 'yaml' | 'json';
@@ -11,17 +11,19 @@ export type ConfigFormat = 'yaml' | 'json';
  */
 export function renderConfig(file: ConfigFile, format: ConfigFormat, baseUrl: string): string {
   const schemaUrl = `${baseUrl.replace(/\/$/, '')}${CONFIG_SCHEMA_PATH}`;
-  // An agent with no description or no tools leaves the key out: less to read.
-  const agents = file.agents.map(({ id, name, description, tools }) => ({
+  // An agent with no description, tools or rules leaves the key out: less to read.
+  const agents = (file.agents ?? []).map(({ id, name, description, tools, rules }) => ({
     id,
     name,
     ...(description === '' ? {} : { description }),
     ...(Object.keys(tools).length === 0 ? {} : { tools }),
+    ...(rules.length === 0 ? {} : { rules: rules.map(ruleEntry) }),
   }));
-  // Servers follow the agents, and only when there are any: a file without them reads as before.
+  // Servers and workflows follow the agents, and only when there are any: a file without them reads as before.
   const servers = file.servers === undefined || file.servers.length === 0 ? {} : { servers: file.servers.map(serverEntry) };
-  if (format === 'json') return `${JSON.stringify({ $schema: schemaUrl, apiVersion: file.apiVersion, agents, ...servers }, null, 2)}\n`;
-  const document = new Document({ apiVersion: file.apiVersion, agents, ...servers });
+  const workflows = file.workflows === undefined || file.workflows.length === 0 ? {} : { workflows: file.workflows.map(workflowEntry) };
+  if (format === 'json') return `${JSON.stringify({ $schema: schemaUrl, apiVersion: file.apiVersion, agents, ...servers, ...workflows }, null, 2)}\n`;
+  const document = new Document({ apiVersion: file.apiVersion, agents, ...servers, ...workflows });
   return `# yaml-language-server: $schema=${schemaUrl}\n${document.toString({ lineWidth: 0, minContentWidth: 0 })}`;
 }
 
@@ -36,5 +38,28 @@ function serverEntry(server: ConfigServer): Record<string, unknown> {
     command: server.command,
     ...(server.args.length === 0 ? {} : { args: server.args }),
     ...(Object.keys(server.env).length === 0 ? {} : { env: server.env }),
+  };
+}
+
+/** A rule as the rules API takes it, leaving out an empty exclusion list. */
+function ruleEntry({ group, exclude }: ConfigRule): Record<string, unknown> {
+  return { group, ...(exclude.length === 0 ? {} : { exclude }) };
+}
+
+/** A workflow as the workflows API takes it, leaving out what its defaults give (empty texts and lists, `required: false`). */
+function workflowEntry(workflow: ConfigWorkflow): Record<string, unknown> {
+  const inputs = workflow.inputs.map(({ name, type, required, description }) => ({
+    name,
+    type,
+    ...(required ? { required } : {}),
+    ...(description === '' ? {} : { description }),
+  }));
+  const steps = workflow.steps.map(({ id, tool, arguments: args }) => ({ id, tool, ...(Object.keys(args).length === 0 ? {} : { arguments: args }) }));
+  return {
+    name: workflow.name,
+    ...(workflow.description === '' ? {} : { description: workflow.description }),
+    ...(inputs.length === 0 ? {} : { inputs }),
+    steps,
+    ...(workflow.output === '' ? {} : { output: workflow.output }),
   };
 }

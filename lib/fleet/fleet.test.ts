@@ -107,6 +107,11 @@ describeEachDatabase('fleet operations', (databases) => {
       { tool_name: 'word_count', overrides: '{}' },
     ]);
     expect((await appErrorOf(cloneAgent({ db, actor: TEST_ADMIN, sourceId: 'original', input: { id: 'original', name: 'X' } }))).code).toBe('conflict');
+    // As when creating: a name with nothing to make an id from is the name's fault.
+    const unnamed = await appErrorOf(cloneAgent({ db, actor: TEST_ADMIN, sourceId: 'original', input: { name: '***' } }));
+    expect(unnamed).toMatchObject({ code: 'invalid', details: { errors: [{ pointer: '/name' }] } });
+    const audit = await db.selectFrom('audit_events').select('after').where('action', '=', 'agent.create').where('target', '=', 'agents/copy-of-original').executeTakeFirstOrThrow();
+    expect(JSON.parse(String(audit.after))).toMatchObject({ id: 'copy-of-original', clonedFrom: 'original' });
   });
 
   it('clones an agent with its group rules and their exclusions, one audit event per rule', async () => {

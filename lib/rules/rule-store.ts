@@ -15,7 +15,7 @@ import { inTransaction } from '@/lib/db/transaction';
 import { publishChange } from '@/lib/events';
 import type { ToolRegistry } from '@/registry';
 import { readRules, viewRules } from './expand-rules';
-import { toRule, type AgentRule, type AgentRuleView } from './rule';
+import { ruleGroupProblem, ruleGroups, toRule, type AgentRule, type AgentRuleView } from './rule';
 
 /** What the rule functions need. */
 export interface RuleOptions {
@@ -124,10 +124,8 @@ async function viewOne(db: Db, registry: ToolRegistry, rule: AgentRule): Promise
 }
 
 function checkGroup(registry: ToolRegistry, group: string): void {
-  const groups = new Set([...registry.groups(), ...registry.catalogue().map((entry) => entry.group)]);
-  if (!groups.has(group)) {
-    throw new AppError('unprocessable', `No plugin serves a group named "${group}", so it cannot be given as a rule`);
-  }
+  const problem = ruleGroupProblem(ruleGroups(registry), group);
+  if (problem) throw new AppError('unprocessable', problem);
 }
 
 function unique(names: readonly string[]): string[] {

@@ -1,5 +1,6 @@
 import type { Selectable } from 'kysely';
 import type { AgentRulesTable } from '@/lib/db/schema';
+import type { ToolRegistry } from '@/registry';
 
 /** An agent's rule: every tool of `group` but the excluded ones, expanded whenever the agent's tools are read. */
 export interface AgentRule {
@@ -45,4 +46,14 @@ export function toRule(row: Selectable<AgentRulesTable>): AgentRule {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** The groups a new rule may name: every group a plugin, bundle or catalogue entry uses now. */
+export function ruleGroups(registry: ToolRegistry): Set<string> {
+  return new Set([...registry.groups(), ...registry.catalogue().map((entry) => entry.group)]);
+}
+
+/** Why a new rule may not name `group` (no plugin serves it), or undefined when it may. */
+export function ruleGroupProblem(groups: ReadonlySet<string>, group: string): string | undefined {
+  return groups.has(group) ? undefined : `No plugin serves a group named "${group}", so it cannot be given as a rule`;
 }

@@ -141,7 +141,8 @@ export async function checkDefinition(db: Db, registry: ToolRegistry, definition
   if (errors.length > 0) throw new AppError('invalid', `Workflow "${definition.name}" cannot be saved as it is`, { errors });
 }
 
-function definitionJson(definition: WorkflowDefinition): string {
+/** How a definition is stored in the `definition` column (what `toWorkflow` reads back). */
+export function definitionJson(definition: WorkflowDefinition): string {
   return JSON.stringify({ inputs: definition.inputs, steps: definition.steps, output: definition.output });
 }
 

@@ -1,3 +1,4 @@
+import { HydrationBoundary, dehydrate } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { PageHeader } from '@/components/layout/page-header';
 import { groupLabel } from '@/lib/catalogue/group-tools';
@@ -11,6 +12,12 @@ import { SchemaSection } from '@/components/schema/schema-section';
 import { SettingsPreview } from '@/components/tools/settings-preview';
 import { ToolFacts } from '@/components/tools/tool-facts';
 import { ToolUsers } from '@/components/fleet/tool-users';
+import { can } from '@/lib/auth/actor';
+import { TOOL_USERS_PAGE_SIZE, toolUsersQueryOptions } from '@/lib/client-api/fleet-api';
+import { getDb } from '@/lib/db';
+import { listToolUsers } from '@/lib/fleet';
+import { makeServerQueryClient } from '@/lib/query/query-clients';
+import { getToolRegistry } from '@/lib/registry-host';
 
 export const dynamic = 'force-dynamic';
 
@@ -30,6 +37,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ToolPage({ params }: Props) {
   const tool = await findTool((await params).name);
   if (!tool) notFound();
+  // The first page of "Used by" comes with the HTML: loaded afterwards, it grew above the
+  // parameters and pushed what a reader had scrolled to out of view.
+  const actor = await requirePageActor();
+  const queryClient = makeServerQueryClient();
+  if (can(actor, 'agents:read')) {
+    const [db, registry] = await Promise.all([getDb(), getToolRegistry()]);
+    queryClient.setQueryData(toolUsersQueryOptions(tool.name, 0).queryKey, await listToolUsers({ db, actor, registry, toolName: tool.name, limit: TOOL_USERS_PAGE_SIZE }));
+  }
   return (
     <article>
       <PageHeader
@@ -43,7 +58,9 @@ export default async function ToolPage({ params }: Props) {
         description={<p className="whitespace-pre-line text-foreground wrap-anywhere">{tool.description || (tool.available ? 'This tool has no description.' : notBuiltYet)}</p>}
       />
       <ToolFacts tool={tool} />
-      <ToolUsers toolName={tool.name} overridesSchema={tool.overridesSchema} hasSettings={hasSettings(tool.overridesSchema)} />
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <ToolUsers toolName={tool.name} overridesSchema={tool.overridesSchema} hasSettings={hasSettings(tool.overridesSchema)} />
+      </HydrationBoundary>
       <SchemaSection
         title="Parameters"
         schema={tool.parametersSchema}
