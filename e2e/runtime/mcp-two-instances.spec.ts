@@ -38,7 +38,7 @@ test.describe('[RUNTIME][MCP-TWO-INSTANCES]', () => {
 
       // B keeps the assignments of the calls it answers for a few seconds (lib/runtime/assignment-cache.ts).
       const invokeTodoReadOnB = () =>
-        fetch(`${b?.url}/api/v1/agents/shared/tools/todo_read/invoke`, {
+        fetch(`${b.url}/api/v1/agents/shared/tools/todo_read/invoke`, {
           method: 'POST',
           headers: { ...json, authorization: `Bearer ${TOKEN}` },
           body: JSON.stringify({ arguments: {} }),
