@@ -6,6 +6,8 @@ import { invokeBuffered } from './lib/runtime/invoke-buffered';
 import { invokeRoute } from './lib/runtime/invoke-route';
 import { onBeforeExit } from './scripts/front-door/before-exit.mjs';
 import { registerFastRoutes } from './scripts/front-door/fast-routes.mjs';
+import { registerCatalogueDoor } from './scripts/front-door/catalogue-door.mjs';
+import { answerCatalogueAtDoor } from './lib/catalogue/catalogue-door';
 
 // An open MCP SSE stream would keep `next start` alive after SIGTERM: end them, and the change
 // bus's LISTEN connection, as soon as the process is asked to stop. Next's own handler still runs.
@@ -23,5 +25,7 @@ onBeforeExit(flushAuditEvents);
 
 // The front door (scripts/server.mjs) answers tool calls with this same handler, past Next's router.
 registerFastRoutes({ invoke: invokeRoute, invokeBuffered });
+// And GET /api/v1/tools from the catalogue's bytes built once per version, when the caller may read it.
+registerCatalogueDoor(answerCatalogueAtDoor);
 
 export {};

@@ -17,6 +17,7 @@ import { resolveAllowedRoots } from '@/lib/files/resolve-allowed-roots';
 import { trackWorkflowCache, WorkflowCache } from '@/lib/workflows/workflow-cache';
 import { WorkflowToolProvider } from '@/lib/workflows/workflow-provider';
 import { startServerHost } from '@/lib/mcp-servers/server-host';
+import { subscribeChanges } from '@/lib/events';
 
 /** Where the host looks for plugins and settings; defaults are the process's own. */
 export interface RegistryHostOptions {
@@ -88,6 +89,11 @@ export function getToolRegistry(): Promise<ToolRegistry> {
   if (!host.toolRegistry) {
     host.toolRegistry = bootRegistry().then(async (registry) => {
       logPluginProblems(registry.diagnostics());
+      // The registry sees most changes itself (catalogueVersion); a workflow edited or a server's
+      // list re-read here or on another instance is said aloud too, and the next reading is fresh.
+      subscribeChanges((event) => {
+        if (event.kind === 'catalogue') registry.invalidate();
+      });
       // The MCP servers admins added join as bundles; each connects in the background.
       await startServerHost(registry);
       return registry;

@@ -53,18 +53,36 @@ export function errorMessage(error: unknown): string {
  */
 export class FaultLog {
   private readonly faults = new Map<string, Diagnostic>();
+  private changes = 0;
+
+  /** Moves whenever the list changes (a new fault, another message, one cleared); the same fault again moves nothing. */
+  get version(): number {
+    return this.changes;
+  }
 
   record(diagnostic: Diagnostic): void {
-    this.faults.set(FaultLog.key(diagnostic), diagnostic);
+    const key = FaultLog.key(diagnostic);
+    const known = this.faults.get(key);
+    if (known && known.kind === diagnostic.kind && known.message === diagnostic.message && known.file === diagnostic.file) {
+      // A fault seen again is not news: the list stays as it was.
+      return;
+    }
+    this.faults.set(key, diagnostic);
+    this.changes++;
   }
 
   clear(where: Pick<Diagnostic, 'source' | 'entry' | 'phase' | 'toolName'>): void {
-    if (this.faults.size > 0) this.faults.delete(FaultLog.key(where));
+    if (this.faults.size > 0 && this.faults.delete(FaultLog.key(where))) this.changes++;
   }
 
   /** Drops the faults `isStale` picks, e.g. those of tool names a provider no longer serves. */
   clearWhere(isStale: (diagnostic: Diagnostic) => boolean): void {
-    for (const [key, diagnostic] of this.faults) if (isStale(diagnostic)) this.faults.delete(key);
+    for (const [key, diagnostic] of this.faults) {
+      if (isStale(diagnostic)) {
+        this.faults.delete(key);
+        this.changes++;
+      }
+    }
   }
 
   list(): Diagnostic[] {

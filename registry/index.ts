@@ -7,5 +7,5 @@ export { registerClass, registerInstance, type PluginKind, type PluginRegistrati
 export { CATALOGUE_SCOPE } from './plugin-handle';
 export { describeTool, MAX_DESCRIPTION_BYTES } from './plugin-values';
 export { compareStrings, firstLine } from './text';
-export { ToolRegistry, TOOL_CATALOGUE, type ToolRegistryOptions } from './tool-registry';
+export { ToolRegistry, TOOL_CATALOGUE, CATALOGUE_RECHECK_MS, type CatalogueReading, type ToolRegistryOptions } from './tool-registry';
 export { discoverPlugins, pluginPathFrom, type Discovery, type DiscoveryOptions } from './discovery';

@@ -41,6 +41,10 @@ abstract class PluginHandle<P extends ToolFactory | MultiToolProvider> {
   /** Why the plugin cannot take part at all (bind failed or a dependency is missing). */
   private bindProblem: string | undefined;
   private pluginGroup: string = defaults.group;
+  /** The availability the last `observe()` saw: "" when available, else the reason. */
+  private lastSeen: string | undefined;
+  /** Counts the changes `observe()` saw; the registry's catalogue version is built from these. */
+  protected changeCount = 0;
 
   protected constructor(
     readonly registration: PluginRegistration,
@@ -84,6 +88,30 @@ abstract class PluginHandle<P extends ToolFactory | MultiToolProvider> {
     if (!outcome.ok) return { available: false, reason: `isAvailable() failed: ${errorMessage(outcome.error)}` };
     return outcome.value ? { available: true } : { available: false, reason: this.unavailableReason() };
   }
+
+  /**
+   * Reads what of this plugin can change the catalogue without the registry being told (its
+   * availability and reason; a provider's names and `toolsVersion()` too) and returns a count
+   * that moves whenever that changed since the last reading.
+   */
+  observe(): number {
+    const availability = this.availability();
+    const seen = availability.available ? '' : availability.reason;
+    if (seen !== this.lastSeen) {
+      this.lastSeen = seen;
+      this.changeCount++;
+    }
+    if (availability.available) this.observeAvailable();
+    return this.changeCount;
+  }
+
+  /** The count `observe()` returned last, without reading the plugin. */
+  get changes(): number {
+    return this.changeCount;
+  }
+
+  /** What more `observe()` reads of an available plugin. */
+  protected observeAvailable(): void {}
 
   /** Runs plugin code; a throw is logged as a fault, a later success clears it. */
   protected call<T>(phase: DiagnosticPhase, fn: () => T, toolName?: string): Outcome<T> {
@@ -155,6 +183,7 @@ abstract class PluginHandle<P extends ToolFactory | MultiToolProvider> {
 export class FactoryHandle extends PluginHandle<ToolFactory> {
   readonly kind = 'factory';
   private cachedMetadata: ToolMetadata | undefined;
+  private lastSettings: string | undefined;
 
   constructor(registration: PluginRegistration, factory: ToolFactory, readonly name: string, faults: FaultLog) {
     super(registration, factory, faults);
@@ -201,6 +230,19 @@ export class FactoryHandle extends PluginHandle<ToolFactory> {
     return this.cachedMetadata;
   }
 
+  /**
+   * Reads what the catalogue shows of the factory that may change without any sign (its
+   * overrides schema; its own description while its tool was never built), and counts a change
+   * when it differs from the last time. The registry does this every `recheckMs`, not per reading.
+   */
+  observeSettings(): void {
+    const description = this.knownMetadata() ? '' : (this.factoryDescription() ?? '');
+    const seen = `${JSON.stringify(this.overridesSchema())}\u0000${description}`;
+    if (seen === this.lastSettings) return;
+    this.lastSettings = seen;
+    this.changeCount++;
+  }
+
   /** The factory's own `description()` (an optional extension), for when no tool can be built; undefined without one. */
   factoryDescription(): string | undefined {
     const outcome = this.call('description', () => {
@@ -218,6 +260,7 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
   private lastVersion: string | number | undefined;
   /** Metadata per name, dropped whenever the provider's set of names or its `toolsVersion()` changes. */
   private cachedMetadata = new Map<string, ToolMetadata>();
+  private observedNames: ReturnType<ProviderHandle['currentNames']> | undefined;
 
   constructor(registration: PluginRegistration, provider: MultiToolProvider, faults: FaultLog) {
     super(registration, provider, faults);
@@ -225,7 +268,11 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
 
   /** The names served right now, read afresh, or why they cannot be read. */
   currentNames(): { ok: true; names: ReadonlySet<string> } | { ok: false; reason: string } {
-    const outcome = this.call('toolNames', () => namesFrom(this.plugin.toolNames()));
+    const outcome = this.call('toolNames', () => {
+      const value: unknown = this.plugin.toolNames();
+      // The usual answer is the last one again: told without building a new set.
+      return isSameNames(value, this.lastNames) ? { names: this.lastNames, skipped: 0, isTruncated: false } : namesFrom(value);
+    });
     if (!outcome.ok) return { ok: false, reason: `toolNames() failed: ${errorMessage(outcome.error)}` };
     const { names, skipped, isTruncated } = outcome.value;
     if (skipped > 0) this.fault('toolNames', new Error(`it returned ${skipped} values that are not tool names (non-empty strings); they are left out`));
@@ -233,6 +280,18 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
     if (!sameSet(names, this.lastNames)) this.namesChanged(names);
     this.checkVersion();
     return { ok: true, names };
+  }
+
+  /** An available provider's names and `toolsVersion()`, read afresh (an unavailable one is not asked: the spec). */
+  protected override observeAvailable(): void {
+    this.observedNames = this.currentNames();
+  }
+
+  /** The names the last `observe()` read, handed over once (a reading that follows needs not ask again). */
+  takeObservedNames(): ReturnType<ProviderHandle['currentNames']> | undefined {
+    const names = this.observedNames;
+    this.observedNames = undefined;
+    return names;
   }
 
   /** The names served right now; empty when they cannot be read. */
@@ -306,11 +365,13 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
     if (version === this.lastVersion) return;
     this.lastVersion = version;
     this.cachedMetadata = new Map();
+    this.changeCount++;
   }
 
   private namesChanged(names: ReadonlySet<string>): void {
     this.lastNames = names;
     this.cachedMetadata = new Map();
+    this.changeCount++;
     // Faults of tools the provider no longer serves are history, not what is broken now.
     this.faults.clearWhere(
       (d) => d.source === this.source && d.entry === this.registration.entry && d.toolName !== undefined && !names.has(d.toolName),
@@ -320,6 +381,18 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
 
 /** A loaded plugin of either kind. */
 export type AnyHandle = FactoryHandle | ProviderHandle;
+
+/** Whether a provider's answer holds exactly `last`'s names, each once and nothing else (anything odd: no, and it is checked in full). */
+function isSameNames(value: unknown, last: ReadonlySet<string>): boolean {
+  if (typeof value !== 'object' || value === null || isThenable(value) || typeof (value as Iterable<unknown>)[Symbol.iterator] !== 'function') return false;
+  let count = 0;
+  for (const name of value as Iterable<unknown>) {
+    if (typeof name !== 'string' || !last.has(name)) return false;
+    count++;
+    if (count > last.size) return false;
+  }
+  return count === last.size;
+}
 
 function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   if (a.size !== b.size) return false;

@@ -6,6 +6,7 @@ import { FactoryHandle, ProviderHandle, type AnyHandle } from './plugin-handle';
 import type { CatalogueEntry, ToolCatalogue, ToolMetadata } from './catalogue';
 import type { PluginRegistration } from './registration';
 import { serviceKey, type AgentTool, type OverridesProblem, type ServiceKey, type Tool, type ToolCallScope, type ToolEnvironment } from './spi';
+import { isSameCatalogue } from './same-catalogue';
 import { compareStrings } from './text';
 
 /** The registry's catalogue, offered to plugins (e.g. `tool_search`) under this key. */
@@ -20,7 +21,29 @@ export interface ToolRegistryOptions {
   diagnostics?: readonly Diagnostic[];
   /** How long a plugin's async `bind` may take; default 10 s. */
   bindTimeoutMs?: number;
+  /** How often factories' overrides schemas (and descriptions of unbuilt tools) are read again to see whether they changed; default 1 s. See `catalogueVersion`. */
+  recheckMs?: number;
+  /** The clock for `recheckMs`, in ms; default `performance.now`. */
+  now?: () => number;
 }
+
+/** One reading of the catalogue and its diagnostics, with the catalogue version it is. */
+export interface CatalogueReading {
+  /** Moves exactly when the tools or diagnostics differ from the previous reading's. */
+  readonly version: number;
+  readonly tools: readonly CatalogueEntry[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+interface Built extends CatalogueReading {
+  /** The registry's change count when it was built. */
+  readonly stamp: number;
+  /** Some tool could not be built: it is tried again at the next reading, as before there was a cache. */
+  readonly hasFailures: boolean;
+}
+
+/** Default of `ToolRegistryOptions.recheckMs`. */
+export const CATALOGUE_RECHECK_MS = 1_000;
 
 type Claim =
   | { handle: FactoryHandle; available: true }
@@ -48,6 +71,14 @@ export class ToolRegistry implements ToolCatalogue {
   private readonly loadDiagnostics: Diagnostic[] = [];
   private env: ToolEnvironment = createToolEnvironment();
   private bindTimeoutMs: number | undefined;
+  private recheckMs = CATALOGUE_RECHECK_MS;
+  private now: () => number = () => performance.now();
+  /** Counts what the registry is told of: plugins added or removed, `invalidate()`. */
+  private changes = 0;
+  private built: Built | undefined;
+  /** When factories' settings were last read (`recheckMs`). */
+  private checkedAt = Number.NEGATIVE_INFINITY;
+  private known: { stamp: number; names: ReadonlySet<string> } | undefined;
 
   private constructor() {}
 
@@ -58,6 +89,8 @@ export class ToolRegistry implements ToolCatalogue {
     const env = withCatalogue(options.environment ?? createToolEnvironment(), registry);
     registry.env = env;
     registry.bindTimeoutMs = options.bindTimeoutMs;
+    registry.recheckMs = options.recheckMs ?? CATALOGUE_RECHECK_MS;
+    if (options.now) registry.now = options.now;
     for (const registration of options.registrations) {
       const loaded = await loadPlugin(registration, env, registry.faults, options.bindTimeoutMs);
       if (loaded instanceof FactoryHandle) registry.factories.push(loaded);
@@ -79,6 +112,7 @@ export class ToolRegistry implements ToolCatalogue {
     if (loaded instanceof FactoryHandle) this.factories.push(loaded);
     else if (loaded instanceof ProviderHandle) this.providers.push(loaded);
     else return loaded;
+    this.changes++;
     loaded.availability();
     return undefined;
   }
@@ -96,16 +130,97 @@ export class ToolRegistry implements ToolCatalogue {
       }
     }
     this.faults.clearWhere((diagnostic) => diagnostic.source === source && diagnostic.entry === entry);
+    if (isRemoved) this.changes++;
     return isRemoved;
   }
 
-  /** Factories' names plus every available provider's current names, read afresh. */
+  /**
+   * Says that something the catalogue shows may have changed in a way `catalogueVersion()` does
+   * not observe (a setting a factory reads, a plugin's live data): the next reading is built afresh.
+   */
+  invalidate(): void {
+    this.changes++;
+  }
+
+  /**
+   * The catalogue's version: a number that moves whenever the catalogue or its diagnostics
+   * change, so what a reader built from one reading (JSON, gzip, an index) can be kept while it
+   * stays. Each call re-reads, from every plugin, all that can change behind the registry's back
+   * and is cheap to read: availability and its reason, every available provider's names (afresh,
+   * as the spec asks) and `toolsVersion()`, and the faults recorded since. The registry itself
+   * counts plugins added and removed and `invalidate()`. What is not re-read on each call (a
+   * factory's `overridesSchema()`, the description of a factory that cannot build its tool) is
+   * read again at most every `recheckMs` (1 s), O(factories). A provider's tool metadata is
+   * kept while its names and `toolsVersion()` stay (as before: `ProviderHandle.metadata`).
+   * Costs O(plugins + provider names) per call; building and comparing happen only on a change.
+   */
+  catalogueVersion(): number {
+    return this.reading().version;
+  }
+
+  /** The catalogue and diagnostics with their version, rebuilt only when `catalogueVersion()` says they may have changed. */
+  reading(): CatalogueReading {
+    const now = this.now();
+    const isDue = now - this.checkedAt >= this.recheckMs;
+    if (isDue) {
+      // O(factories), and only every recheckMs: what no reading observes.
+      for (const handle of this.factories) handle.observeSettings();
+      this.checkedAt = now;
+    }
+    const stamp = this.observe();
+    const built = this.built;
+    if (built && built.stamp === stamp && !built.hasFailures) return built;
+    const failures = { count: 0 };
+    const claims = this.claims(true);
+    // Built first: building the catalogue is what records the faults of failing tools.
+    const tools = this.catalogueOf(claims, failures);
+    const diagnostics = this.diagnosticsOf(claims);
+    const isSame = built !== undefined && isSameCatalogue(built, { tools, diagnostics });
+    this.built = {
+      version: isSame ? built.version : (built?.version ?? 0) + 1,
+      // Kept when the same, so whoever holds the last reading's objects holds this one's.
+      tools: isSame ? built.tools : tools,
+      diagnostics: isSame ? built.diagnostics : diagnostics,
+      // What building changed (a fault recorded, names read again) is part of this reading.
+      stamp: this.stampNow(),
+      hasFailures: failures.count > 0,
+    };
+    return this.built;
+  }
+
+  /** Reads every plugin's observable state; the sum of all change counts, which moves on any change. */
+  private observe(): number {
+    let stamp = this.changes;
+    // Names observed and not used by a build would be stale at the next one.
+    for (const handle of this.providers) handle.takeObservedNames();
+    for (const handle of this.factories) stamp += handle.observe();
+    for (const handle of this.providers) stamp += handle.observe();
+    return stamp + this.faults.version;
+  }
+
+  /** The same sum without reading the plugins again. */
+  private stampNow(): number {
+    let stamp = this.changes;
+    for (const handle of this.factories) stamp += handle.changes;
+    for (const handle of this.providers) stamp += handle.changes;
+    return stamp + this.faults.version;
+  }
+
+  /**
+   * Factories' names plus every available provider's current names, read afresh; the set is
+   * built again only when what was read differs from last time (see `catalogueVersion`).
+   */
   knownToolNames(): ReadonlySet<string> {
+    const stamp = this.observe();
+    if (this.known?.stamp === stamp) return this.known.names;
     const names = new Set<string>();
     for (const factory of this.factories) names.add(factory.name);
     for (const provider of this.providers) {
-      if (provider.availability().available) for (const name of provider.toolNames()) names.add(name);
+      // Observed just now exactly when available; a provider whose names failed serves none.
+      const current = provider.takeObservedNames();
+      if (current?.ok) for (const name of current.names) names.add(name);
     }
+    this.known = { stamp: this.stampNow(), names };
     return names;
   }
 
@@ -114,26 +229,24 @@ export class ToolRegistry implements ToolCatalogue {
     return [...new Set(this.handles().map((handle) => handle.group))].sort(compareStrings);
   }
 
-  /** One entry per known tool and per unavailable bundle, sorted by group then name. */
+  /** One entry per known tool and per unavailable bundle, sorted by group then name (see `reading`). */
   catalogue(): CatalogueEntry[] {
-    return this.catalogueOf(this.claims());
+    return [...this.reading().tools];
   }
 
   /**
    * The catalogue and the diagnostics from one reading of every provider's names, so the
-   * two agree and a request reads each provider once.
+   * two agree (see `reading`).
    */
   snapshot(): { tools: CatalogueEntry[]; diagnostics: Diagnostic[] } {
-    const claims = this.claims();
-    // Built first: building the catalogue is what records the faults of failing tools.
-    const tools = this.catalogueOf(claims);
-    return { tools, diagnostics: this.diagnosticsOf(claims) };
+    const { tools, diagnostics } = this.reading();
+    return { tools: [...tools], diagnostics: [...diagnostics] };
   }
 
-  private catalogueOf({ byName, unavailableProviders }: Claims): CatalogueEntry[] {
+  private catalogueOf({ byName, unavailableProviders }: Claims, failures: { count: number }): CatalogueEntry[] {
     const entries: CatalogueEntry[] = [];
     for (const [name, claims] of byName) {
-      const entry = this.entryFor(name, claims);
+      const entry = this.entryFor(name, claims, failures);
       if (entry) entries.push(entry);
     }
     const bundleNames = new Set<string>();
@@ -164,7 +277,7 @@ export class ToolRegistry implements ToolCatalogue {
   entry(name: string): CatalogueEntry | undefined {
     // Claimants are asked in order and only until one answers: a factory's tool does not make
     // every provider list its names (a tool call reads its entry each time).
-    return this.entryFor(name, this.claimsFor(name));
+    return this.entryFor(name, this.claimsFor(name), { count: 0 });
   }
 
   /** Same as `catalogue()`; lets the registry serve as the `ToolCatalogue` service. */
@@ -256,7 +369,7 @@ export class ToolRegistry implements ToolCatalogue {
 
   /** Failed plugins, name conflicts and warnings, as they stand now. */
   diagnostics(): Diagnostic[] {
-    return this.diagnosticsOf(this.claims());
+    return [...this.reading().diagnostics];
   }
 
   private diagnosticsOf({ byName }: Claims): Diagnostic[] {
@@ -288,7 +401,8 @@ export class ToolRegistry implements ToolCatalogue {
     return [...this.factories, ...this.providers];
   }
 
-  private claims(): Claims {
+  /** Every name's claimants; `useObserved` takes the provider names `observe()` just read instead of asking again. */
+  private claims(useObserved = false): Claims {
     const byName = new Map<string, Claim[]>();
     const add = (name: string, claim: Claim) => {
       const claims = byName.get(name);
@@ -303,7 +417,7 @@ export class ToolRegistry implements ToolCatalogue {
         unavailableProviders.push({ handle, reason: availability.reason });
         continue;
       }
-      const current = handle.currentNames();
+      const current = (useObserved ? handle.takeObservedNames() : undefined) ?? handle.currentNames();
       if (!current.ok) unavailableProviders.push({ handle, reason: current.reason });
       else for (const name of current.names) add(name, { handle, available: true });
     }
@@ -319,7 +433,7 @@ export class ToolRegistry implements ToolCatalogue {
   }
 
   /** The entry of one name, from the same claimant `resolve` would use; undefined when nothing claims it. */
-  private entryFor(name: string, claimants: Iterable<Claim>): CatalogueEntry | undefined {
+  private entryFor(name: string, claimants: Iterable<Claim>, failures: { count: number }): CatalogueEntry | undefined {
     const claims: Claim[] = [];
     for (const claim of claimants) {
       claims.push(claim);
@@ -328,6 +442,7 @@ export class ToolRegistry implements ToolCatalogue {
       try {
         metadata = claim.handle instanceof FactoryHandle ? claim.handle.metadata() : claim.handle.metadata(name);
       } catch (error) {
+        failures.count++;
         return toEntry(name, claim.handle, emptyMetadata, {
           available: false,
           reason: `Its tool could not be built: ${errorMessage(error)}`,
@@ -341,6 +456,7 @@ export class ToolRegistry implements ToolCatalogue {
       const metadata = unavailable.handle.knownMetadata() ?? unbuiltMetadata(unavailable.handle);
       return toEntry(name, unavailable.handle, metadata, { available: false, reason: unavailable.reason });
     }
+    failures.count++;
     return toEntry(name, claims[0]!.handle, emptyMetadata, {
       available: false,
       reason: 'Its provider lists the name but does not build a tool for it',

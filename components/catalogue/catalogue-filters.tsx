@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { memo, useId } from 'react';
 import type { AvailabilityFilter } from '@/lib/catalogue/filter-catalogue';
 import type { GroupCount } from '@/lib/catalogue/first-screen';
 import { Input, Select } from '@/components/ui/input';
@@ -42,11 +42,7 @@ export function CatalogueFilters({ query, group, availability, groups, onQueryCh
         <Select id="catalogue-group-filter" value={group} onChange={(event) => onGroupChange(event.target.value)} className="py-2">
           <option value="">All groups</option>
           {isUnknownGroup && <option value={group}>{group} (no such group)</option>}
-          {groups.map(({ group: name, label, total }) => (
-            <option key={name} value={name}>
-              {label} ({total})
-            </option>
-          ))}
+          <GroupOptions groups={groups} />
         </Select>
       </div>
       <div className="flex flex-col gap-1 sm:w-44">
@@ -67,3 +63,12 @@ export function CatalogueFilters({ query, group, availability, groups, onQueryCh
     </form>
   );
 }
+
+// One option per group: the same while the admin types, so a keystroke does not redraw fifty of them.
+const GroupOptions = memo(function GroupOptions({ groups }: { groups: readonly GroupCount[] }) {
+  return groups.map(({ group, label, total }) => (
+    <option key={group} value={group}>
+      {label} ({total})
+    </option>
+  ));
+});

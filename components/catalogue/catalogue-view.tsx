@@ -22,8 +22,8 @@ import { VirtualToolList } from './virtual-tool-list';
 export function CatalogueView() {
   const search = useCatalogueSearch();
   const filter = useMemo(
-    () => ({ query: search.deferredQuery, group: search.deferredGroup, availability: search.deferredAvailability }),
-    [search.deferredQuery, search.deferredGroup, search.deferredAvailability],
+    () => ({ query: search.query, group: search.group, availability: search.availability }),
+    [search.query, search.group, search.availability],
   );
   const { model, summary } = useCatalogueModel(filter);
   const { error, isFetching, refetch } = summary;

@@ -1,9 +1,10 @@
 import { diagnosticKindLabel as kindLabel } from '@/lib/catalogue/diagnostic-text';
 import type { Diagnostic } from '@/registry/diagnostics';
+import { memo } from 'react';
 import { Badge } from '@/components/ui/badge';
 
 /** Failed plugins, conflicts and warnings; renders nothing when all is well. */
-export function DiagnosticsList({ diagnostics }: { diagnostics: readonly Diagnostic[] }) {
+export const DiagnosticsList = memo(function DiagnosticsList({ diagnostics }: { diagnostics: readonly Diagnostic[] }) {
   if (diagnostics.length === 0) return null;
   return (
     <section id="diagnostics" aria-labelledby="diagnostics-heading" className="mb-8 scroll-mt-4 rounded-md border border-warning/40 bg-warning-muted p-4">
@@ -30,4 +31,4 @@ export function DiagnosticsList({ diagnostics }: { diagnostics: readonly Diagnos
       </ul>
     </section>
   );
-}
+});

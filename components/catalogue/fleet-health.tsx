@@ -4,6 +4,7 @@ import { countText } from '@/lib/catalogue/count-text';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Bot, CircleOff, Layers, Wrench, type LucideIcon } from 'lucide-react';
 import Link from 'next/link';
+import { memo } from 'react';
 import { agentListQueryOptions } from '@/lib/client-api/agents-api';
 import { cn } from '@/components/ui/cn';
 
@@ -16,9 +17,10 @@ interface FleetHealthProps {
 
 /**
  * The home page's summary strip: tools, groups, unavailable tools, plugin problems and agents
- * with missing or invalid assignments, each a link to the list that shows them.
+ * with missing or invalid assignments, each a link to the list that shows them. Memoised: its
+ * counts stay the same while the admin types in the search box below it.
  */
-export function FleetHealth({ toolCount, groupCount, unavailableCount, problemCount }: FleetHealthProps) {
+export const FleetHealth = memo(function FleetHealth({ toolCount, groupCount, unavailableCount, problemCount }: FleetHealthProps) {
   const attention = useQuery(agentListQueryOptions('', 'attention'));
   const agentCount = attention.data?.length;
   return (
@@ -40,7 +42,7 @@ export function FleetHealth({ toolCount, groupCount, unavailableCount, problemCo
       </ul>
     </section>
   );
-}
+});
 
 interface StatProps {
   href: string;

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { memo } from 'react';
 import { toolPath } from '@/lib/catalogue/tool-path';
 import { firstLine } from '@/lib/catalogue/group-tools';
 import { isAvailable, type ToolSummary } from '@/lib/catalogue/tool-summary';
@@ -24,8 +25,11 @@ function hasTwoBadgeLines(tool: ToolSummary, isNarrow: boolean): boolean {
   return isNarrow && badgesMayWrap(tool);
 }
 
-/** One tool of the catalogue list: name, first line of its description, badges and, if unavailable, why. */
-export function ToolRow({ tool, isNarrow }: { tool: ToolSummary; isNarrow: boolean }) {
+/**
+ * One tool of the catalogue list: name, first line of its description, badges and, if unavailable,
+ * why. Memoised: a keystroke that keeps a row on screen does not redraw it.
+ */
+export const ToolRow = memo(function ToolRow({ tool, isNarrow }: { tool: ToolSummary; isNarrow: boolean }) {
   const lines = reasonLines(tool, isNarrow);
   return (
     <div className={`h-full overflow-hidden border-b border-border px-4 py-2 ${isAvailable(tool) ? '' : 'bg-muted/60'}`}>
@@ -54,4 +58,4 @@ export function ToolRow({ tool, isNarrow }: { tool: ToolSummary; isNarrow: boole
       )}
     </div>
   );
-}
+});

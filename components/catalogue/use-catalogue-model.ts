@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { catalogueFirstScreenQueryOptions, catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
-import { filterCatalogue, indexCatalogue, type CatalogueFilter, type VisibleGroup } from '@/lib/catalogue/filter-catalogue';
+import { searchOf, type CatalogueFilter, type VisibleGroup } from '@/lib/catalogue/filter-catalogue';
+import { prepareIndexWhenIdle, sharedIndexOf } from '@/lib/catalogue/shared-index';
 import { groupCounts, isSameFilter, type GroupCount } from '@/lib/catalogue/first-screen';
 import { isAvailable } from '@/lib/catalogue/tool-summary';
 import type { Diagnostic } from '@/registry/diagnostics';
@@ -21,19 +22,21 @@ export interface CatalogueModel {
 }
 
 /**
- * The catalogue for `filter`. The grouping and search text are built once per catalogue and the
- * counts once per catalogue too; a keystroke only runs the filter over the prepared strings.
+ * The catalogue for `filter`. The grouping and the counts are built once per catalogue, the search
+ * text when the page is idle after that; a keystroke only runs the filter over the prepared
+ * strings (over the last matches when it adds to the query).
  */
 export function useCatalogueModel(filter: CatalogueFilter) {
   const summary = useQuery(catalogueQueryOptions);
   const firstScreen = useQuery({ ...catalogueFirstScreenQueryOptions, enabled: false });
   const data = summary.data;
-  const index = useMemo(() => (data ? indexCatalogue(data.tools) : undefined), [data]);
+  const index = useMemo(() => (data ? sharedIndexOf(data.tools) : undefined), [data]);
+  useEffect(() => (data ? prepareIndexWhenIdle(data.tools) : undefined), [data]);
   const complete = useMemo(
     () => (data && index ? { groups: groupCounts(index), unavailableCount: data.tools.filter((tool) => !isAvailable(tool)).length } : undefined),
     [data, index],
   );
-  const visible = useMemo(() => (index ? filterCatalogue(index, filter) : undefined), [index, filter]);
+  const visible = useMemo(() => (index ? searchOf(index).filter(filter) : undefined), [index, filter]);
 
   let model: CatalogueModel | undefined;
   if (data && complete && visible) {

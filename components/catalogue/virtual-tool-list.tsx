@@ -21,7 +21,7 @@ const SERVER_BAND = { top: 0, bottom: 900 };
 export const VirtualToolList = memo(function VirtualToolList({ groups, isFiltered }: { groups: readonly VisibleGroup[]; isFiltered: boolean }) {
   const idPrefix = useId();
   const isNarrow = useIsNarrow();
-  const layout = useMemo(() => layoutList(groups, HEADING_HEIGHT, (tool) => knownRowHeight(tool, isNarrow)), [groups, isNarrow]);
+  const layout = useMemo(() => layoutOf(groups, isNarrow), [groups, isNarrow]);
   const listRef = useRef<HTMLDivElement>(null);
   const { start, end } = useWindowedRange(listRef, layout);
 
@@ -79,6 +79,20 @@ export const VirtualToolList = memo(function VirtualToolList({ groups, isFiltere
     </div>
   );
 });
+
+// A search result's layout is kept as long as the result is: the search hands back the same
+// result for a query typed again (Backspace), and then nothing is laid out again.
+const layouts = { narrow: new WeakMap<readonly VisibleGroup[], ListLayout>(), wide: new WeakMap<readonly VisibleGroup[], ListLayout>() };
+
+function layoutOf(groups: readonly VisibleGroup[], isNarrow: boolean): ListLayout {
+  const known = isNarrow ? layouts.narrow : layouts.wide;
+  let layout = known.get(groups);
+  if (!layout) {
+    layout = layoutList(groups, HEADING_HEIGHT, (tool) => knownRowHeight(tool, isNarrow));
+    known.set(groups, layout);
+  }
+  return layout;
+}
 
 // A tool's height is worked out once per window class, not on every search that shows it.
 const rowHeights = { narrow: new WeakMap<ToolSummary, number>(), wide: new WeakMap<ToolSummary, number>() };

@@ -3,6 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { prepareIndexWhenIdle } from '@/lib/catalogue/shared-index';
 import type { ToolSummary } from '@/lib/catalogue/tool-summary';
 import { ToolPicker } from './tool-picker';
 
@@ -22,8 +23,13 @@ interface ToolPickerDialogProps {
   ruleGroups?: ReadonlySet<string>;
 }
 
-/** "Add tools": the tool picker in a modal dialog, with the chosen count and the Add button. */
+/**
+ * "Add tools": the tool picker in a modal dialog, with the chosen count and the Add button. The
+ * catalogue's search index is built while the page is idle, so opening the picker does not wait for it.
+ */
 export function ToolPickerDialog({ isOpen, onClose, agentName, ...picking }: ToolPickerDialogProps) {
+  const { tools } = picking;
+  useEffect(() => (tools.length > 0 ? prepareIndexWhenIdle(tools) : undefined), [tools]);
   const chosenCount = useRef(0);
   const setChosenCount = useCallback((count: number) => {
     chosenCount.current = count;
@@ -65,15 +71,19 @@ function ChooseTools({ tools, assigned, pending, onAdd, onAddGroupRule, ruleGrou
   useEffect(() => onChosenCount(chosen.size), [chosen, onChosenCount]);
   useEffect(() => () => onChosenCount(0), [onChosenCount]);
 
-  const toggle = (names: readonly string[], choose: boolean) =>
-    setChosen((previous) => {
-      const next = new Set(previous);
-      for (const name of names) {
-        if (choose) next.add(name);
-        else next.delete(name);
-      }
-      return next;
-    });
+  // One function for the dialog's life, so the options (memoised) are not redrawn when it changes.
+  const toggle = useCallback(
+    (names: readonly string[], choose: boolean) =>
+      setChosen((previous) => {
+        const next = new Set(previous);
+        for (const name of names) {
+          if (choose) next.add(name);
+          else next.delete(name);
+        }
+        return next;
+      }),
+    [],
+  );
 
   const add = async () => {
     if (chosen.size === 0 || isAdding) return;

@@ -6,15 +6,28 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import { fieldClass } from '@/components/ui/input';
 import { ChosenChips } from './chosen-chips';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { firstLine } from '@/lib/catalogue/group-tools';
-import { filterCatalogue, indexCatalogue } from '@/lib/catalogue/filter-catalogue';
-import { limitGroups } from '@/lib/catalogue/limit-groups';
-import { rankMatches } from '@/lib/catalogue/rank-matches';
+import { searchOf, type IndexedGroup } from '@/lib/catalogue/filter-catalogue';
+import { rankAndLimit } from '@/lib/catalogue/rank-matches';
+import { sharedIndexOf } from '@/lib/catalogue/shared-index';
 import { isAvailable, type ToolSummary } from '@/lib/catalogue/tool-summary';
 
 /** A command menu mounts every item it is given: past this many matches, type to narrow. */
 const SHOWN_LIMIT = 200;
+
+// Each group's choosable tools, once per catalogue and assignment change: not on every opening of
+// the picker (each opening mounts it afresh), nor on every keystroke.
+const choosable = new WeakMap<readonly IndexedGroup[], { assigned: ReadonlySet<string>; pending?: ReadonlySet<string>; byGroup: ReadonlyMap<string, readonly string[]> }>();
+
+function choosableByGroup(index: readonly IndexedGroup[], assigned: ReadonlySet<string>, pending: ReadonlySet<string> | undefined): ReadonlyMap<string, readonly string[]> {
+  const known = choosable.get(index);
+  if (known && known.assigned === assigned && known.pending === pending) return known.byGroup;
+  const isTaken = (name: string) => assigned.has(name) || (pending?.has(name) ?? false);
+  const byGroup = new Map(index.map((section) => [section.group, section.tools.filter((tool) => isAvailable(tool) && !isTaken(tool.name)).map((tool) => tool.name)]));
+  choosable.set(index, { assigned, pending, byGroup });
+  return byGroup;
+}
 
 interface ToolPickerProps {
   tools: readonly ToolSummary[];
@@ -35,24 +48,19 @@ interface ToolPickerProps {
 /**
  * The grouped, searchable, keyboard-driven tool chooser (cmdk): one heading per group with its
  * count, unavailable tools disabled with their reason, already assigned tools marked, several
- * tools or a whole group chosen at once. Filters itself so 10,000 tools stay fast.
+ * tools or a whole group chosen at once. Filters itself so 10,000 tools stay fast: the index is
+ * the page's shared one (built when the page was idle, not on opening), a keystroke scans the
+ * prepared text and orders only the groups it shows.
  */
 export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfirm, onAddGroupRule, ruleGroups }: ToolPickerProps) {
   const [query, setQuery] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
   const listRef = useRef<HTMLDivElement>(null);
   useActiveDescendant(inputRef, listRef);
-  const index = useMemo(() => indexCatalogue(tools), [tools]);
-  const { groups, matched, shown } = useMemo(
-    () => limitGroups(rankMatches(filterCatalogue(index, { query, group: '' }), query), SHOWN_LIMIT),
-    [index, query],
-  );
+  const index = sharedIndexOf(tools);
+  const { groups, matched, shown } = useMemo(() => rankAndLimit(searchOf(index).filter({ query, group: '' }), query, SHOWN_LIMIT), [index, query]);
   const assignedLabel = (name: string) => (assigned.has(name) ? 'Already assigned' : pending?.has(name) ? 'Waiting for its settings' : undefined);
-  // Each group's choosable tools, once per catalogue and assignment change rather than per keystroke.
-  const openByGroup = useMemo(() => {
-    const isTaken = (name: string) => assigned.has(name) || (pending?.has(name) ?? false);
-    return new Map(index.map((section) => [section.group, section.tools.filter((tool) => isAvailable(tool) && !isTaken(tool.name)).map((tool) => tool.name)]));
-  }, [index, assigned, pending]);
+  const openByGroup = choosableByGroup(index, assigned, pending);
 
   return (
     <Command
@@ -142,8 +150,10 @@ function useActiveDescendant(inputRef: React.RefObject<HTMLInputElement | null>,
   }, [inputRef, listRef]);
 }
 
+// content-visibility: the list shows about ten of its up to 200 options; the browser lays out and
+// paints the others only as they scroll into view, so opening and typing do not wait for them.
 const itemClass =
-  'flex cursor-pointer items-start gap-2 rounded px-2 py-1.5 text-sm data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground data-[disabled=true]:cursor-not-allowed data-[disabled=true]:text-muted-foreground';
+  'flex cursor-pointer items-start gap-2 rounded px-2 py-1.5 text-sm [content-visibility:auto] [contain-intrinsic-size:auto_3rem] data-[selected=true]:bg-accent data-[selected=true]:text-accent-foreground data-[disabled=true]:cursor-not-allowed data-[disabled=true]:text-muted-foreground';
 
 // A click on an option must leave focus in the search box, so typing goes on filtering.
 const keepFocusInSearch = (event: React.MouseEvent) => event.preventDefault();
@@ -156,7 +166,8 @@ interface ToolItemProps {
   onToggle: (names: readonly string[], choose: boolean) => void;
 }
 
-function ToolItem({ tool, assignment, isChosen, onToggle }: ToolItemProps) {
+// Memoised: a keystroke that keeps an option in the list does not redraw it.
+const ToolItem = memo(function ToolItem({ tool, assignment, isChosen, onToggle }: ToolItemProps) {
   const isUnavailable = !isAvailable(tool);
   const isAssigned = assignment !== undefined;
   return (
@@ -188,7 +199,7 @@ function ToolItem({ tool, assignment, isChosen, onToggle }: ToolItemProps) {
       </span>
     </Command.Item>
   );
-}
+});
 
 /** The picker's added action: give the agent the whole group as a rule, so tools it gains later come too. */
 function GroupRuleItem({ group, label, hasRule, onAdd }: { group: string; label: string; hasRule: boolean; onAdd: (group: string) => void }) {

@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '../support/test';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
+import { waitForWholeCatalogue } from '../support/catalogue-page';
 import { openPicker } from '../support/tool-picker';
 
 // Its own server with the 10,000-tool fixture, so the shared server keeps its small catalogue.
@@ -40,7 +41,9 @@ test('[CATALOGUE][SEARCH]: admin can load the 10,000-tool catalogue and find a t
   // Virtualized: only the rows near the viewport are in the DOM.
   expect(await page.getByRole('listitem').count()).toBeLessThanOrEqual(150);
 
-  // Scrolled to the end, the last group's heading sticks above its rows.
+  // Scrolled to the end, the last group's heading sticks above its rows. The end is the whole
+  // catalogue's: the first HTML holds only the first screen, and the rest comes after hydration.
+  await waitForWholeCatalogue(page);
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   const lastSection = page.getByRole('region', { name: `Zoning (${zoning})` });
   await expect(lastSection.getByRole('link', { name: lastZoning })).toBeInViewport();

@@ -3,7 +3,7 @@ import { expect, test } from '../support/test';
 import { assignmentsOf, createTestAgent } from '../support/agent-api';
 import { uniqueToken } from '../support/agents-page';
 import { seriousViolations } from '../support/axe';
-import { shownTools } from '../support/catalogue-page';
+import { shownTools, waitForWholeCatalogue } from '../support/catalogue-page';
 import { addThroughPicker } from '../support/tool-picker';
 
 const EVERYTHING_BIN = path.resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
@@ -65,9 +65,24 @@ test('[SERVERS][ADD]: admin adds server-everything on /servers, tests it, sees i
   await expect(row.getByText('disabled', { exact: true })).toBeVisible();
   expect(await (await request.get(`/api/v1/servers/${name}`)).json()).toMatchObject({ enabled: false, status: 'disabled' });
   expect((await assignmentsOf(request, agentId)).get(`${name}_echo`)).toMatchObject({ status: 'unavailable', unavailableReason: 'The server is disabled' });
+  // The catalogue says so at once, with a new ETag (it is answered from bytes kept per catalogue version).
+  const summaryOf = async () => {
+    const response = await request.get('/api/v1/tools?view=summary');
+    const { tools } = (await response.json()) as { tools: { name: string; group: string; unavailableReason?: string }[] };
+    return { etag: response.headers().etag, tools: tools.filter((tool) => tool.group === name) };
+  };
+  const disabled = await summaryOf();
+  expect(disabled.tools).toEqual([expect.objectContaining({ name: `${name}_*`, unavailableReason: 'The server is disabled' })]);
 
   await page.getByRole('button', { name: `Remove ${name}` }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Remove server' }).click();
   await expect(row).toHaveCount(0);
   expect((await request.get(`/api/v1/servers/${name}`)).status()).toBe(404);
+  const removed = await summaryOf();
+  expect(removed.tools).toEqual([]);
+  expect(removed.etag).not.toBe(disabled.etag);
+  // And the catalogue page, whole, has no row of it left.
+  await page.goto(`/?q=${name}`);
+  await waitForWholeCatalogue(page);
+  await expect(page.locator('[data-catalogue-list]')).toHaveAttribute('data-shown', '0');
 });

@@ -1,6 +1,9 @@
-import { etagOf } from './etag';
-import type { CatalogueEntry } from '@/registry/catalogue';
-import { toCatalogueSummary, type CatalogueSnapshot } from './tool-summary';
+import { gzip } from 'node:zlib';
+import { isSameCatalogue } from '@/registry/same-catalogue';
+import { etagOf, gzipEtagOf } from './etag';
+import { indexCatalogue, type CatalogueFilter, type IndexedGroup } from './filter-catalogue';
+import { firstScreenOf, type CatalogueFirstScreen } from './first-screen';
+import { toCatalogueSummary, type CatalogueSnapshot, type CatalogueSummary } from './tool-summary';
 
 /** Which shape of the catalogue a response carries: full entries, or the list page's summaries. */
 export type CatalogueView = 'full' | 'summary';
@@ -9,66 +12,106 @@ export type CatalogueView = 'full' | 'summary';
 export interface CatalogueBody {
   readonly body: string;
   readonly etag: string;
+  /** The body's UTF-8 bytes, as sent. */
+  readonly bytes: Buffer;
+  /** The ETag of the gzip coding (a strong ETag names one coding). */
+  readonly gzipEtag: string;
+  /** The gzip coding of `bytes`, compressed (off the main thread) on first use, then kept. */
+  gzipped(): Promise<Buffer>;
 }
 
 /**
- * The JSON bodies of the last catalogue served, reused while a fresh reading of the registry
- * is the same catalogue. Telling "the same" costs a fraction of serializing 10,000 entries, and
- * builds nothing: each entry is compared with the last reading's, every scalar field by value,
- * overrides schemas (read afresh from factories) and annotations by identity or else their JSON, parameters
- * schemas by identity, since the registry builds them once per tool and reuses them until the
- * provider's set of names changes.
+ * What is built from one catalogue (its JSON bodies, gzip, summary and search index), kept
+ * while the registry's reading is the same catalogue. The registry hands back the very same
+ * arrays while nothing changed (`ToolRegistry.reading`), so that is checked first, by identity,
+ * at no cost; any other snapshot is compared entry by entry and field by field
+ * (`isSameCatalogue`), which is still a fraction of serializing 10,000 entries.
  */
 export class CatalogueBodies {
   private last: CatalogueSnapshot | undefined;
   private readonly bodies = new Map<CatalogueView, CatalogueBody>();
+  private summary: CatalogueSummary | undefined;
+  private index: IndexedGroup[] | undefined;
+  /** First screens by filter, the most recent last. */
+  private readonly firstScreens = new Map<string, CatalogueFirstScreen>();
+
+  /** Whether `snapshot` is a new catalogue (and forgets what was built from the old one when so). */
+  private isNew(snapshot: CatalogueSnapshot): boolean {
+    const last = this.last;
+    if (last && last.tools === snapshot.tools && last.diagnostics === snapshot.diagnostics) return false;
+    const isSame = last !== undefined && isSameCatalogue(last, snapshot);
+    this.last = snapshot;
+    if (isSame) return false;
+    this.bodies.clear();
+    this.summary = undefined;
+    this.index = undefined;
+    this.firstScreens.clear();
+    return true;
+  }
+
+  /** Whether `snapshot` differs from the one seen before it (the first one does). */
+  isChanged(snapshot: CatalogueSnapshot): boolean {
+    return this.isNew(snapshot);
+  }
 
   /** The body of `snapshot` in `view`, serialized only when the catalogue changed since last time. */
   bodyOf(snapshot: CatalogueSnapshot, view: CatalogueView): CatalogueBody {
-    if (!this.last || !isSameCatalogue(this.last, snapshot)) this.bodies.clear();
-    this.last = snapshot;
+    this.isNew(snapshot);
     let cached = this.bodies.get(view);
     if (!cached) {
-      const body = JSON.stringify(view === 'summary' ? toCatalogueSummary(snapshot) : snapshot);
-      cached = { body, etag: etagOf(body) };
+      cached = toBody(JSON.stringify(view === 'summary' ? this.summaryOf(snapshot) : snapshot));
       this.bodies.set(view, cached);
     }
     return cached;
   }
-}
 
-function isSameCatalogue(a: CatalogueSnapshot, b: CatalogueSnapshot): boolean {
-  if (a.tools.length !== b.tools.length) return false;
-  for (let index = 0; index < a.tools.length; index++) {
-    if (!isSameEntry(a.tools[index]!, b.tools[index]!)) return false;
+  /** The list page's summaries of `snapshot`, built once per catalogue. */
+  summaryOf(snapshot: CatalogueSnapshot): CatalogueSummary {
+    this.isNew(snapshot);
+    this.summary ??= toCatalogueSummary(snapshot);
+    return this.summary;
   }
-  return a.diagnostics === b.diagnostics || JSON.stringify(a.diagnostics) === JSON.stringify(b.diagnostics);
+
+  /** The summaries grouped and made ready to search, built once per catalogue. */
+  indexOf(snapshot: CatalogueSnapshot): IndexedGroup[] {
+    this.isNew(snapshot);
+    this.index ??= indexCatalogue(this.summaryOf(snapshot).tools);
+    return this.index;
+  }
+
+  /** The catalogue page's first screen for `filter`, kept for the few filters asked for most recently. */
+  firstScreenOf(snapshot: CatalogueSnapshot, filter: Required<CatalogueFilter>): CatalogueFirstScreen {
+    const index = this.indexOf(snapshot);
+    const key = JSON.stringify([filter.query, filter.group, filter.availability]);
+    let screen = this.firstScreens.get(key);
+    if (screen) this.firstScreens.delete(key);
+    else screen = firstScreenOf(index, snapshot.diagnostics, filter);
+    this.firstScreens.set(key, screen);
+    if (this.firstScreens.size > KEPT_FIRST_SCREENS) this.firstScreens.delete(this.firstScreens.keys().next().value!);
+    return screen;
+  }
 }
 
-// Every field of CatalogueEntry takes part; the tests change each one and expect a new ETag.
-function isSameEntry(a: CatalogueEntry, b: CatalogueEntry): boolean {
-  return (
-    a.name === b.name &&
-    a.group === b.group &&
-    a.description === b.description &&
-    a.available === b.available &&
-    a.unavailableReason === b.unavailableReason &&
-    a.kind === b.kind &&
-    a.source === b.source &&
-    a.streamsResultToUser === b.streamsResultToUser &&
-    isSameParameters(a.parametersSchema, b.parametersSchema) &&
-    (a.overridesSchema === b.overridesSchema || (isEmpty(a.overridesSchema) && isEmpty(b.overridesSchema)) || JSON.stringify(a.overridesSchema) === JSON.stringify(b.overridesSchema)) &&
-    (a.annotations === b.annotations || JSON.stringify(a.annotations) === JSON.stringify(b.annotations))
-  );
-}
+/** First screens kept per catalogue: the plain page and a few filtered links. */
+const KEPT_FIRST_SCREENS = 16;
 
-// An empty schema is compared by content: the registry makes a new `{}` on every reading for
-// an unavailable bundle's entry, which by identity would re-serialize the catalogue each request.
-function isSameParameters(a: object, b: object): boolean {
-  return a === b || (isEmpty(a) && isEmpty(b));
-}
-
-function isEmpty(schema: object): boolean {
-  for (const key in schema) if (Object.hasOwn(schema, key)) return false;
-  return true;
+function toBody(body: string): CatalogueBody {
+  const bytes = Buffer.from(body, 'utf8');
+  const etag = etagOf(body);
+  let gzipped: Promise<Buffer> | undefined;
+  return {
+    body,
+    etag,
+    bytes,
+    gzipEtag: gzipEtagOf(etag),
+    gzipped: () => {
+      if (!gzipped) {
+        const started = new Promise<Buffer>((resolve, reject) => gzip(bytes, (error, result) => (error ? reject(error) : resolve(result))));
+        // A failure is not kept: the next request tries again.
+        started.catch(() => (gzipped = undefined));
+        gzipped = started;
+      }
+      return gzipped;
+    },
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { filterCatalogue, indexCatalogue } from './filter-catalogue';
+import { CatalogueSearch, filterCatalogue, indexCatalogue } from './filter-catalogue';
 import type { ToolSummary } from './tool-summary';
 
 function tool(name: string, group: string, description = ''): ToolSummary {
@@ -50,5 +50,31 @@ describe('filterCatalogue', () => {
   it('limits the result to the chosen group', () => {
     expect(names(filterCatalogue(index, { query: '', group: 'text' }))).toEqual([['text', ['text_slugify']]]);
     expect(names(filterCatalogue(index, { query: 'count', group: 'fs' }))).toEqual([]);
+  });
+});
+
+describe('CatalogueSearch', () => {
+  const many = indexCatalogue(
+    Array.from({ length: 300 }, (_, i) => ({
+      ...tool(`${['fs', 'git', 'mail'][i % 3]}_${['read', 'write', 'list'][i % 7 % 3]}_${i}`, ['fs', 'git', 'mail'][i % 3]!, `Record ${i}, ${i % 2 ? 'odd' : 'even'}.`),
+      ...(i % 11 === 0 ? { unavailableReason: `Missing KEY_${i}` } : {}),
+    })),
+  );
+
+  it('answers what filterCatalogue answers while a query is typed, deleted, changed and filtered by group or availability', () => {
+    const search = new CatalogueSearch(many);
+    const typed = ['r', 're', 'rec', 'reco', 'record 1', 'record 12', 'record 1', 'record', 'rec', 'e', 'ev', 'even', 'even fs', 'fs even', 'key_', 'key_1', 'KEY_1', '', 'write', 'writ', 'odd read', 'odd', 'even', 'git', 'fs', 'list 2', 'list'];
+    const kinds = [{ group: '' }, { group: 'git' }, { group: '', availability: 'unavailable' as const }, { group: '', availability: 'available' as const }];
+    const filters = kinds.flatMap((kind) => typed.map((query) => ({ ...kind, query })));
+    for (const filter of [...filters, ...filters.reverse()]) {
+      expect(names(search.filter(filter)), JSON.stringify(filter)).toEqual(names(filterCatalogue(many, filter)));
+    }
+  });
+
+  it('gives a recent query its earlier result back, so what was laid out for it can be reused', () => {
+    const search = new CatalogueSearch(many);
+    const first = search.filter({ query: 'record', group: '' });
+    search.filter({ query: 'record 2', group: '' });
+    expect(search.filter({ query: 'Record ', group: '' })).toBe(first);
   });
 });

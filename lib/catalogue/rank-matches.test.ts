@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VisibleGroup } from './filter-catalogue';
-import { rankMatches } from './rank-matches';
+import { limitGroups } from './limit-groups';
+import { rankAndLimit, rankMatches } from './rank-matches';
 
 function group(name: string, tools: string[]): VisibleGroup {
   return { group: name, label: name, total: tools.length, tools: tools.map((tool) => ({ name: tool, group: name, description: '', source: 'builtin' })) };
@@ -34,5 +35,19 @@ describe('rankMatches', () => {
 
   it('keeps the catalogue order without a query', () => {
     expect(names(rankMatches([group('b', ['x']), group('a', ['y'])], ' '))).toEqual(['b: x', 'a: y']);
+  });
+});
+
+describe('rankAndLimit', () => {
+  const groups = Array.from({ length: 6 }, (_, g) =>
+    group(`g${g}`, Array.from({ length: 40 }, (_, i) => [`read_${g}_${i}`, `g${g}_reader_${i}`, `file_read_${i}`, `write_file_${g}${i}`][(i + g) % 4]!)),
+  );
+
+  it('answers what ranking every match and then cutting to the limit answers', () => {
+    for (const query of ['', 'read', 'file', 'read file', 'write', 'g3', '1', 'zzz']) {
+      for (const limit of [0, 1, 25, 40, 41, 200, 1_000]) {
+        expect(rankAndLimit(groups, query, limit), `${query} / ${limit}`).toEqual(limitGroups(rankMatches(groups, query), limit));
+      }
+    }
   });
 });

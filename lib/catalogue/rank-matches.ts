@@ -1,4 +1,5 @@
 import type { VisibleGroup } from './filter-catalogue';
+import { limitGroups, type LimitedGroups } from './limit-groups';
 
 /**
  * Puts the tools whose name matches best first, so the option a command menu highlights (and
@@ -18,6 +19,45 @@ export function rankMatches(groups: readonly VisibleGroup[], query: string): Vis
   });
   ranked.sort((a, b) => b.best - a.best || a.order - b.order);
   return ranked.map(({ group }) => group);
+}
+
+/**
+ * `limitGroups(rankMatches(groups, query), limit)`, without ordering the tools of groups the cut
+ * leaves out: a broad query in a picker of 10,000 tools scores every match but sorts only the
+ * groups it shows.
+ */
+export function rankAndLimit(groups: readonly VisibleGroup[], query: string, limit: number): LimitedGroups {
+  const words = query.trim().toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return limitGroups(groups, limit);
+  const scored = groups.map((group, order) => {
+    const scores = group.tools.map((tool) => nameScore(tool.name, words));
+    let best = scores.length > 0 ? scores[0]! : 0;
+    let isEven = true;
+    for (const score of scores) {
+      if (score > best) best = score;
+      if (score !== scores[0]) isEven = false;
+    }
+    return { group, order, scores, best, isEven };
+  });
+  scored.sort((a, b) => b.best - a.best || a.order - b.order);
+  const shownGroups: VisibleGroup[] = [];
+  let matched = 0;
+  let shown = 0;
+  for (const { group, scores, isEven } of scored) {
+    matched += group.tools.length;
+    const room = limit - shown;
+    if (room <= 0) continue;
+    let tools = group.tools;
+    if (!isEven) {
+      const order = tools.map((_, index) => index);
+      order.sort((a, b) => scores[b]! - scores[a]! || a - b);
+      tools = order.map((index) => group.tools[index]!);
+    }
+    if (tools.length > room) tools = tools.slice(0, room);
+    shown += tools.length;
+    shownGroups.push({ ...group, tools });
+  }
+  return { groups: shownGroups, matched, shown };
 }
 
 /** Higher is better: whole-word name matches weigh most, then a name starting with the first word, then substrings. */

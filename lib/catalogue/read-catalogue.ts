@@ -4,29 +4,44 @@ import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import { getToolRegistry } from '@/lib/registry-host';
 import type { CatalogueEntry } from '@/registry/catalogue';
-import { toCatalogueSummary, type CatalogueSnapshot, type CatalogueSummary } from './tool-summary';
+import { CatalogueBodies } from './catalogue-bodies';
+import type { CatalogueSnapshot, CatalogueSummary } from './tool-summary';
 
-/** The full catalogue and diagnostics, read afresh from the registry; AppError `forbidden` without `catalogue:read`. */
+const host = globalThis as typeof globalThis & { catalogueBodies?: CatalogueBodies };
+
+/** What this process built from the last catalogue it read (bodies, gzip, summary, index). */
+export function catalogueBodies(): CatalogueBodies {
+  host.catalogueBodies ??= new CatalogueBodies();
+  return host.catalogueBodies;
+}
+
+/**
+ * The full catalogue and diagnostics as the registry reads them now; AppError `forbidden` without
+ * `catalogue:read`. The registry re-reads what can change on every call and rebuilds only when
+ * something did (`ToolRegistry.reading`): an unchanged catalogue comes back as the same arrays.
+ */
 export async function readCatalogue(actor: Actor): Promise<CatalogueSnapshot> {
   authorize(actor, 'catalogue:read');
   const registry = await getToolRegistry();
-  const snapshot = registry.snapshot();
-  logPluginProblems(snapshot.diagnostics);
+  const { tools, diagnostics } = registry.reading();
+  const snapshot = { tools, diagnostics };
+  // Each problem is logged once anyway; an unchanged catalogue needs no look at all.
+  if (catalogueBodies().isChanged(snapshot)) logPluginProblems(diagnostics);
   return snapshot;
 }
 
 /** The list page's view of the catalogue; the server prefetch and `?view=summary` share it. */
 export async function readCatalogueSummary(actor: Actor): Promise<CatalogueSummary> {
-  return toCatalogueSummary(await readCatalogue(actor));
+  return catalogueBodies().summaryOf(await readCatalogue(actor));
 }
 
 /** The catalogue entry of the first of `names` that a tool has, or undefined when none has; AppError `forbidden` without `catalogue:read`. */
 export async function findCatalogueEntry(actor: Actor, names: readonly string[]): Promise<CatalogueEntry | undefined> {
   authorize(actor, 'catalogue:read');
   const registry = await getToolRegistry();
-  const byName = new Map(registry.catalogue().map((entry) => [entry.name, entry]));
+  const { tools } = registry.reading();
   for (const name of names) {
-    const entry = byName.get(name);
+    const entry = tools.find((tool) => tool.name === name);
     if (entry) return entry;
   }
   return undefined;

@@ -31,6 +31,11 @@ export class WorkflowCache {
     return this.names;
   }
 
+  /** The stored names and versions as last loaded: it changes with every save, a rename or not. */
+  version(): string {
+    return this.fingerprint;
+  }
+
   /** A workflow by its tool name (`workflow_<name>`), as last loaded. */
   byToolName(toolName: string): Workflow | undefined {
     return this.byTool.get(toolName);

@@ -27,6 +27,11 @@ export class WorkflowToolProvider implements MultiToolProvider {
     return this.deps.cache.toolNames();
   }
 
+  /** An edit keeps the tool's name but may change its description and inputs: the catalogue must read it again. */
+  toolsVersion(): string {
+    return this.deps.cache.version();
+  }
+
   create(toolName: string, _agentTool: AgentTool, scope: ToolCallScope): Tool | undefined {
     const workflow = this.deps.cache.byToolName(toolName);
     return workflow && new WorkflowTool(workflow, scope, this.deps);

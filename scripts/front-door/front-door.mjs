@@ -11,6 +11,7 @@ import { routeLabel } from './route-labels.mjs';
 import { fastRouteOf } from './fast-routes.mjs';
 import { serveFast } from './serve-fast.mjs';
 import { precompress } from './precompressed.mjs';
+import { isCatalogueRequest, serveCatalogue } from './catalogue-door.mjs';
 
 /** The header that carries the client's address to the route handlers; never taken from a client. */
 export const CLIENT_ADDRESS_HEADER = 'x-tools-admin-client-address';
@@ -85,8 +86,15 @@ export function createFrontDoor({ handle, env, logger, routes }) {
       isFast = true;
       return serveFast(fast, req, res).catch((error) => logger.error({ requestId, err: error }, 'The fast path failed'));
     }
-    precompress(req, res, pathname);
-    return handle(req, res);
+    const toNext = () => {
+      precompress(req, res, pathname);
+      return handle(req, res);
+    };
+    // The catalogue from bytes built once per version (catalogue-door.mjs); Next when it declines.
+    if (isCatalogueRequest(req.method, pathname)) {
+      return serveCatalogue(req, res, toNext).catch((error) => logger.error({ requestId, err: error }, 'The catalogue door failed'));
+    }
+    return toNext();
   };
 }
 

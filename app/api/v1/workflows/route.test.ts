@@ -179,6 +179,11 @@ describeApi('/api/v1/workflows', (database) => {
       expect(tools.assignments.find((a) => a.toolName === 'workflow_summarize')).toMatchObject({ status: 'ok', origin: 'assignment' });
       const result = await call('writer', 'workflow_summarize', { text: 'a b' }, runtimeToken);
       expect(await result.json()).toMatchObject({ result: 'Word count: 3' });
+      // Same name, new description and inputs: the catalogue shows the edit at once.
+      const entry = (await (await callRoute(getTool, apiRequest('/api/v1/tools/workflow_summarize'), { name: 'workflow_summarize' })).json()) as { description: string };
+      expect(entry.description).toBe('Counts twice');
+      const summary = (await (await callRoute(listTools, apiRequest('/api/v1/tools?view=summary'), {})).json()) as { tools: { name: string; description: string }[] };
+      expect(summary.tools.find((tool) => tool.name === 'workflow_summarize')?.description).toBe('Counts twice');
     });
 
     it('once deleted leaves its tool\'s assignment missing, never deleted', async () => {
