@@ -16,7 +16,10 @@ const INVOKE_PATH = /^\/api\/v1\/agents\/([A-Za-z0-9_.~-]+)\/tools\/([A-Za-z0-9_
 /** PUT of one assignment's settings, the admin's most frequent write (`putAssignment`). */
 const ASSIGNMENT_PATH = /^\/api\/v1\/agents\/([A-Za-z0-9_.~-]+)\/tools\/([A-Za-z0-9_.~-]+)$/;
 
-/** Called by the app once it has started: the invoke route's POST handler, the assignment route's PUT and the agents list's GET. */
+/**
+ * Called by the app once it has started: the invoke route's POST handler, and (`invokeBuffered`)
+ * the same route for a body already read, which answers JSON without web Request and Response.
+ */
 export function registerFastRoutes(routes) {
   globalThis[KEY] = routes;
 }
@@ -26,11 +29,11 @@ export function fastRouteOf(method, pathname) {
   if (method === 'PUT') return assignmentRouteOf(pathname);
   if (method === 'GET') return pathname === '/api/v1/agents' && globalThis[KEY]?.agentsList ? { handler: globalThis[KEY].agentsList, params: {} } : undefined;
   if (method !== 'POST') return undefined;
-  const invoke = globalThis[KEY]?.invoke;
-  if (!invoke) return undefined;
+  const routes = globalThis[KEY];
+  if (!routes?.invoke) return undefined;
   const match = INVOKE_PATH.exec(pathname);
   if (!match?.[1] || !match[2] || /^\.{1,2}$/.test(match[1]) || /^\.{1,2}$/.test(match[2])) return undefined;
-  return { handler: invoke, params: { id: match[1], toolName: match[2] } };
+  return { handler: routes.invoke, buffered: routes.invokeBuffered, params: { id: match[1], toolName: match[2] } };
 }
 
 function assignmentRouteOf(pathname) {
