@@ -37,6 +37,29 @@ describe('a registry that gains and loses a provider while it runs', () => {
     expect(registry.remove('mcp:mail', 'mail')).toBe(false);
   });
 
+  it('finds and checks a factory added or removed after tools were looked up', async () => {
+    class Checked {
+      name() {
+        return 'late_tool';
+      }
+      checkOverrides() {
+        return [{ pointer: '/x', message: 'late check' }];
+      }
+      create(): Tool {
+        return { name: () => 'late_tool', description: () => 'Late', parametersSchema: () => ({}), execute: async () => 'late' };
+      }
+    }
+    const registry = await ToolRegistry.load({ registrations: [registerClass('builtin', 'factory', Word)] });
+    expect(registry.checkOverrides('late_tool', {})).toEqual([]);
+    expect(registry.entry('late_tool')).toBeUndefined();
+    await registry.add(registerClass('plugin:late', 'factory', Checked, 'late'));
+    expect(registry.checkOverrides('late_tool', {})).toEqual([{ pointer: '/x', message: 'late check' }]);
+    expect(registry.entry('late_tool')?.description).toBe('Late');
+    expect(registry.remove('plugin:late', 'late')).toBe(true);
+    expect(registry.checkOverrides('late_tool', {})).toEqual([]);
+    expect(registry.entry('late_tool')).toBeUndefined();
+  });
+
   it('carries a tool\'s annotations into its catalogue entry, keeping only well-typed hints', async () => {
     const registry = await ToolRegistry.load({ registrations: [] });
     await registry.add(registerInstance('mcp:mail', 'provider', bundle('mail', ['send']), 'mail'));

@@ -79,6 +79,8 @@ export class ToolRegistry implements ToolCatalogue {
   /** When factories' settings were last read (`recheckMs`). */
   private checkedAt = Number.NEGATIVE_INFINITY;
   private known: { stamp: number; names: ReadonlySet<string> } | undefined;
+  /** The factories by name, as of `changes` (a call's lookups and checks need not walk them all). */
+  private factoryIndex: { changes: number; byName: Map<string, FactoryHandle[]> } | undefined;
 
   private constructor() {}
 
@@ -96,6 +98,8 @@ export class ToolRegistry implements ToolCatalogue {
       if (loaded instanceof FactoryHandle) registry.factories.push(loaded);
       else if (loaded instanceof ProviderHandle) registry.providers.push(loaded);
       else registry.loadDiagnostics.push(loaded);
+      // A plugin's bind may already look tools up (its environment has the catalogue): what it saw is not the end.
+      registry.changes++;
     }
     // The lifecycle asks isAvailable() once after bind; later lookups ask again.
     for (const handle of registry.handles()) handle.availability();
@@ -332,11 +336,9 @@ export class ToolRegistry implements ToolCatalogue {
    * are read once, on the first check, instead of once per assignment.
    */
   overridesChecker(): (toolName: string, overrides: Readonly<Record<string, unknown>>) => OverridesProblem[] {
-    let factoriesByName: Map<string, FactoryHandle[]> | undefined;
     let providerWinners: Map<string, ProviderHandle> | undefined;
     return (toolName, overrides) => {
-      factoriesByName ??= groupByName(this.factories);
-      const factories = factoriesByName.get(toolName) ?? [];
+      const factories = this.factoriesNamed(toolName);
       const available = factories.find((handle) => handle.availability().available);
       if (available) return this.askCheck(available, toolName, overrides);
       // Providers are read only for a name no available factory owns, and then once for all names;
@@ -397,6 +399,12 @@ export class ToolRegistry implements ToolCatalogue {
     return [...this.loadDiagnostics, ...conflicts, ...this.faults.list()];
   }
 
+  /** The factories owning `name`, in claim order. Factories come and go only by `add`/`remove`, which count `changes`. */
+  private factoriesNamed(name: string): readonly FactoryHandle[] {
+    if (this.factoryIndex?.changes !== this.changes) this.factoryIndex = { changes: this.changes, byName: groupByName(this.factories) };
+    return this.factoryIndex.byName.get(name) ?? [];
+  }
+
   private handles(): AnyHandle[] {
     return [...this.factories, ...this.providers];
   }
@@ -426,7 +434,7 @@ export class ToolRegistry implements ToolCatalogue {
 
   /** The claimants of one name, in the order `claims()` gives, without building the rest. */
   private *claimsFor(name: string): Generator<Claim> {
-    for (const handle of this.factories) if (handle.name === name) yield factoryClaim(handle);
+    for (const handle of this.factoriesNamed(name)) yield factoryClaim(handle);
     for (const handle of this.providers) {
       if (handle.availability().available && handle.toolNames().has(name)) yield { handle, available: true };
     }

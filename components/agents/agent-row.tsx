@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { memo } from 'react';
 import type { AgentListItem } from '@/lib/agents/agent';
 import { Button } from '@/components/ui/button';
 import { AgentStatusBadges } from './agent-status-badges';
@@ -12,15 +13,21 @@ interface AgentRowProps {
   onDelete: (agent: AgentListItem) => void;
 }
 
-/** One agent: its name (a link to it), id, the first line of its description, its tool count and actions. */
-export function AgentRow({ agent, onEdit, onClone, onDelete }: AgentRowProps) {
+/**
+ * One agent: its name (a link to it), id, the first line of its description, its tool count and
+ * actions. Memoized: while a search runs, the list re-renders to dim itself, and the rows, whose
+ * agents and (stable) callbacks did not change, are skipped.
+ */
+export const AgentRow = memo(function AgentRow({ agent, onEdit, onClone, onDelete }: AgentRowProps) {
   const canWrite = useCan('agents:write');
   const firstLine = agent.description.split(/\r?\n/, 1)[0]?.trim() ?? '';
   return (
     <li className="flex flex-col gap-2 py-4 sm:flex-row sm:items-start sm:gap-4">
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-          <Link href={`/agents/${encodeURIComponent(agent.id)}`} className="font-medium text-link underline-offset-2 wrap-anywhere hover:underline">
+          {/* Not prefetched on sight (as the catalogue's rows): a search shows new rows at each keystroke,
+              and their prefetches would compete with the next keystroke's search. */}
+          <Link href={`/agents/${encodeURIComponent(agent.id)}`} prefetch={false} className="font-medium text-link underline-offset-2 wrap-anywhere hover:underline">
             <bdi>{agent.name}</bdi>
           </Link>
           <code className="text-sm text-muted-foreground wrap-anywhere">{agent.id}</code>
@@ -56,4 +63,4 @@ export function AgentRow({ agent, onEdit, onClone, onDelete }: AgentRowProps) {
       </div>
     </li>
   );
-}
+});

@@ -1,7 +1,7 @@
 'use client';
 
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { AgentListItem, AgentStatusFilter } from '@/lib/agents/agent';
 import { agentPageQueryOptions, type AgentPageData } from '@/lib/client-api/agents-api';
@@ -60,11 +60,15 @@ export function AgentsView() {
   const [notice, setNotice] = useState('');
   const noticeRef = useRef<HTMLParagraphElement>(null);
   const close = () => setDialog({ kind: 'none' });
-  const open = (next: OpenDialog) => {
+  // Stable, so the memoized rows skip the re-render that only dims the list while a search runs.
+  const open = useCallback((next: OpenDialog) => {
     setNotice('');
     setDialog(next);
-  };
+  }, []);
   const openCreate = () => open({ kind: 'create' });
+  const openEdit = useCallback((agent: AgentListItem) => open({ kind: 'edit', agent }), [open]);
+  const openClone = useCallback((agent: AgentListItem) => open({ kind: 'clone', agent }), [open]);
+  const openDelete = useCallback((agent: AgentListItem) => open({ kind: 'delete', agent }), [open]);
 
   const onSaved = (name: string) => {
     close();
@@ -108,7 +112,7 @@ export function AgentsView() {
           <AgentsStatus count={shown.page.total} search={shown.search} status={shown.status} isSearching={isSearching} />
           {shown.page.agents.length > 0 ? (
             <>
-              <AgentList agents={shown.page.agents} isStale={isSearching} query={shown.search} onEdit={(agent) => open({ kind: 'edit', agent })} onClone={(agent) => open({ kind: 'clone', agent })} onDelete={(agent) => open({ kind: 'delete', agent })} />
+              <AgentList agents={shown.page.agents} isStale={isSearching} query={shown.search} onEdit={openEdit} onClone={openClone} onDelete={openDelete} />
               <AgentsPager page={shown.pageIndex} shownCount={shown.page.agents.length} total={shown.page.total} onPageChange={search.setPage} />
             </>
           ) : (

@@ -36,6 +36,15 @@ test.describe('[RUNTIME][MCP-TWO-INSTANCES]', () => {
       const read = await roaming.client.callTool({ name: 'todo_read', arguments: {} });
       expect(JSON.stringify(read.content)).toContain('Written through both');
 
+      // B keeps the assignments of the calls it answers for a few seconds (lib/runtime/assignment-cache.ts).
+      const invokeTodoReadOnB = () =>
+        fetch(`${b.url}/api/v1/agents/shared/tools/todo_read/invoke`, {
+          method: 'POST',
+          headers: { ...json, authorization: `Bearer ${TOKEN}` },
+          body: JSON.stringify({ arguments: {} }),
+        });
+      expect((await invokeTodoReadOnB()).status).toBe(200);
+
       // A client whose stream is held by B hears a removal made through A.
       const onB = await connectAgent(b.url, 'shared', TOKEN);
       const changed = onB.nextListChanged();
@@ -45,6 +54,8 @@ test.describe('[RUNTIME][MCP-TWO-INSTANCES]', () => {
       await within(changed, 3_000, 'list_changed on B for a change made on A');
       const { tools } = await onB.client.listTools();
       expect(tools.map((tool) => tool.name).sort()).toEqual(['todo_write', 'word_count']);
+      // B's kept assignment went with the same notice: the removed tool cannot be called there.
+      expect((await invokeTodoReadOnB()).status).toBe(404);
       await Promise.all([roaming.close(), onB.close()]);
 
       // B keeps the token it just checked for a few seconds; a revocation on A reaches it through NOTIFY.

@@ -69,12 +69,13 @@ export async function pageAgents({ db, actor, search, registry, status, limit, o
   } else {
     let page = matching.selectAll('agents').orderBy(byName).orderBy(byId);
     if (limit !== undefined) page = page.limit(limit).offset(offset);
-    const [pageRows, count] = await Promise.all([
-      page.execute(),
-      limit === undefined ? undefined : matching.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),
-    ]);
-    rows = pageRows;
-    total = count === undefined ? pageRows.length : Number(count.count);
+    rows = await page.execute();
+    // A page that is not full (and not past the end) was the last one: its end is the total. Only
+    // a full or empty page needs the count, a scan of every match (a narrow search, the usual
+    // keystroke, is answered by the page's own read).
+    if (limit === undefined) total = rows.length;
+    else if (rows.length < limit && (rows.length > 0 || offset === 0)) total = offset + rows.length;
+    else total = Number((await matching.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count);
     const pageIds = limit === undefined ? undefined : rows.map((row) => row.id);
     statusCounts = registry && (await countAssignmentStatuses({ db, registry, agentIds: pageIds }));
   }

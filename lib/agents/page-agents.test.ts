@@ -41,6 +41,22 @@ describeEachDatabase('pageAgents', (databases) => {
     expect(page.agents.map((agent) => agent.name)).toEqual(['Agent 000', 'Agent 010', 'Agent 020', 'Agent 030', 'Agent 040']);
   });
 
+  it('answers the right total on a last page, past the end and for a search narrower than a page', async () => {
+    const db = await seed();
+
+    const last = await pageAgents({ db, actor: TEST_ADMIN, limit: 50, offset: 100 });
+    const exact = await pageAgents({ db, actor: TEST_ADMIN, limit: 40, offset: 80 });
+    const past = await pageAgents({ db, actor: TEST_ADMIN, limit: 50, offset: 500 });
+    const narrow = await pageAgents({ db, actor: TEST_ADMIN, search: 'tenth', limit: 50 });
+    const none = await pageAgents({ db, actor: TEST_ADMIN, search: 'no such agent', limit: 50 });
+
+    expect([last.total, last.agents.length]).toEqual([120, 20]);
+    expect([exact.total, exact.agents.length]).toEqual([120, 40]);
+    expect([past.total, past.agents.length]).toEqual([120, 0]);
+    expect([narrow.total, narrow.agents.length]).toEqual([12, 12]);
+    expect([none.total, none.agents.length]).toEqual([0, 0]);
+  });
+
   it('has an index in the list order', async () => {
     const db = await seed();
     const indexes = databases.kind === 'postgres'

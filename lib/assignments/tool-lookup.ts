@@ -22,13 +22,7 @@ export interface ToolLookup {
  * rather than reported missing while the bundle only waits for a setting.
  */
 export function toolLookup(registry: ToolRegistry): ToolLookup {
-  const known = registry.knownToolNames();
-  const entries = new Map<string, CatalogueEntry>();
-  const offlineBundles: CatalogueEntry[] = [];
-  for (const entry of registry.catalogue()) {
-    if (known.has(entry.name)) entries.set(entry.name, entry);
-    else if (entry.kind === 'provider' && !entry.available) offlineBundles.push(entry);
-  }
+  const { entries, offlineBundles } = indexOf(registry);
   const find = (toolName: string): CatalogueEntry | undefined => {
     const entry = entries.get(toolName);
     if (entry) return entry;
@@ -36,6 +30,28 @@ export function toolLookup(registry: ToolRegistry): ToolLookup {
     return bundle && { ...bundle, name: toolName };
   };
   return Object.assign(find, { overridesErrors: overridesErrorsOf(registry) });
+}
+
+interface CatalogueIndex {
+  entries: Map<string, CatalogueEntry>;
+  offlineBundles: CatalogueEntry[];
+}
+
+/** Kept per reading: the registry hands out the same tools array until something in it changes. */
+const indexes = new WeakMap<readonly CatalogueEntry[], CatalogueIndex>();
+
+function indexOf(registry: ToolRegistry): CatalogueIndex {
+  const { tools } = registry.reading();
+  const kept = indexes.get(tools);
+  if (kept) return kept;
+  const known = registry.knownToolNames();
+  const index: CatalogueIndex = { entries: new Map(), offlineBundles: [] };
+  for (const entry of tools) {
+    if (known.has(entry.name)) index.entries.set(entry.name, entry);
+    else if (entry.kind === 'provider' && !entry.available) index.offlineBundles.push(entry);
+  }
+  indexes.set(tools, index);
+  return index;
 }
 
 /**

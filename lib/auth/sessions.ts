@@ -4,6 +4,7 @@ import { userTarget } from '@/lib/audit/audit-event';
 import { recordAuditEventNow } from '@/lib/audit/record-audit-event-now';
 import type { Db } from '@/lib/db/schema';
 import type { Actor } from './actor';
+import { announceUserSessionsChanged } from './session-cache';
 
 /** One of a user's sessions, as they see it in their list. */
 export interface SessionSummary {
@@ -56,5 +57,6 @@ export async function endOwnSession({ db, actor, sessionId }: EndOwnSessionOptio
   const user = ownUser(actor);
   const result = await db.deleteFrom('auth_session').where('id', '=', sessionId).where('userId', '=', user.userId).executeTakeFirst();
   if (Number(result.numDeletedRows) === 0) throw new AppError('not_found', 'You have no session with this id (it may have ended already)');
+  await announceUserSessionsChanged(user.userId);
   await recordAuditEventNow(db, { actor, action: 'session.revoke', target: userTarget(user.email), before: { sessionId }, after: null });
 }

@@ -4,6 +4,7 @@ import { recordAuditEventNow } from '@/lib/audit/record-audit-event-now';
 import type { Db } from '@/lib/db/schema';
 import type { UserActor } from './actor';
 import { getAuth } from './auth';
+import { announceUserSessionsChanged } from './session-cache';
 
 /** What `signOut` needs. */
 export interface SignOutOptions {
@@ -19,6 +20,7 @@ export async function signOut({ db, actor, headers }: SignOutOptions): Promise<s
   const result = await auth.api.signOut({ headers, returnHeaders: true });
   // Better Auth deletes by the cookie's token; make sure, by id, that the session is gone.
   await db.deleteFrom('auth_session').where('id', '=', actor.sessionId).execute();
+  await announceUserSessionsChanged(actor.userId);
   await recordAuditEventNow(db, { actor, action: 'auth.sign-out', target: userTarget(actor.email), before: null, after: null });
   return result.headers.getSetCookie();
 }

@@ -9,6 +9,7 @@ import { inTransaction } from '@/lib/db/transaction';
 import type { Actor } from './actor';
 import { toAppUser, type AppUser } from './app-user';
 import { authorize } from './authorize';
+import { announceUserSessionsChanged } from './session-cache';
 import type { Role } from './permissions';
 
 /** What `updateUser` needs. */
@@ -32,7 +33,7 @@ export async function updateUser({ db, actor, id, expectedVersion, changes }: Up
   if (actor.kind === 'user' && actor.userId === id) {
     throw new AppError('invalid', 'You cannot change your own role or disable yourself; ask another admin');
   }
-  return inTransaction(db, async (trx) => {
+  const updated = await inTransaction(db, async (trx) => {
     let query = trx.selectFrom('auth_user').selectAll().where('id', '=', id);
     if (dialectOf(trx) === 'postgres') query = query.forUpdate();
     const row = await query.executeTakeFirst();
@@ -53,4 +54,7 @@ export async function updateUser({ db, actor, id, expectedVersion, changes }: Up
     await recordAuditEvent(trx, { actor, action: 'user.update', target: userTarget(before.email), before, after });
     return after;
   });
+  // Their sessions are gone from the database; no instance may go on trusting a kept one.
+  await announceUserSessionsChanged(id);
+  return updated;
 }

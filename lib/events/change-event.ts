@@ -6,6 +6,8 @@ export type ChangeEvent =
   | { kind: 'catalogue' }
   /** An API token was revoked: instances that keep tokens briefly must forget it. */
   | { kind: 'token-revoked'; tokenId: string }
+  /** A user's session ended or the user changed (role, disabled): instances that keep sessions briefly must forget theirs. */
+  | { kind: 'user-sessions'; userId: string }
   /** An MCP server was added, changed or removed: every instance re-reads the servers table. */
   | { kind: 'servers' };
 
@@ -15,7 +17,7 @@ export const CHANGE_CHANNEL = 'tools_admin_changes';
 /** Parses an event from another instance; undefined for anything else on the channel. */
 export function parseChangeEvent(payload: string | undefined): { origin: string; event: ChangeEvent } | undefined {
   try {
-    const value = JSON.parse(payload ?? '') as { origin?: unknown; event?: { kind?: unknown; agentId?: unknown; tokenId?: unknown } };
+    const value = JSON.parse(payload ?? '') as { origin?: unknown; event?: { kind?: unknown; agentId?: unknown; tokenId?: unknown; userId?: unknown } };
     if (typeof value.origin !== 'string' || !value.event) return undefined;
     if (value.event.kind === 'catalogue') return { origin: value.origin, event: { kind: 'catalogue' } };
     if (value.event.kind === 'servers') return { origin: value.origin, event: { kind: 'servers' } };
@@ -24,6 +26,9 @@ export function parseChangeEvent(payload: string | undefined): { origin: string;
     }
     if (value.event.kind === 'token-revoked' && typeof value.event.tokenId === 'string') {
       return { origin: value.origin, event: { kind: 'token-revoked', tokenId: value.event.tokenId } };
+    }
+    if (value.event.kind === 'user-sessions' && typeof value.event.userId === 'string') {
+      return { origin: value.origin, event: { kind: 'user-sessions', userId: value.event.userId } };
     }
   } catch {
     // Not one of ours: ignored below.

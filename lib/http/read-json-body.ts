@@ -21,7 +21,22 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
 /** Reads and guards a JSON request body without validating its shape; see {@link readJsonBody}. */
 export async function readJsonValue(request: Request): Promise<unknown> {
   assertJsonContentType(request.headers.get('content-type'));
-  const text = decodeUtf8(await readLimitedBytes(request));
+  return jsonValueOf(await readLimitedBytes(request));
+}
+
+/**
+ * The same checks as {@link readJsonValue}, in the same order, for a body already read whole
+ * (the front door's fast path): `bytes` is undefined when the client left before it ended.
+ */
+export function readJsonBytes(contentType: string | null, bytes: Uint8Array | undefined): unknown {
+  assertJsonContentType(contentType);
+  if (bytes === undefined) throw endedEarly();
+  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
+  return jsonValueOf(bytes);
+}
+
+function jsonValueOf(bytes: Uint8Array): unknown {
+  const text = decodeUtf8(bytes);
   if (text.trim() === '') throw new ProblemError(400, 'The request body is empty; a JSON document was expected.');
   if (jsonNestingDepth(text) > MAX_JSON_DEPTH) {
     throw new ProblemError(400, `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`);
@@ -78,17 +93,24 @@ async function readChunk(reader: ReadableStreamDefaultReader<Uint8Array>): Promi
   try {
     return await reader.read();
   } catch {
-    throw new ProblemError(400, 'The request body ended early.');
+    throw endedEarly();
   }
+}
+
+function endedEarly(): ProblemError {
+  return new ProblemError(400, 'The request body ended early.');
 }
 
 function tooLarge(): ProblemError {
   return new ProblemError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
 }
 
+// Reused: a fatal decoder keeps no state between whole (non-streaming) decodes.
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
 function decodeUtf8(bytes: Uint8Array): string {
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    return utf8.decode(bytes);
   } catch {
     throw new ProblemError(400, 'The request body is not valid UTF-8.');
   }

@@ -5,8 +5,12 @@ import { getDb } from '@/lib/db';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/responses';
 import { getToolRegistry } from '@/lib/registry-host';
-import { prepareToolCall } from './prepare-tool-call';
+import type { z } from 'zod';
+import { prepareToolCall, type PreparedToolCall } from './prepare-tool-call';
 import { streamedInvokeResponse } from './streamed-invoke-response';
+
+/** The body of an invoke request, once checked. */
+export type InvokeBody = z.output<typeof InvokeBodySchema>;
 
 /**
  * `POST /api/v1/agents/{id}/tools/{toolName}/invoke`: runs the tool as the agent. A tool that
@@ -15,8 +19,14 @@ import { streamedInvokeResponse } from './streamed-invoke-response';
  * rest answer JSON.
  */
 export async function invokeResponse(request: Request, agentId: string, toolName: string, actor: Actor): Promise<Response> {
-  const body = await readJsonBody(request, InvokeBodySchema);
-  const call = await prepareToolCall({
+  const call = await startInvoke(await readJsonBody(request, InvokeBodySchema), agentId, toolName, actor);
+  if (!call.streamsResultToUser) return jsonResponse(await call.run());
+  return streamedInvokeResponse(call);
+}
+
+/** Prepares the call an invoke request asks for (see `prepareToolCall` for what it refuses). */
+export async function startInvoke(body: InvokeBody, agentId: string, toolName: string, actor: Actor): Promise<PreparedToolCall> {
+  return prepareToolCall({
     db: await getDb(),
     registry: await getToolRegistry(),
     actor,
@@ -25,6 +35,4 @@ export async function invokeResponse(request: Request, agentId: string, toolName
     arguments: body.arguments,
     sessionId: body.sessionId,
   });
-  if (!call.streamsResultToUser) return jsonResponse(await call.run());
-  return streamedInvokeResponse(call);
 }

@@ -6,13 +6,13 @@ import { AppError } from '@/lib/app-error';
 import { requireAgent } from './require-agent';
 import { toAssignment, type Assignment } from '@/lib/assignments/assignment';
 import { viewAssignment } from '@/lib/assignments/assignment-view';
-import { findAssignmentRow } from '@/lib/assignments/find-assignment-row';
 import { singleToolLookup, type ToolLookup } from '@/lib/assignments/tool-lookup';
 import { readRules, ruleAssignment } from '@/lib/rules/expand-rules';
 import { assignmentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEventLater } from '@/lib/audit/record-audit-event-later';
 import type { Db } from '@/lib/db/schema';
 import type { Tool, ToolRegistry } from '@/registry';
+import { cachedAssignmentRow } from './assignment-cache';
 import { recordToolCall, type ToolCallOutcome } from './record-tool-call';
 import { redactArguments } from './redact-arguments';
 import { pumpToolStream, StreamStoppedError } from './pump-tool-stream';
@@ -30,6 +30,12 @@ export interface PrepareToolCallOptions {
   /** The conversation; a new one when absent. */
   sessionId?: string;
   limits?: RuntimeLimits;
+  /**
+   * How a finished call's records (its audit event and metrics) are made: at once by default.
+   * The front door's fast path passes `setImmediate`, so they are made just after the answer
+   * has been written (before any later request is read, so a reader of the log still sees it).
+   */
+  recordAfter?: (record: () => void) => void;
 }
 
 /** A successful call. */
@@ -74,9 +80,11 @@ export interface PreparedToolCall {
 export async function prepareToolCall(options: PrepareToolCallOptions): Promise<PreparedToolCall> {
   const { db, registry, actor, agentId, toolName, arguments: args } = options;
   const limits = options.limits ?? runtimeLimits();
+  const recordAfter = options.recordAfter ?? ((record: () => void) => record());
   authorize(actor, 'runtime');
   // An assignment's agent exists (a foreign key): the agent is looked up only to say which is missing.
-  const row = await findAssignmentRow(db, agentId, toolName);
+  // Kept a few seconds, forgotten as soon as the agent's tools change (assignment-cache.ts).
+  const row = await cachedAssignmentRow(db, agentId, toolName);
   const lookup = singleToolLookup(registry);
   // An explicit assignment wins; else a group rule may give the tool, with its defaults.
   const given = row ? toAssignment(row) : await ruleGiving(db, agentId, toolName, lookup);
@@ -116,8 +124,10 @@ export async function prepareToolCall(options: PrepareToolCallOptions): Promise<
       const started = performance.now();
       const finish = (outcome: ToolCallOutcome, error?: string) => {
         const durationMs = Math.round((performance.now() - started) * 100) / 100;
-        recordToolCall(toolName, outcome, durationMs / 1000);
-        audit(outcome, durationMs, error);
+        recordAfter(() => {
+          recordToolCall(toolName, outcome, durationMs / 1000);
+          audit(outcome, durationMs, error);
+        });
         return durationMs;
       };
       let result: string;
@@ -166,12 +176,21 @@ async function ruleGiving(db: Db, agentId: string, toolName: string, lookup: Too
 
 class TimeoutError extends Error {}
 
+/** `work`, or a TimeoutError after `ms`: one promise and one timer per call (calls are the hot path). */
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError(`Timed out after ${ms} ms`)), ms);
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new TimeoutError(`Timed out after ${ms} ms`)), ms);
+    Promise.resolve(work).then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error);
+      },
+    );
   });
-  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
 
 interface CallRecord {

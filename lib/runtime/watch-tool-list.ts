@@ -26,8 +26,8 @@ export function watchToolList(agentId: string, read: () => Promise<string>, onCh
     });
   };
   const unsubscribe = subscribeChanges((event) => {
-    // Any change but another agent's set or a revoked token may change this agent's list.
-    if (event.kind === 'agent-tools' ? event.agentId === agentId : event.kind !== 'token-revoked') recheck();
+    // Any change but another agent's set, a revoked token or ended sessions may change this agent's list.
+    if (event.kind === 'agent-tools' ? event.agentId === agentId : event.kind !== 'token-revoked' && event.kind !== 'user-sessions') recheck();
   });
   const timer = setInterval(recheck, RECHECK_MS);
   timer.unref();

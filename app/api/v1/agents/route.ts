@@ -1,20 +1,16 @@
-import { AgentListQuerySchema, CreateAgentBodySchema } from '@/lib/api/agent-schemas';
-import { createAgent, pageAgents } from '@/lib/agents';
+import { CreateAgentBodySchema } from '@/lib/api/agent-schemas';
+import { createAgent } from '@/lib/agents';
+import { listAgentsRoute } from '@/lib/agents/list-agents-route';
 import { getDb } from '@/lib/db';
 import { apiRoute } from '@/lib/http/api-route';
-import { readQuery } from '@/lib/http/query';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/responses';
 import { otherMethods } from '@/lib/http/method-not-allowed';
-import { getToolRegistry } from '@/lib/registry-host';
 
 export const dynamic = 'force-dynamic';
 
-/** The agents with their status counts, optionally only those matching `?search=` and `?status=`, one page with `?limit=&offset=`. */
-export const GET = apiRoute({ permission: 'agents:read' }, async (request, _params, actor) => {
-  const { search, status, limit, offset } = readQuery(request, AgentListQuerySchema);
-  return jsonResponse(await pageAgents({ db: await getDb(), actor, registry: await getToolRegistry(), search, status, limit, offset }));
-});
+/** The agents with their status counts, optionally only those matching `?search=` and `?status=`, one page with `?limit=&offset=`; the front door answers it past Next's router too. */
+export const GET = listAgentsRoute;
 
 /** Creates an agent: 201 with its Location and ETag. */
 export const POST = apiRoute({ permission: 'agents:write' }, async (request, _params, actor) => {

@@ -1,0 +1,59 @@
+import 'server-only';
+import { InvokeBodySchema } from '@/lib/api/runtime-schemas';
+import type { TokenActor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
+import { verifyToken } from '@/lib/auth/verify-token';
+import { getDb } from '@/lib/db/get-db';
+import type { Db } from '@/lib/db/schema';
+import { errorResponse } from '@/lib/http/error-response';
+import { readJsonBytes } from '@/lib/http/read-json-body';
+import { getToolRegistry } from '@/lib/registry-host';
+import type { BufferedRequest, InvokeParams, JsonAnswer } from '@/scripts/front-door/fast-routes.mjs';
+import { streamedInvokeResponse } from './streamed-invoke-response';
+import { prepareToolCall } from './prepare-tool-call';
+
+/** As `actorFromRequest` reads a Bearer token. */
+const BEARER = /^Bearer +([A-Za-z0-9_-]{1,200}) *$/i;
+
+/** What `jsonResponse` sets besides the type `Response.json` gives. */
+const JSON_HEADERS = { 'cache-control': 'no-store', 'content-type': 'application/json' };
+
+/**
+ * The invoke route for a request the front door has read whole (scripts/front-door/serve-fast.mjs):
+ * the same checks and answers as `invokeRoute`, without a web Request, and a result as JSON the
+ * front door writes itself. Only a valid Bearer token with the `runtime` scope is answered here;
+ * anything else (a session cookie, a bad or unknown token, a missing scope) is left to the
+ * route's own wrapper (undefined), which answers and audits it as it always does.
+ */
+export async function invokeBuffered(request: BufferedRequest, { id, toolName }: InvokeParams): Promise<Response | JsonAnswer | undefined> {
+  const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  if (secret === undefined) return undefined;
+  let db: Db;
+  let actor: TokenActor;
+  try {
+    db = await getDb();
+    actor = await verifyToken({ db, secret });
+    authorize(actor, 'runtime');
+  } catch {
+    return undefined;
+  }
+  try {
+    const body = InvokeBodySchema.parse(readJsonBytes(request.headers['content-type'] ?? null, request.body));
+    const call = await prepareToolCall({
+      db,
+      registry: await getToolRegistry(),
+      actor,
+      agentId: id,
+      toolName,
+      arguments: body.arguments,
+      sessionId: body.sessionId,
+      // The front door writes the answer as soon as this resolves; the records follow it.
+      recordAfter: setImmediate,
+    });
+    if (call.streamsResultToUser) return streamedInvokeResponse(call);
+    return { kind: 'json', status: 200, headers: JSON_HEADERS, body: JSON.stringify(await call.run()) };
+  } catch (error) {
+    const requestId = request.headers['x-request-id'];
+    return errorResponse(error, typeof requestId === 'string' ? requestId : undefined);
+  }
+}
