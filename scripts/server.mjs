@@ -12,8 +12,18 @@ import { root } from './build-if-stale.mjs';
 
 const hostname = process.env.HOST || '127.0.0.1';
 const port = Number(process.env.PORT || 3000);
-// LOG_LEVEL as lib/log/logger.ts reads it: the request lines are info.
-const logger = pino({ level: process.env.LOG_LEVEL || 'info', base: { service: 'tools-admin' } });
+// LOG_LEVEL as lib/log/logger.ts reads it: the request lines are info. One line a request is
+// written to stdout off the answer's path (a write each, in order), and whatever is still
+// waiting is written at once when the process exits, however it exits.
+const destination = pino.destination({ dest: 1, sync: false });
+const logger = pino({ level: process.env.LOG_LEVEL || 'info', base: { service: 'tools-admin' } }, destination);
+process.once('exit', () => {
+  try {
+    destination.flushSync();
+  } catch {
+    // stdout already gone: nothing left to write to.
+  }
+});
 
 const app = next({ dev: false, dir: root, hostname, port });
 await app.prepare();

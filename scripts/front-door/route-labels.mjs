@@ -35,9 +35,20 @@ function dynamicCount(template) {
   return (template.match(/\[/g) ?? []).length * 10 + (template.includes('[...') ? 100 : 0);
 }
 
+/** The most paths whose labels are kept: a runtime calls the same few agents' tools over and over. */
+const KEPT_LABELS = 1_000;
+const keptLabels = new WeakMap();
+
 /** The route label of `pathname`: its template, `/_next/static` for built assets, or `other`. */
 export function routeLabel(pathname, templates) {
   if (pathname.startsWith('/_next/static/')) return '/_next/static';
-  for (const { template, pattern } of templates) if (pattern.test(pathname)) return template;
-  return 'other';
+  let kept = keptLabels.get(templates);
+  if (!kept) keptLabels.set(templates, (kept = new Map()));
+  const known = kept.get(pathname);
+  if (known !== undefined) return known;
+  const label = templates.find(({ pattern }) => pattern.test(pathname))?.template ?? 'other';
+  // Paths are made up by clients: past the bound, start again rather than grow.
+  if (kept.size >= KEPT_LABELS) kept.clear();
+  kept.set(pathname, label);
+  return label;
 }

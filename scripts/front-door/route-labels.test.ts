@@ -38,6 +38,14 @@ describe('route labels for metrics', () => {
     expect(routeLabel(pathname, routes)).toBe(label);
   });
 
+  it('labels a path seen before the same way, and keeps labelling right past the bound of kept paths', () => {
+    expect(routeLabel('/api/v1/agents/a/tools/b', routes)).toBe('/api/v1/agents/[id]/tools/[toolName]');
+    expect(routeLabel('/api/v1/agents/a/tools/b', routes)).toBe('/api/v1/agents/[id]/tools/[toolName]');
+    for (let index = 0; index < 2_500; index++) expect(routeLabel(`/api/v1/agents/agent-${index}`, routes)).toBe('/api/v1/agents/[id]');
+    expect(routeLabel('/agents', routes)).toBe('/agents');
+    expect(routeLabel('/anything-else/at/all', [])).toBe('other');
+  });
+
   it('has no routes, and labels everything "other", without a build', () => {
     expect(loadRouteTemplates(path.join(distDir, 'missing'))).toEqual([]);
   });
