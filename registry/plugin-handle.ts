@@ -395,6 +395,8 @@ function isSameNames(value: unknown, last: ReadonlySet<string>): boolean {
 }
 
 function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  // The usual case: `isSameNames` found the last names again and handed back that very set.
+  if (a === b) return true;
   if (a.size !== b.size) return false;
   for (const item of a) if (!b.has(item)) return false;
   return true;
