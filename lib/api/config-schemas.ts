@@ -63,7 +63,7 @@ export const ConfigFileSchema = z.object({
       name: z.string(),
       description: z.string().optional(),
       tools: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
-      rules: z.array(z.object({ group: z.string(), exclude: z.array(z.string()).optional() })).optional().meta({ description: 'Group rules (when the agent has any), as `POST /api/v1/agents/{id}/rules` takes them' }),
+      rules: z.array(z.object({ group: z.string(), exclude: z.array(z.string()).optional() })).optional().meta({ description: 'Group rules (left out when the agent has none), as `POST /api/v1/agents/{id}/rules` takes them' }),
     }),
   ),
   servers: z

@@ -1,5 +1,6 @@
 import 'server-only';
 import { createHash } from 'node:crypto';
+import { keptReads } from '@/lib/db/kept-reads';
 import type { Db } from '@/lib/db/schema';
 import { publishChange, subscribeChanges } from '@/lib/events';
 
@@ -11,7 +12,6 @@ import { publishChange, subscribeChanges } from '@/lib/events';
  * cannot travel (SQLite files shared by processes).
  */
 export const SESSION_CACHE_MS = 3_000;
-const MAX_CACHED = 10_000;
 
 /** What a request's session cookie stood for when Better Auth last verified it. */
 export interface VerifiedSession {
@@ -27,47 +27,15 @@ export interface VerifiedSession {
   updatedAt: number;
 }
 
-interface CachedSession {
-  session: VerifiedSession;
-  /** `performance.now()` when it was verified. */
-  readAt: number;
-}
-
-interface SessionCacheState {
-  /** Per database (tests open many), by the hash of the session cookie's value. */
-  byDb: WeakMap<Db, Map<string, CachedSession>>;
-  /** Every cache map, to forget a user's sessions in all of them. */
-  maps: Set<WeakRef<Map<string, CachedSession>>>;
-  isSubscribed: boolean;
-  /** Counts forgets: a verification that overlapped one is not kept (it may predate the change). */
-  forgets: number;
-}
-
-// On globalThis: Next bundles route handlers, pages and instrumentation separately, and a
-// sign-out in one must clear the entry another reads.
-const host = globalThis as typeof globalThis & { toolsAdminSessionCache?: SessionCacheState };
-
-function state(): SessionCacheState {
-  host.toolsAdminSessionCache ??= { byDb: new WeakMap(), maps: new Set(), isSubscribed: false, forgets: 0 };
-  return host.toolsAdminSessionCache;
-}
-
-function mapOf(db: Db): Map<string, CachedSession> {
-  const cache = state();
-  let map = cache.byDb.get(db);
-  if (!map) {
-    map = new Map();
-    cache.byDb.set(db, map);
-    cache.maps.add(new WeakRef(map));
-  }
-  if (!cache.isSubscribed) {
-    cache.isSubscribed = true;
+/** Kept by the hash of the session cookie's value, forgotten by user. */
+const sessions = keptReads<VerifiedSession>('sessions', {
+  ttlMs: SESSION_CACHE_MS,
+  ownerOf: (session) => session.userId,
+  onFirstUse: () =>
     subscribeChanges((event) => {
       if (event.kind === 'user-sessions') forgetUserSessions(event.userId);
-    });
-  }
-  return map;
-}
+    }),
+});
 
 /** The key a session cookie's value is kept under: its hash, so the process holds no live cookie. */
 export function sessionCacheKey(cookieValue: string): string {
@@ -80,38 +48,17 @@ export function sessionCacheKey(cookieValue: string): string {
  * session works at once.
  */
 export async function cachedSession(db: Db, key: string, verify: () => Promise<VerifiedSession | null>): Promise<VerifiedSession | null> {
-  const map = mapOf(db);
-  const cached = map.get(key);
-  if (cached && performance.now() - cached.readAt < SESSION_CACHE_MS) return cached.session;
-  if (cached) map.delete(key);
-  const readAt = performance.now();
-  const forgets = state().forgets;
-  const session = await verify();
-  if (session && state().forgets === forgets) {
-    if (map.size >= MAX_CACHED) map.delete(map.keys().next().value as string);
-    map.set(key, { session, readAt });
-  }
-  return session;
+  return (await sessions.read(db, key, async () => (await verify()) ?? undefined)) ?? null;
 }
 
 /** Updates a kept session after this instance wrote its last activity. */
 export function updateCachedSession(db: Db, key: string, session: VerifiedSession): void {
-  const cached = mapOf(db).get(key);
-  if (cached) cached.session = session;
+  sessions.update(db, key, session);
 }
 
 /** Drops every kept session of this user from every cache of this process. */
 export function forgetUserSessions(userId: string): void {
-  const cache = state();
-  cache.forgets++;
-  for (const ref of cache.maps) {
-    const map = ref.deref();
-    if (!map) {
-      cache.maps.delete(ref);
-      continue;
-    }
-    for (const [key, { session }] of map) if (session.userId === userId) map.delete(key);
-  }
+  sessions.forget(userId);
 }
 
 /**
