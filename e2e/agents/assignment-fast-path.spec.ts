@@ -3,32 +3,20 @@ import { signInCookie } from '../support/e2e-admin';
 import { filesFolder } from '../support/files-root';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
+import { answerTo, type Answer } from '../support/answer-to-compare';
 
 // The front door answers PUT /api/v1/agents/{id}/tools/{name} past Next's router (scripts/
 // front-door/fast-routes.mjs) with the route's own handler. An address with one letter of the
 // agent id percent-encoded does not match the fast path, so Next's router answers it: each case
 // runs on two agents alike, one each way, and both answers must agree.
 
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-  requestId: string;
-}
-
-/** Headers that differ between any two answers (when, which request, the connection). */
-const PER_ANSWER = new Set(['date', 'x-request-id', 'connection', 'keep-alive']);
 const FAST = 'a-fast';
 const ROUTED = 'a-next';
 /** `a-next` with its first letter percent-encoded: not a plain segment, so Next answers. */
 const ROUTED_PATH = '%61-next';
 
-async function send(server: NextServer, path: string, init: { headers?: Record<string, string>; body?: string }): Promise<Answer> {
-  const response = await fetch(`${server.url}${path}`, { method: 'PUT', headers: { 'accept-encoding': 'identity', ...init.headers }, body: init.body });
-  const body = await response.text();
-  const headers: Record<string, string> = {};
-  for (const [name, value] of response.headers) if (!PER_ANSWER.has(name)) headers[name] = value;
-  return { status: response.status, headers, body, requestId: response.headers.get('x-request-id') ?? '' };
+function send(server: NextServer, path: string, init: { headers?: Record<string, string>; body?: string }): Promise<Answer> {
+  return answerTo(server, 'PUT', path, init);
 }
 
 /** The answer with what differs per agent and per call (its id, times, the request id) replaced. */

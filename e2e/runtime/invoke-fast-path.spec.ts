@@ -1,6 +1,7 @@
 import { expect, test } from '../support/test';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
+import { answerTo, type Answer } from '../support/answer-to-compare';
 import { freshSqliteDatabase, removeSqliteDatabase } from '../support/temp-database';
 import { createRuntimeToken } from './mcp-client';
 
@@ -8,27 +9,12 @@ import { createRuntimeToken } from './mcp-client';
 // fast-routes.mjs) with the route's own handler. The same request with one letter of the agent id
 // percent-encoded does not match the fast path, so Next's router answers it: both must agree.
 
-interface Answer {
-  status: number;
-  headers: Record<string, string>;
-  body: string;
-  requestId: string;
-}
-
-/** Headers that differ between any two answers (when, which request, the connection). */
-const PER_ANSWER = new Set(['date', 'x-request-id', 'connection', 'keep-alive']);
-
 async function send(server: NextServer, path: string, init: { headers?: Record<string, string>; body?: string }): Promise<Answer> {
-  // Uncompressed unless a case asks (fetch would ask for gzip on its own).
-  const sent = { 'accept-encoding': 'identity', ...init.headers };
-  const response = await fetch(`${server.url}${path}`, { method: 'POST', headers: sent, body: init.body });
-  // fetch decodes a gzip answer itself; the header still says how it came.
-  const body = await response.text();
-  const headers: Record<string, string> = {};
-  for (const [name, value] of response.headers) if (!PER_ANSWER.has(name)) headers[name] = value;
+  const answer = await answerTo(server, 'POST', path, init);
   // A new conversation each call: its id differs, its shape must not.
-  if (headers['mcp-session-id']) headers['mcp-session-id'] = headers['mcp-session-id'].replace(/^[0-9a-f-]{36}$/, '<session>');
-  return { status: response.status, headers, body, requestId: response.headers.get('x-request-id') ?? '' };
+  const session = answer.headers['mcp-session-id'];
+  if (session) answer.headers['mcp-session-id'] = session.replace(/^[0-9a-f-]{36}$/, '<session>');
+  return answer;
 }
 
 /** The body with what differs per call (ids, durations) replaced, parsed when it is JSON. */
