@@ -5,6 +5,11 @@ import type { Actor } from './actor';
 import { actorFromSession } from './session-actor';
 import { verifyToken } from './verify-token';
 
+/** The secret of an `Authorization: Bearer <token>` header; undefined for any other value. */
+export function bearerSecret(authorization: string): string | undefined {
+  return /^Bearer +([A-Za-z0-9_-]{1,200}) *$/i.exec(authorization)?.[1];
+}
+
 /**
  * Who sent an `/api/v1` request: the API token of `Authorization: Bearer …` (which wins), or
  * the user of the session cookie; null when neither is there. AppError `unauthenticated` for
@@ -13,9 +18,9 @@ import { verifyToken } from './verify-token';
 export async function actorFromRequest(db: Db, request: Request): Promise<Actor | null> {
   const authorization = request.headers.get('authorization');
   if (authorization !== null) {
-    const match = /^Bearer +([A-Za-z0-9_-]{1,200}) *$/i.exec(authorization);
-    if (!match?.[1]) throw new AppError('unauthenticated', 'The Authorization header must be "Bearer <token>"');
-    return verifyToken({ db, secret: match[1] });
+    const secret = bearerSecret(authorization);
+    if (secret === undefined) throw new AppError('unauthenticated', 'The Authorization header must be "Bearer <token>"');
+    return verifyToken({ db, secret });
   }
   return actorFromSession({ db, headers: request.headers });
 }

@@ -2,6 +2,7 @@ import 'server-only';
 import { InvokeBodySchema } from '@/lib/api/runtime-schemas';
 import type { TokenActor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
+import { bearerSecret } from '@/lib/auth/request-actor';
 import { verifyToken } from '@/lib/auth/verify-token';
 import { getDb } from '@/lib/db/get-db';
 import type { Db } from '@/lib/db/schema';
@@ -11,9 +12,6 @@ import { getToolRegistry } from '@/lib/registry-host';
 import type { BufferedRequest, InvokeParams, JsonAnswer } from '@/scripts/front-door/fast-routes.mjs';
 import { streamedInvokeResponse } from './streamed-invoke-response';
 import { prepareToolCall } from './prepare-tool-call';
-
-/** As `actorFromRequest` reads a Bearer token. */
-const BEARER = /^Bearer +([A-Za-z0-9_-]{1,200}) *$/i;
 
 /** What `jsonResponse` sets besides the type `Response.json` gives. */
 const JSON_HEADERS = { 'cache-control': 'no-store', 'content-type': 'application/json' };
@@ -26,7 +24,7 @@ const JSON_HEADERS = { 'cache-control': 'no-store', 'content-type': 'application
  * route's own wrapper (undefined), which answers and audits it as it always does.
  */
 export async function invokeBuffered(request: BufferedRequest, { id, toolName }: InvokeParams): Promise<Response | JsonAnswer | undefined> {
-  const secret = BEARER.exec(request.headers.authorization ?? '')?.[1];
+  const secret = bearerSecret(request.headers.authorization ?? '');
   if (secret === undefined) return undefined;
   let db: Db;
   let actor: TokenActor;
