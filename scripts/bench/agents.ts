@@ -160,6 +160,27 @@ async function benchAgentPage(browser: Browser, port: number, folder: string, li
   }
 }
 
+/**
+ * Only the assignment saves (`BENCH_ONLY=saves`): the same 10,000-agent server and measurement as
+ * in {@link benchAgents}, without the page loads before it. `BENCH_SERVER_NODE_OPTIONS` is given
+ * to the app server alone (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under this load).
+ */
+export async function benchAgentSaves(port: number, line: Line): Promise<void> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-bench-saves-'));
+  const root = realpathSync(folder);
+  const file = path.join(folder, 'large.sqlite');
+  seedAgents(file, 10_000);
+  const env: Record<string, string> = { SEED_DEMO: '0', FS_ALLOWED_ROOTS: root, DATABASE_URL: `sqlite:${file}` };
+  if (process.env.BENCH_SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS;
+  const server = await startNextServer(port, env);
+  try {
+    await benchSaves(server, file, root, port + 2, line);
+  } finally {
+    await server.stop();
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
 /** Prints the agents figures; `line` prints one figure beside its target. */
 export async function benchAgents(browser: Browser, port: number, line: Line): Promise<void> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-bench-agents-'));
