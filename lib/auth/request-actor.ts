@@ -16,11 +16,16 @@ export function bearerSecret(authorization: string): string | undefined {
  * an Authorization header that is not a valid Bearer token.
  */
 export async function actorFromRequest(db: Db, request: Request): Promise<Actor | null> {
-  const authorization = request.headers.get('authorization');
+  return actorFromHeaders(db, request.headers);
+}
+
+/** {@link actorFromRequest} for a request's headers alone (the front door's buffered requests). */
+export async function actorFromHeaders(db: Db, headers: Headers): Promise<Actor | null> {
+  const authorization = headers.get('authorization');
   if (authorization !== null) {
     const secret = bearerSecret(authorization);
     if (secret === undefined) throw new AppError('unauthenticated', 'The Authorization header must be "Bearer <token>"');
     return verifyToken({ db, secret });
   }
-  return actorFromSession({ db, headers: request.headers });
+  return actorFromSession({ db, headers });
 }

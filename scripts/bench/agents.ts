@@ -8,6 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Browser } from '@playwright/test';
 import { startNextServer, type NextServer } from '../../e2e/support/next-server';
@@ -162,8 +163,8 @@ async function benchAgentPage(browser: Browser, port: number, folder: string, li
 
 /**
  * Only the assignment saves (`BENCH_ONLY=saves`): the same 10,000-agent server and measurement as
- * in {@link benchAgents}, without the page loads before it. `BENCH_SERVER_NODE_OPTIONS` is given
- * to the app server alone (e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` to profile it under this load).
+ * in {@link benchAgents}, without the page loads before it. With BENCH_PROFILE_DIR set, the app
+ * server writes a CPU profile of its run there (cpu-profile-preload.mjs), to see where a save's time goes.
  */
 export async function benchAgentSaves(port: number, line: Line): Promise<void> {
   const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-bench-saves-'));
@@ -171,7 +172,7 @@ export async function benchAgentSaves(port: number, line: Line): Promise<void> {
   const file = path.join(folder, 'large.sqlite');
   seedAgents(file, 10_000);
   const env: Record<string, string> = { SEED_DEMO: '0', FS_ALLOWED_ROOTS: root, DATABASE_URL: `sqlite:${file}` };
-  if (process.env.BENCH_SERVER_NODE_OPTIONS) env.NODE_OPTIONS = process.env.BENCH_SERVER_NODE_OPTIONS;
+  if (process.env.BENCH_PROFILE_DIR) env.NODE_OPTIONS = `--import ${pathToFileURL(path.resolve('scripts/bench/cpu-profile-preload.mjs')).href}`;
   const server = await startNextServer(port, env);
   try {
     await benchSaves(server, file, root, port + 2, line);
