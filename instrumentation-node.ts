@@ -4,7 +4,7 @@ import { stopServerHost } from './lib/mcp-servers/server-host';
 import { closeOpenStreams } from './lib/runtime/open-streams';
 import { invokeBuffered } from './lib/runtime/invoke-buffered';
 import { invokeRoute } from './lib/runtime/invoke-route';
-import { putAssignmentRoute } from './lib/assignments/put-assignment-route';
+import { putAssignmentBuffered, putAssignmentRoute } from './lib/assignments/put-assignment-route';
 import { listAgentsRoute } from './lib/agents/list-agents-route';
 import { onBeforeExit } from './scripts/front-door/before-exit.mjs';
 import { registerFastRoutes } from './scripts/front-door/fast-routes.mjs';
@@ -26,7 +26,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 onBeforeExit(flushAuditEvents);
 
 // The front door (scripts/server.mjs) answers tool calls, assignment saves and the agents list's search with these same handlers, past Next's router.
-registerFastRoutes({ invoke: invokeRoute, invokeBuffered, putAssignment: putAssignmentRoute, agentsList: listAgentsRoute });
+registerFastRoutes({ invoke: invokeRoute, invokeBuffered, putAssignment: putAssignmentRoute, putAssignmentBuffered, agentsList: listAgentsRoute });
 // And GET /api/v1/tools from the catalogue's bytes built once per version, when the caller may read it.
 registerCatalogueDoor(answerCatalogueAtDoor);
 

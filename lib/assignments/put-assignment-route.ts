@@ -1,13 +1,21 @@
 import 'server-only';
 import { PutAssignmentBodySchema } from '@/lib/api/assignment-schemas';
 import { assignmentToReplace } from '@/lib/api/assignment-to-replace';
+import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
+import { actorFromNodeHeaders } from '@/lib/auth/request-actor';
 import { getDb } from '@/lib/db/get-db';
 import { apiRoute } from '@/lib/http/api-route';
-import { expectedVersionFrom } from '@/lib/http/etag';
-import { readJsonBody } from '@/lib/http/read-json-body';
+import { errorResponse } from '@/lib/http/error-response';
+import { etagOf, expectedVersionOfIfMatch } from '@/lib/http/etag';
+import { readJsonBody, readJsonBytes } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/responses';
 import { getToolRegistry } from '@/lib/registry-host';
+import type { BufferedRequest, JsonAnswer } from '@/scripts/front-door/fast-routes.mjs';
+import type { AssignmentView } from './assignment';
 import { putAssignment } from './put-assignment';
+
+type Params = { id: string; toolName: string };
 
 /**
  * `PUT /api/v1/agents/{id}/tools/{toolName}`: assigns the tool with these overrides (201), or
@@ -15,11 +23,49 @@ import { putAssignment } from './put-assignment';
  * front door calls the very same function past Next's router (scripts/front-door/fast-routes.mjs,
  * registered in instrumentation-node.ts), since saving settings is the admin's most frequent write.
  */
-export const putAssignmentRoute = apiRoute<{ id: string; toolName: string }>({ permission: 'agents:write' }, async (request, { id, toolName }, actor) => {
+export const putAssignmentRoute = apiRoute<Params>({ permission: 'agents:write' }, async (request, { id, toolName }, actor) => {
   const { overrides } = await readJsonBody(request, PutAssignmentBodySchema);
-  const [db, registry] = await Promise.all([getDb(), getToolRegistry()]);
-  const expectedVersion = await expectedVersionFrom(request, () => assignmentToReplace({ db, actor, registry, agentId: id, toolName }));
-  const { assignment, created } = await putAssignment({ db, registry, actor, agentId: id, toolName, overrides, expectedVersion });
-  const location = created ? `/api/v1/agents/${id}/tools/${encodeURIComponent(toolName)}` : undefined;
-  return jsonResponse(assignment, { status: created ? 201 : 200, version: assignment.version, location });
+  const { assignment, created } = await save(actor, id, toolName, overrides, request.headers.get('if-match'));
+  return jsonResponse(assignment, { status: created ? 201 : 200, version: assignment.version, location: locationOf(created, id, toolName) });
 });
+
+/**
+ * The same route for a request the front door has read whole (scripts/front-door/serve-fast.mjs):
+ * the same checks, save and answers as {@link putAssignmentRoute}, without a web Request and
+ * Response, whose streams cost a save more than its checks do. Only a caller who may write
+ * agents is answered here; anyone else (no or an ended session, a bad token, a reader) is left
+ * to the route's own wrapper (undefined), which answers and audits it as it always does.
+ */
+export async function putAssignmentBuffered(request: BufferedRequest, { id, toolName }: Params): Promise<Response | JsonAnswer | undefined> {
+  let actor: Actor | null;
+  try {
+    actor = await actorFromNodeHeaders(await getDb(), request.headers);
+    if (!actor) return undefined;
+    authorize(actor, 'agents:write');
+  } catch {
+    return undefined;
+  }
+  try {
+    const { overrides } = PutAssignmentBodySchema.parse(readJsonBytes(request.headers['content-type'] ?? null, request.body));
+    const { assignment, created } = await save(actor, id, toolName, overrides, request.headers['if-match'] ?? null);
+    // What jsonResponse gives, in the order a Response's headers are written (sorted by name).
+    const headers: Record<string, string> = { 'cache-control': 'no-store', 'content-type': 'application/json', etag: etagOf(assignment.version) };
+    const location = locationOf(created, id, toolName);
+    if (location !== undefined) headers.location = location;
+    return { kind: 'json', status: created ? 201 : 200, headers, body: JSON.stringify(assignment) };
+  } catch (error) {
+    const requestId = request.headers['x-request-id'];
+    return errorResponse(error, typeof requestId === 'string' ? requestId : undefined);
+  }
+}
+
+/** The body's overrides saved as the If-Match header allows (see `expectedVersionFrom`). */
+async function save(actor: Actor, id: string, toolName: string, overrides: Record<string, unknown>, ifMatch: string | null): Promise<{ assignment: AssignmentView; created: boolean }> {
+  const [db, registry] = await Promise.all([getDb(), getToolRegistry()]);
+  const expectedVersion = await expectedVersionOfIfMatch(ifMatch, () => assignmentToReplace({ db, actor, registry, agentId: id, toolName }));
+  return putAssignment({ db, registry, actor, agentId: id, toolName, overrides, expectedVersion });
+}
+
+function locationOf(created: boolean, id: string, toolName: string): string | undefined {
+  return created ? `/api/v1/agents/${id}/tools/${encodeURIComponent(toolName)}` : undefined;
+}

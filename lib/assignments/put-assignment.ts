@@ -57,7 +57,10 @@ export async function putAssignment(options: PutAssignmentOptions): Promise<{ as
       throw new AppError('precondition_failed', `${subject} does not exist (any more), so version ${expectedVersion} cannot be current`);
     }
     const saved = await saveAssignment(trx, { actor, agentId, toolName, overrides, existing });
-    return { assignment: viewAssignment(saved, lookup), created: !existing };
+    // The view's status is that of the overrides just checked, against the entry just found: they
+    // are not looked up and checked a second time, unless storing them as JSON changed them.
+    const checked = isKeptByJson(overrides) ? { entry, errors } : undefined;
+    return { assignment: viewAssignment(saved, lookup, checked), created: !existing };
   });
   await publishChange({ kind: 'agent-tools', agentId });
   return outcome;
@@ -73,6 +76,18 @@ function overridesErrors(overrides: unknown, entry: CatalogueEntry | undefined, 
   }
   // A missing tool has no schema left to check against; its stored overrides are kept as they are.
   return entry ? lookup.overridesErrors(entry, overrides) : [];
+}
+
+/**
+ * Whether JSON text holds `value` exactly, so the stored overrides are the ones checked. A body
+ * can carry what JSON text cannot give back: a number too large (`1e400`, parsed as Infinity,
+ * stored as null) and -0 (stored as 0).
+ */
+function isKeptByJson(value: unknown): boolean {
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
+  if (Array.isArray(value)) return value.every(isKeptByJson);
+  if (typeof value === 'object' && value !== null) return Object.values(value).every(isKeptByJson);
+  return true;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

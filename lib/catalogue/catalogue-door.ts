@@ -1,6 +1,7 @@
 import 'server-only';
 import { can } from '@/lib/auth/actor';
-import { actorFromCredentials } from '@/lib/auth/request-actor';
+import { actorFromNodeHeaders } from '@/lib/auth/request-actor';
+import { nodeHeader, type NodeHeaders } from '@/lib/http/node-headers';
 import { getDb } from '@/lib/db/get-db';
 import type { CatalogueView } from './catalogue-bodies';
 import { matchesIfNoneMatch } from './etag';
@@ -9,7 +10,7 @@ import { catalogueBodies, readCatalogue } from './read-catalogue';
 /** A request as the front door has it: the path with its query, and Node's headers. */
 export interface DoorRequest {
   readonly url: string;
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly headers: NodeHeaders;
   /** Whether the client accepts gzip (the front door's reading of Accept-Encoding). */
   readonly acceptsGzip: boolean;
 }
@@ -39,18 +40,14 @@ export async function answerCatalogueAtDoor(request: DoorRequest): Promise<DoorA
   try {
     // Read straight from Node's headers: a web Request (and a copy of every header) only when
     // Better Auth must verify a session this process has not kept.
-    actor = await actorFromCredentials(await getDb(), {
-      authorization: headerValue(request.headers, 'authorization'),
-      cookie: headerValue(request.headers, 'cookie'),
-      headers: () => webHeaders(request.headers),
-    });
+    actor = await actorFromNodeHeaders(await getDb(), request.headers);
   } catch {
     return undefined;
   }
   if (!actor || !can(actor, 'catalogue:read')) return undefined;
   const body = catalogueBodies().bodyOf(await readCatalogue(actor), view);
   const common = { 'cache-control': 'private, no-cache', vary: VARY };
-  const wanted = headerValue(request.headers, 'if-none-match');
+  const wanted = nodeHeader(request.headers, 'if-none-match');
   if (matchesIfNoneMatch(wanted, body.etag) || matchesIfNoneMatch(wanted, body.gzipEtag)) {
     // The tag of the coding this client gets, as a 200 would have carried it.
     return { status: 304, headers: { ...common, etag: request.acceptsGzip ? body.gzipEtag : body.etag } };
@@ -82,23 +79,4 @@ function viewOf(url: string): CatalogueView | undefined {
   if (keys.length !== 1 || keys[0] !== 'view') return undefined;
   const view = query.get('view');
   return view === 'full' || view === 'summary' ? view : undefined;
-}
-
-type NodeHeaders = DoorRequest['headers'];
-
-/** One header's value as a web `Headers` gives it (repeated values joined by ", "); null when absent. */
-function headerValue(headers: NodeHeaders, name: string): string | null {
-  const value = headers[name];
-  if (value === undefined) return null;
-  return Array.isArray(value) ? value.join(', ') : value;
-}
-
-/** Node's headers as a web `Headers`. */
-function webHeaders(headers: NodeHeaders): Headers {
-  const web = new Headers();
-  for (const [name, value] of Object.entries(headers)) {
-    if (Array.isArray(value)) for (const item of value) web.append(name, item);
-    else if (value !== undefined) web.set(name, value);
-  }
-  return web;
 }

@@ -8,6 +8,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Browser } from '@playwright/test';
 import { startNextServer, type NextServer } from '../../e2e/support/next-server';
@@ -157,6 +158,27 @@ async function benchAgentPage(browser: Browser, port: number, folder: string, li
     line('tool cards mounted (most of any load)', String(cards), '≤ 150', cards <= 150);
   } finally {
     await server.stop();
+  }
+}
+
+/**
+ * Only the assignment saves (`BENCH_ONLY=saves`): the same 10,000-agent server and measurement as
+ * in {@link benchAgents}, without the page loads before it. With BENCH_PROFILE_DIR set, the app
+ * server writes a CPU profile of its run there (cpu-profile-preload.mjs), to see where a save's time goes.
+ */
+export async function benchAgentSaves(port: number, line: Line): Promise<void> {
+  const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-bench-saves-'));
+  const root = realpathSync(folder);
+  const file = path.join(folder, 'large.sqlite');
+  seedAgents(file, 10_000);
+  const env: Record<string, string> = { SEED_DEMO: '0', FS_ALLOWED_ROOTS: root, DATABASE_URL: `sqlite:${file}` };
+  if (process.env.BENCH_PROFILE_DIR) env.NODE_OPTIONS = `--import ${pathToFileURL(path.resolve('scripts/bench/cpu-profile-preload.mjs')).href}`;
+  const server = await startNextServer(port, env);
+  try {
+    await benchSaves(server, file, root, port + 2, line);
+  } finally {
+    await server.stop();
+    await rm(folder, { recursive: true, force: true });
   }
 }
 

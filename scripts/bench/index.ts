@@ -1,12 +1,12 @@
 // `npm run bench`: measures the catalogue at 10,000 tools (BENCH_ONLY=catalogue: only that), the overrides form of a tool with
-// 50 settings, the audit log at 100,000 events, invoking a tool and the MCP endpoint's tools/list, the agents list at 10,000 agents (BENCH_ONLY=agents for that part alone) against their targets, and prints one run's figures. It reports; it never fails on
+// 50 settings, the audit log at 100,000 events, invoking a tool and the MCP endpoint's tools/list, the agents list at 10,000 agents (BENCH_ONLY=agents for that part alone, BENCH_ONLY=saves for its assignment saves alone) against their targets, and prints one run's figures. It reports; it never fails on
 // a missed target.
 import { buildIfStale } from '../build-if-stale.mjs';
 import { startNextServer } from '../../e2e/support/next-server';
 import { launchBrowser } from './browser';
 import { benchCatalogue } from './catalogue';
 import { closeConnections } from './http-timing';
-import { benchAgents } from './agents';
+import { benchAgents, benchAgentSaves } from './agents';
 import { benchAuditLog } from './audit-log';
 import { benchOverridesForm } from './overrides-form';
 import { benchRuntime } from './runtime';
@@ -27,6 +27,14 @@ async function main(): Promise<void> {
       await benchAgents(browser, basePort + 10, line);
     } finally {
       await browser.close();
+      closeConnections();
+    }
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'saves') {
+    try {
+      await benchAgentSaves(basePort + 10, line);
+    } finally {
       closeConnections();
     }
     return;

@@ -43,6 +43,8 @@ export function registerFastRoutes(routes: {
   invokeBuffered?: BufferedRouteHandler;
   /** PUT of an assignment (lib/assignments/put-assignment-route.ts). */
   putAssignment?: FastRouteHandler;
+  /** The same PUT for a body already read (`putAssignmentBuffered`). */
+  putAssignmentBuffered?: BufferedRouteHandler;
   /** GET /api/v1/agents (lib/agents/list-agents-route.ts). */
   agentsList?: (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 }): void;

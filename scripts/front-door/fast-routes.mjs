@@ -18,7 +18,8 @@ const ASSIGNMENT_PATH = /^\/api\/v1\/agents\/([A-Za-z0-9_.~-]+)\/tools\/([A-Za-z
 
 /**
  * Called by the app once it has started: the invoke route's POST handler, and (`invokeBuffered`)
- * the same route for a body already read, which answers JSON without web Request and Response.
+ * the same route for a body already read, which answers JSON without web Request and Response;
+ * likewise the assignment PUT (`putAssignment`, `putAssignmentBuffered`) and the agents list.
  */
 export function registerFastRoutes(routes) {
   globalThis[KEY] = routes;
@@ -41,5 +42,5 @@ function assignmentRouteOf(pathname) {
   if (!putAssignment) return undefined;
   const match = ASSIGNMENT_PATH.exec(pathname);
   if (!match?.[1] || !match[2] || /^\.{1,2}$/.test(match[1]) || /^\.{1,2}$/.test(match[2])) return undefined;
-  return { handler: putAssignment, params: { id: match[1], toolName: match[2] } };
+  return { handler: putAssignment, buffered: globalThis[KEY].putAssignmentBuffered, params: { id: match[1], toolName: match[2] } };
 }
