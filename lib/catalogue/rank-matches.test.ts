@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { VisibleGroup } from './filter-catalogue';
 import { limitGroups } from './limit-groups';
-import { rankAndLimit, rankMatches } from './rank-matches';
+import { nameScore, rankAndLimit, rankMatches } from './rank-matches';
 
 function group(name: string, tools: string[]): VisibleGroup {
   return { group: name, label: name, total: tools.length, tools: tools.map((tool) => ({ name: tool, group: name, description: '', source: 'builtin' })) };
@@ -49,5 +49,45 @@ describe('rankAndLimit', () => {
         expect(rankAndLimit(groups, query, limit), `${query} / ${limit}`).toEqual(limitGroups(rankMatches(groups, query), limit));
       }
     }
+  });
+});
+
+describe('nameScore', () => {
+  it('counts a typed word that is one of the name\'s words (runs of a–z and 0–9) as whole', () => {
+    expect(nameScore('fs_read_file', ['read'])).toBe(101);
+    expect(nameScore('fs_read_file', ['fs'])).toBe(111);
+    expect(nameScore('fs_read_file', ['file'])).toBe(101);
+    expect(nameScore('fs.read-file2', ['file2'])).toBe(101);
+  });
+
+  it('counts a word only contained in the name as contained, not whole', () => {
+    expect(nameScore('fs_reader', ['read'])).toBe(1);
+    expect(nameScore('spreadsheet', ['read'])).toBe(1);
+    expect(nameScore('fs_read_file', ['ead'])).toBe(1);
+  });
+
+  it('finds a whole word after an earlier occurrence that is not one', () => {
+    expect(nameScore('reader_read', ['read'])).toBe(111);
+    expect(nameScore('threads_read_x', ['read'])).toBe(101);
+  });
+
+  it('never counts a word holding a separator as whole, though the name contains it', () => {
+    expect(nameScore('fs_read_file', ['fs_read'])).toBe(11);
+    expect(nameScore('fs_read_file', ['read_file'])).toBe(1);
+  });
+
+  it('compares lowercase: an uppercase name is split like its lowercase form', () => {
+    expect(nameScore('FS_Read_File', ['read', 'file'])).toBe(202);
+    expect(nameScore('FS_Read_File', ['fs'])).toBe(111);
+  });
+
+  it('treats letters beyond a–z as separators, as the words of a name are a–z and 0–9', () => {
+    expect(nameScore('caf\u00e9read', ['read'])).toBe(101);
+    expect(nameScore('caf\u00e9read', ['caf'])).toBe(111);
+  });
+
+  it('adds up several words and scores nothing for a word the name lacks', () => {
+    expect(nameScore('fs_read_file', ['read', 'file', 'dir'])).toBe(202);
+    expect(nameScore('fs_read_file', ['zzz'])).toBe(0);
   });
 });

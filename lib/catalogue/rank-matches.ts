@@ -62,28 +62,35 @@ export function rankAndLimit(groups: readonly VisibleGroup[], query: string, lim
 
 /** Higher is better: whole-word name matches weigh most, then a name starting with the first word, then substrings. */
 export function nameScore(name: string, words: readonly string[]): number {
-  const { lower, parts } = nameWords(name);
+  // Lowercasing a name that is lowercase already (nearly every tool's) answers the same string,
+  // and the words are found in place: a broad query scores 10,000 names without building a
+  // word list for each (that was most of a keystroke's time, and its garbage).
+  const lower = name.toLowerCase();
   let whole = 0;
   let contained = 0;
   for (const word of words) {
-    if (parts.has(word)) whole++;
-    if (lower.includes(word)) contained++;
+    const at = lower.indexOf(word);
+    if (at === -1) continue;
+    contained++;
+    if (isWholeWord(lower, word, at)) whole++;
   }
   const startsWith = lower.startsWith(words[0]!) ? 1 : 0;
   return whole * 100 + startsWith * 10 + contained;
 }
 
-// A name's lowercase form and words, split once per name rather than on every keystroke.
-const splitNames = new Map<string, { lower: string; parts: ReadonlySet<string> }>();
-const MAX_SPLIT_NAMES = 50_000;
-
-function nameWords(name: string): { lower: string; parts: ReadonlySet<string> } {
-  let known = splitNames.get(name);
-  if (!known) {
-    const lower = name.toLowerCase();
-    known = { lower, parts: new Set(lower.split(/[^a-z0-9]+/).filter(Boolean)) };
-    if (splitNames.size >= MAX_SPLIT_NAMES) splitNames.clear();
-    splitNames.set(name, known);
+/**
+ * Whether `word` is one of the name's words, a name's words being its runs of a–z and 0–9
+ * (`fs_read_file` → fs, read, file). `first` is where the word first occurs in `lower`.
+ */
+function isWholeWord(lower: string, word: string, first: number): boolean {
+  for (let i = 0; i < word.length; i++) if (!isWordChar(word.charCodeAt(i))) return false;
+  for (let at = first; at !== -1; at = lower.indexOf(word, at + 1)) {
+    const end = at + word.length;
+    if ((at === 0 || !isWordChar(lower.charCodeAt(at - 1))) && (end === lower.length || !isWordChar(lower.charCodeAt(end)))) return true;
   }
-  return known;
+  return false;
+}
+
+function isWordChar(code: number): boolean {
+  return (code >= 97 && code <= 122) || (code >= 48 && code <= 57);
 }
