@@ -5,6 +5,10 @@ import type { TokenActor } from './actor';
 import { toApiToken } from './api-token';
 import { tokenRowByHash, updateCachedToken } from './token-cache';
 import { hashSecret } from './token-secret';
+import type { Selectable } from 'kysely';
+import type { ApiTokensTable } from '@/lib/db/schema';
+
+type TokenRow = Selectable<ApiTokensTable>;
 
 /** How often a token's last use is written: at most once a minute, not on every call. */
 const LAST_USE_RESOLUTION_MS = 60_000;
@@ -22,19 +26,35 @@ export interface VerifyTokenOptions {
  * the change bus carries the notice). Expiry is checked on every call. AppError
  * `unauthenticated` for an unknown, revoked or expired token.
  */
-export async function verifyToken({ db, secret, now = new Date() }: VerifyTokenOptions): Promise<TokenActor> {
+export async function verifyToken({ db, secret, now }: VerifyTokenOptions): Promise<TokenActor> {
+  const nowMs = now?.getTime() ?? Date.now();
   const hash = hashSecret(secret);
   const row = await tokenRowByHash(db, hash);
   if (!row) throw new AppError('unauthenticated', 'The Bearer token is not valid');
   if (row.revoked_at !== null) throw new AppError('unauthenticated', 'The Bearer token was revoked');
-  if (row.expires_at !== null && Date.parse(row.expires_at) <= now.getTime()) {
+  if (row.expires_at !== null && Date.parse(row.expires_at) <= nowMs) {
     throw new AppError('unauthenticated', 'The Bearer token has expired');
   }
-  if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) >= LAST_USE_RESOLUTION_MS) {
-    const lastUsedAt = now.toISOString();
+  if (row.last_used_at === null || nowMs - Date.parse(row.last_used_at) >= LAST_USE_RESOLUTION_MS) {
+    const lastUsedAt = new Date(nowMs).toISOString();
     await db.updateTable('api_tokens').set({ last_used_at: lastUsedAt }).where('id', '=', row.id).execute();
     updateCachedToken(db, hash, { ...row, last_used_at: lastUsedAt });
   }
-  const token = toApiToken(row);
-  return { kind: 'token', id: `token:${token.prefix}`, displayName: `Token "${token.name}"`, tokenId: token.id, scopes: token.scopes };
+  return actorOf(row);
+}
+
+/**
+ * The actor of a token row, built once per row read (the kept row is the same object for a
+ * few seconds): a runtime calls with one token over and over. Frozen, since calls share it.
+ */
+const actors = new WeakMap<TokenRow, TokenActor>();
+
+function actorOf(row: TokenRow): TokenActor {
+  let actor = actors.get(row);
+  if (!actor) {
+    const token = toApiToken(row);
+    actor = Object.freeze({ kind: 'token', id: `token:${token.prefix}`, displayName: `Token "${token.name}"`, tokenId: token.id, scopes: Object.freeze(token.scopes) });
+    actors.set(row, actor);
+  }
+  return actor;
 }

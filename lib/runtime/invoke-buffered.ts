@@ -1,4 +1,5 @@
 import 'server-only';
+import type { z } from 'zod';
 import { InvokeBodySchema } from '@/lib/api/runtime-schemas';
 import type { TokenActor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
@@ -8,6 +9,7 @@ import { getDb } from '@/lib/db/get-db';
 import type { Db } from '@/lib/db/schema';
 import { errorResponse } from '@/lib/http/error-response';
 import { readJsonBytes } from '@/lib/http/read-json-body';
+import { isPlainObject } from '@/lib/json-pointer';
 import { getToolRegistry } from '@/lib/registry-host';
 import type { BufferedRequest, InvokeParams, JsonAnswer } from '@/scripts/front-door/fast-routes.mjs';
 import { streamedInvokeResponse } from './streamed-invoke-response';
@@ -36,7 +38,7 @@ export async function invokeBuffered(request: BufferedRequest, { id, toolName }:
     return undefined;
   }
   try {
-    const body = InvokeBodySchema.parse(readJsonBytes(request.headers['content-type'] ?? null, request.body));
+    const body = invokeBodyOf(readJsonBytes(request.headers['content-type'] ?? null, request.body));
     const call = await prepareToolCall({
       db,
       registry: await getToolRegistry(),
@@ -54,4 +56,24 @@ export async function invokeBuffered(request: BufferedRequest, { id, toolName }:
     const requestId = request.headers['x-request-id'];
     return errorResponse(error, typeof requestId === 'string' ? requestId : undefined);
   }
+}
+
+type InvokeBody = z.output<typeof InvokeBodySchema>;
+
+/**
+ * `InvokeBodySchema.parse`, with the common well-formed body taken as it is: a plain object of
+ * `arguments` (a plain object) and perhaps `sessionId` (1 to 200 characters), nothing else.
+ * Anything else goes through the schema, which accepts or refuses it with its own field errors.
+ */
+function invokeBodyOf(value: unknown): InvokeBody {
+  if (isPlainObject(value) && Object.hasOwn(value, 'arguments') && isPlainObject(value.arguments)) {
+    let keys = 0;
+    for (const key in value) if (Object.hasOwn(value, key)) keys++;
+    if (keys === 1) return { arguments: value.arguments };
+    const { sessionId } = value;
+    if (keys === 2 && Object.hasOwn(value, 'sessionId') && typeof sessionId === 'string' && sessionId.length >= 1 && sessionId.length <= 200) {
+      return { arguments: value.arguments, sessionId };
+    }
+  }
+  return InvokeBodySchema.parse(value);
 }
