@@ -1,12 +1,11 @@
 import 'server-only';
+import type { Selectable } from 'kysely';
 import { AppError } from '@/lib/app-error';
-import type { Db } from '@/lib/db/schema';
+import type { ApiTokensTable, Db } from '@/lib/db/schema';
 import type { TokenActor } from './actor';
 import { toApiToken } from './api-token';
-import { tokenRowByHash, updateCachedToken } from './token-cache';
+import { keptTokenRow, tokenRowByHash, updateCachedToken } from './token-cache';
 import { hashSecret } from './token-secret';
-import type { Selectable } from 'kysely';
-import type { ApiTokensTable } from '@/lib/db/schema';
 
 type TokenRow = Selectable<ApiTokensTable>;
 
@@ -31,16 +30,36 @@ export async function verifyToken({ db, secret, now }: VerifyTokenOptions): Prom
   const hash = hashSecret(secret);
   const row = await tokenRowByHash(db, hash);
   if (!row) throw new AppError('unauthenticated', 'The Bearer token is not valid');
-  if (row.revoked_at !== null) throw new AppError('unauthenticated', 'The Bearer token was revoked');
-  if (row.expires_at !== null && Date.parse(row.expires_at) <= nowMs) {
-    throw new AppError('unauthenticated', 'The Bearer token has expired');
-  }
-  if (row.last_used_at === null || nowMs - Date.parse(row.last_used_at) >= LAST_USE_RESOLUTION_MS) {
+  checkUsable(row, nowMs);
+  if (needsLastUseWritten(row, nowMs)) {
     const lastUsedAt = new Date(nowMs).toISOString();
     await db.updateTable('api_tokens').set({ last_used_at: lastUsedAt }).where('id', '=', row.id).execute();
     updateCachedToken(db, hash, { ...row, last_used_at: lastUsedAt });
   }
   return actorOf(row);
+}
+
+/**
+ * `verifyToken` without waiting, for a token kept in memory whose last use needs no writing:
+ * its actor, or the same AppError; undefined when the answer needs the database (then `verifyToken`).
+ */
+export function verifyKeptToken({ db, secret, now }: VerifyTokenOptions): TokenActor | undefined {
+  const nowMs = now?.getTime() ?? Date.now();
+  const row = keptTokenRow(db, hashSecret(secret));
+  if (!row) return undefined;
+  checkUsable(row, nowMs);
+  return needsLastUseWritten(row, nowMs) ? undefined : actorOf(row);
+}
+
+function checkUsable(row: TokenRow, nowMs: number): void {
+  if (row.revoked_at !== null) throw new AppError('unauthenticated', 'The Bearer token was revoked');
+  if (row.expires_at !== null && Date.parse(row.expires_at) <= nowMs) {
+    throw new AppError('unauthenticated', 'The Bearer token has expired');
+  }
+}
+
+function needsLastUseWritten(row: TokenRow, nowMs: number): boolean {
+  return row.last_used_at === null || nowMs - Date.parse(row.last_used_at) >= LAST_USE_RESOLUTION_MS;
 }
 
 /**
