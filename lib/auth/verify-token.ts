@@ -53,27 +53,42 @@ export function verifyKeptToken({ db, secret, now }: VerifyTokenOptions): TokenA
 
 function checkUsable(row: TokenRow, nowMs: number): void {
   if (row.revoked_at !== null) throw new AppError('unauthenticated', 'The Bearer token was revoked');
-  if (row.expires_at !== null && Date.parse(row.expires_at) <= nowMs) {
-    throw new AppError('unauthenticated', 'The Bearer token has expired');
-  }
+  const { expiresMs } = keptOf(row);
+  if (expiresMs !== undefined && expiresMs <= nowMs) throw new AppError('unauthenticated', 'The Bearer token has expired');
 }
 
 function needsLastUseWritten(row: TokenRow, nowMs: number): boolean {
-  return row.last_used_at === null || nowMs - Date.parse(row.last_used_at) >= LAST_USE_RESOLUTION_MS;
+  const { lastUsedMs } = keptOf(row);
+  return lastUsedMs === undefined || nowMs - lastUsedMs >= LAST_USE_RESOLUTION_MS;
+}
+
+/** What is read from a token row on every call, worked out once per row read. */
+interface KeptToken {
+  actor: TokenActor;
+  expiresMs: number | undefined;
+  lastUsedMs: number | undefined;
 }
 
 /**
- * The actor of a token row, built once per row read (the kept row is the same object for a
- * few seconds): a runtime calls with one token over and over. Frozen, since calls share it.
+ * Kept by row: the kept row is the same object for a few seconds (token-cache.ts), and a
+ * runtime calls with one token over and over. The actor is frozen, since calls share it.
  */
-const actors = new WeakMap<TokenRow, TokenActor>();
+const kept = new WeakMap<TokenRow, KeptToken>();
+
+function keptOf(row: TokenRow): KeptToken {
+  let entry = kept.get(row);
+  if (!entry) {
+    const token = toApiToken(row);
+    entry = {
+      actor: Object.freeze({ kind: 'token', id: `token:${token.prefix}`, displayName: `Token "${token.name}"`, tokenId: token.id, scopes: Object.freeze(token.scopes) }),
+      expiresMs: row.expires_at === null ? undefined : Date.parse(row.expires_at),
+      lastUsedMs: row.last_used_at === null ? undefined : Date.parse(row.last_used_at),
+    };
+    kept.set(row, entry);
+  }
+  return entry;
+}
 
 function actorOf(row: TokenRow): TokenActor {
-  let actor = actors.get(row);
-  if (!actor) {
-    const token = toApiToken(row);
-    actor = Object.freeze({ kind: 'token', id: `token:${token.prefix}`, displayName: `Token "${token.name}"`, tokenId: token.id, scopes: Object.freeze(token.scopes) });
-    actors.set(row, actor);
-  }
-  return actor;
+  return keptOf(row).actor;
 }
