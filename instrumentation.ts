@@ -6,6 +6,17 @@
  */
 export async function register(): Promise<void> {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
+  try {
+    await start();
+  } catch (error) {
+    // Next would log this and keep serving, answering every request with a 500: stop instead,
+    // with the reason as the last line, so the operator (or the supervisor) sees why at once.
+    console.error(`Tools Admin could not start: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
+async function start(): Promise<void> {
   const { installPeerAddressHook } = await import('./lib/http/peer-address-hook');
   installPeerAddressHook();
   const { getDb } = await import('./lib/db/get-db');

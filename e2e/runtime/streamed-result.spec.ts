@@ -2,6 +2,7 @@ import { ProgressNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { expect, test } from '../support/test';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
+import { sseMessages } from '../../lib/client-api/sse-messages';
 import { connectAgent, createRuntimeToken, type AgentMcpClient } from './mcp-client';
 
 // slow_lines (e2e/fixtures/plugins/streaming) streams its result to the user through the optional
@@ -44,18 +45,7 @@ test.describe('[RUNTIME][STREAMING]', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/event-stream');
     const arrivals: Arrival[] = [];
-    const decoder = new TextDecoder();
-    let buffered = '';
-    const reader = response.body!.getReader();
-    for (let step = await reader.read(); !step.done; step = await reader.read()) {
-      buffered += decoder.decode(step.value, { stream: true });
-      const events = buffered.split('\n\n');
-      buffered = events.pop() ?? '';
-      for (const event of events) {
-        const data = event.split('\n').find((line) => line.startsWith('data: '))!.slice(6);
-        arrivals.push({ atMs: performance.now() - started, message: JSON.parse(data) as Arrival['message'] });
-      }
-    }
+    for await (const message of sseMessages<Arrival['message']>(response.body!)) arrivals.push({ atMs: performance.now() - started, message });
 
     expect(arrivals.map(({ message }) => message.method ?? 'result')).toEqual(['notifications/progress', 'notifications/progress', 'notifications/progress', 'result']);
     expect(arrivals.slice(0, 3).map(({ message }) => message.params)).toEqual([

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { expect, test } from '../support/test';
 import { signInCookie } from '../support/e2e-admin';
 import { httpRequest } from '../support/http-request';
@@ -89,5 +90,34 @@ test.describe('[OPERATIONS][METRICS]', () => {
     } finally {
       await server.stop();
     }
+  });
+});
+
+test.describe('[OPERATIONS][START]', () => {
+  test('[OPERATIONS][START]: a DATABASE_URL the app does not understand stops the start with the reason, instead of serving 500s', async () => {
+    test.setTimeout(90_000);
+    const port = ownServerPort(63);
+    // A path without `sqlite:`: the mistake an operator is most likely to make.
+    const server = spawn(process.execPath, ['scripts/server.mjs'], {
+      env: { ...process.env, NEXT_TELEMETRY_DISABLED: '1', NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: '/tmp/tools-admin-no-scheme.sqlite' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    server.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    server.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    const exitCode = await new Promise<number | null>((resolve) => {
+      const timer = setTimeout(() => {
+        server.kill('SIGKILL');
+        resolve(null);
+      }, 60_000);
+      server.once('exit', (code) => {
+        clearTimeout(timer);
+        resolve(code);
+      });
+    });
+
+    expect(exitCode, output).toBe(1);
+    expect(output).toContain('Tools Admin could not start: DATABASE_URL (a value without a scheme) is not understood: use postgres://');
+    await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
   });
 });

@@ -48,7 +48,7 @@ export async function pageAgents({ db, actor, search, registry, status, limit, o
   const term = search?.trim().toLowerCase();
   const [byName, byId] = agentOrder(db);
   let matching = db.selectFrom('agents');
-  if (term) matching = matching.where(agentMatches(db, term));
+  if (term) matching = matching.where(await agentMatches(db, term));
   if (status && !registry) return { agents: [], total: 0 };
 
   let rows;

@@ -4,6 +4,7 @@ import type { ToolFormat } from '@/lib/runtime/tool-formats';
 import { agentPath } from './agents-api';
 import { ApiProblem } from './api-problem';
 import { apiFetch } from './api-fetch';
+import { sseMessages } from './sse-messages';
 
 /** What the agent's model receives, in one format; refreshed with the agent's tools. */
 export function effectiveToolsQueryOptions(agentId: string, format: ToolFormat) {
@@ -61,7 +62,7 @@ export async function invokeTool(
   if (!response.headers.get('content-type')?.startsWith('text/event-stream') || !response.body) return (await response.json()) as InvokeOutcome;
   let textSoFar = '';
   let result: StreamedMessage['result'];
-  for await (const message of sseMessages(response.body)) {
+  for await (const message of sseMessages<StreamedMessage>(response.body)) {
     if (message.method === 'notifications/progress') {
       textSoFar += message.params?.message ?? '';
       onPartial?.(textSoFar);
@@ -73,22 +74,4 @@ export async function invokeTool(
     sessionId: response.headers.get('mcp-session-id') ?? sessionId ?? '',
     isError: result?.isError ?? (result === undefined),
   };
-}
-
-/** The JSON messages of an event stream, each as its event is complete. */
-async function* sseMessages(body: ReadableStream<Uint8Array>): AsyncGenerator<StreamedMessage> {
-  const decoder = new TextDecoder();
-  let buffered = '';
-  const reader = body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    buffered += done ? decoder.decode() : decoder.decode(value, { stream: true });
-    const events = buffered.split(/\r?\n\r?\n/);
-    buffered = done ? '' : (events.pop() ?? '');
-    for (const event of events) {
-      const data = event.split(/\r?\n/).filter((line) => line.startsWith('data:')).map((line) => line.slice(5).trimStart()).join('\n');
-      if (data) yield JSON.parse(data) as StreamedMessage;
-    }
-    if (done) return;
-  }
 }

@@ -3,6 +3,7 @@ import { createAgent } from '@/lib/agents';
 import { putAssignment } from '@/lib/assignments/put-assignment';
 import { flushAuditEvents } from '@/lib/audit/record-audit-event-later';
 import { AGENT_RUNTIME } from '@/lib/auth/actor';
+import { sseMessages } from '@/lib/client-api/sse-messages';
 import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import { describeEachDatabase } from '@/lib/db/testing';
 import type { Db } from '@/lib/db/schema';
@@ -92,22 +93,9 @@ const plugins = [
 
 const limits: RuntimeLimits = { timeoutMs: 400, maxOutputBytes: 1024 * 1024 };
 
-/** The JSON-RPC messages of an event stream, each as soon as its event is complete. */
-async function* messages(response: Response): AsyncGenerator<Record<string, unknown>> {
-  const decoder = new TextDecoder();
-  let buffered = '';
-  const reader = response.body!.getReader();
-  for (let step = await reader.read(); !step.done; step = await reader.read()) {
-    buffered += decoder.decode(step.value, { stream: true });
-    const events = buffered.split('\n\n');
-    buffered = events.pop() ?? '';
-    for (const event of events) yield JSON.parse(event.split('\n').find((line) => line.startsWith('data: '))!.slice(6)) as Record<string, unknown>;
-  }
-}
-
 async function all(response: Response): Promise<Record<string, unknown>[]> {
   const list: Record<string, unknown>[] = [];
-  for await (const message of messages(response)) list.push(message);
+  for await (const message of sseMessages<Record<string, unknown>>(response.body!)) list.push(message);
   return list;
 }
 
@@ -137,7 +125,7 @@ describeEachDatabase('streamedInvokeResponse', (databases) => {
     const { db, invoke } = await setUp();
     const response = await invoke('gated_lines');
     expect(response.headers.get('content-type')).toBe('text/event-stream');
-    const reading = messages(response);
+    const reading = sseMessages<Record<string, unknown>>(response.body!);
     // Both chunks arrive while the tool waits for the gate: they were sent as they came.
     expect((await reading.next()).value).toEqual(progress(1, 'one\n'));
     expect((await reading.next()).value).toEqual(progress(2, 'two\n'));

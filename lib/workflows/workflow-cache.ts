@@ -2,6 +2,7 @@ import 'server-only';
 import { sql } from 'kysely';
 import { dialectOf } from '@/lib/db/dialect-of';
 import type { Db } from '@/lib/db/schema';
+import { isClosedDatabaseError } from '@/lib/db/closed-database';
 import { subscribeChanges } from '@/lib/events';
 import { toWorkflow, type Workflow } from './workflow';
 
@@ -23,6 +24,8 @@ export class WorkflowCache {
   private stopWatching: (() => void) | undefined;
   /** The connection the last load read through; the poll uses it and never opens one itself. */
   private lastDb: Db | undefined;
+  /** Set once its database was closed for good (a test's, or at shutdown): nothing is left to read. */
+  private isRetired = false;
 
   constructor(private readonly db: () => Promise<Db>) {}
 
@@ -48,6 +51,7 @@ export class WorkflowCache {
 
   /** Reads the table afresh; concurrent calls share one read, and a call during a read gets another after it. */
   reload(): Promise<void> {
+    if (this.isRetired) return Promise.resolve();
     if (this.pending) {
       this.again = true;
       return this.pending;
@@ -58,6 +62,11 @@ export class WorkflowCache {
           this.again = false;
           await this.load();
         } while (this.again);
+      } catch (error) {
+        if (!isClosedDatabaseError(error)) throw error;
+        // The database this cache reads was closed on purpose, so no later read can succeed:
+        // keep what was loaded, stop listening and polling, and let writes stop refreshing it.
+        this.retire();
       } finally {
         this.pending = undefined;
       }
@@ -83,15 +92,24 @@ export class WorkflowCache {
     this.fingerprint = fingerprintOf(rows.length, rows.map((row) => `${row.name}@${row.version}`).sort().join(','));
   }
 
+  private retire(): void {
+    this.isRetired = true;
+    this.stopWatching?.();
+    host.workflowCaches?.delete(this);
+  }
+
   /** Starts listening for changes and polling the version; returns the function that stops. */
   watch(): () => void {
     if (this.stopWatching) return this.stopWatching;
+    if (this.isRetired) return () => undefined;
     const unsubscribe = subscribeChanges((event) => {
       if (event.kind === 'catalogue') this.reload().catch(logReloadFailure);
     });
     const timer = setInterval(() => {
-      // A failed poll (the database restarting, or closed at shutdown) just tries again next time.
-      this.pollVersion().catch(() => undefined);
+      // A failed poll (the database restarting) just tries again next time; a closed one ends the watch.
+      this.pollVersion().catch((error: unknown) => {
+        if (isClosedDatabaseError(error)) this.retire();
+      });
     }, WORKFLOW_POLL_MS);
     timer.unref();
     this.stopWatching = () => {
@@ -105,7 +123,7 @@ export class WorkflowCache {
   /** Reloads when the table's names and versions differ from the cache's. */
   private async pollVersion(): Promise<void> {
     const db = this.lastDb;
-    if (!db || this.pending) return;
+    if (!db || this.pending || this.isRetired) return;
     const { rows } = await sql<{ names: string | null; n: number | string }>`
       select count(*) as n, ${listAgg(db)} as names from workflows`.execute(db);
     const row = rows[0];

@@ -6,8 +6,8 @@ import type { DatabaseKind } from '../dialect-of';
  * The agents list at scale: an index in the list's order (lower-cased name, then id), so a page
  * is one ordered index read stopped after the page, with or without a search. The expressions
  * are the ones the list query orders by (lib/agents/agent-query.ts); SQLite's lower() is the
- * app's Unicode one (lib/db/open-database.ts). No trigram index: pg_trgm would be one extension
- * per database shared by every schema on it, and a substring test over 10,000 rows is a few ms.
+ * app's Unicode one (lib/db/open-database.ts). The search's substring test has its own trigram
+ * index since migration 0050 (an FTS5 table on SQLite, pg_trgm on PostgreSQL).
  */
 export function agentSearchMigration(kind: DatabaseKind): Migration {
   return {

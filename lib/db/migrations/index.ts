@@ -10,6 +10,7 @@ import { workflowsMigration } from './0030-workflows';
 import { agentRulesMigration } from './0031-agent-rules';
 import { mcpServersMigration } from './0020-mcp-servers';
 import { agentSearchMigration } from './0040-agent-search';
+import { agentTrigramSearchMigration } from './0050-agent-trigram-search';
 
 /**
  * Every migration by name, applied in name order. Listed here rather than read from a
@@ -26,5 +27,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0031-agent-rules': agentRulesMigration(),
     '0020-mcp-servers': mcpServersMigration(),
     '0040-agent-search': agentSearchMigration(kind),
+    '0050-agent-trigram-search': agentTrigramSearchMigration(kind),
   };
 }
