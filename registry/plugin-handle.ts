@@ -257,6 +257,8 @@ export class FactoryHandle extends PluginHandle<ToolFactory> {
 export class ProviderHandle extends PluginHandle<MultiToolProvider> {
   readonly kind = 'provider';
   private lastNames: ReadonlySet<string> = new Set();
+  /** `lastNames` in the order the provider last gave them, for the usual answer: the same names in the same order. */
+  private lastOrder: readonly string[] = [];
   private lastVersion: string | number | undefined;
   /** Metadata per name, dropped whenever the provider's set of names or its `toolsVersion()` changes. */
   private cachedMetadata = new Map<string, ToolMetadata>();
@@ -270,14 +272,18 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
   currentNames(): { ok: true; names: ReadonlySet<string> } | { ok: false; reason: string } {
     const outcome = this.call('toolNames', () => {
       const value: unknown = this.plugin.toolNames();
-      // The usual answer is the last one again: told without building a new set.
-      return isSameNames(value, this.lastNames) ? { names: this.lastNames, skipped: 0, isTruncated: false } : namesFrom(value);
+      // The usual answer is the last one again, in the same order (the spec asks providers for a
+      // stable order): told by comparing it with the last one item by item, without building a
+      // new set or looking each name up in the old one.
+      return isSameInOrder(value, this.lastOrder) ? { names: this.lastNames, skipped: 0, isTruncated: false } : namesFrom(value);
     });
     if (!outcome.ok) return { ok: false, reason: `toolNames() failed: ${errorMessage(outcome.error)}` };
     const { names, skipped, isTruncated } = outcome.value;
     if (skipped > 0) this.fault('toolNames', new Error(`it returned ${skipped} values that are not tool names (non-empty strings); they are left out`));
     if (isTruncated) this.fault('toolNames', new Error(`it returned more than ${MAX_PROVIDER_NAMES} names; the rest are left out`));
     if (!sameSet(names, this.lastNames)) this.namesChanged(names);
+    // The same names in another order: compared in this order from now on.
+    else if (names !== this.lastNames) this.lastOrder = [...names];
     this.checkVersion();
     return { ok: true, names };
   }
@@ -370,6 +376,7 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
 
   private namesChanged(names: ReadonlySet<string>): void {
     this.lastNames = names;
+    this.lastOrder = [...names];
     this.cachedMetadata = new Map();
     this.changeCount++;
     // Faults of tools the provider no longer serves are history, not what is broken now.
@@ -382,16 +389,20 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
 /** A loaded plugin of either kind. */
 export type AnyHandle = FactoryHandle | ProviderHandle;
 
-/** Whether a provider's answer holds exactly `last`'s names, each once and nothing else (anything odd: no, and it is checked in full). */
-function isSameNames(value: unknown, last: ReadonlySet<string>): boolean {
+/**
+ * Whether a provider's answer is exactly `order`: the same names, each once, in the same order.
+ * `order` holds distinct names, so an answer matching it item for item holds each of them once and
+ * nothing else. Anything else (another order, a duplicate, a value that is not a name): no, and the
+ * answer is read in full.
+ */
+function isSameInOrder(value: unknown, order: readonly string[]): boolean {
   if (typeof value !== 'object' || value === null || isThenable(value) || typeof (value as Iterable<unknown>)[Symbol.iterator] !== 'function') return false;
-  let count = 0;
+  let index = 0;
   for (const name of value as Iterable<unknown>) {
-    if (typeof name !== 'string' || !last.has(name)) return false;
-    count++;
-    if (count > last.size) return false;
+    if (index >= order.length || name !== order[index]) return false;
+    index++;
   }
-  return count === last.size;
+  return index === order.length;
 }
 
 function sameSet(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {

@@ -85,6 +85,50 @@ describe('the catalogue version', () => {
     expect(registry.knownToolNames().has('mail_search')).toBe(true);
   });
 
+  it('moves at once when a provider swaps one name for another in the same Set, its size unchanged', async () => {
+    const state = { names: new Set(['mail_read', 'mail_send']) };
+    const registry = await registryWith([{ entry: 'Mail', kind: 'provider', plugin: liveBundle('mail', state).provider }]);
+    const before = registry.catalogueVersion();
+
+    state.names.delete('mail_read');
+    state.names.add('mail_search');
+
+    expect(registry.catalogueVersion()).not.toBe(before);
+    expect(names(registry)).toEqual(['mail_search', 'mail_send']);
+  });
+
+  it('moves at once when a provider drops a name and repeats another, so that it gives as many names as before', async () => {
+    const state = { answer: ['mail_read', 'mail_search', 'mail_send'] };
+    const provider: MultiToolProvider = {
+      group: () => 'mail',
+      toolNames: () => state.answer as unknown as Set<string>,
+      create: (toolName) => ({ name: () => toolName, description: () => `Tool ${toolName}`, parametersSchema: () => ({}), execute: async () => '' }),
+    };
+    const registry = await registryWith([{ entry: 'Mail', kind: 'provider', plugin: provider }]);
+    const before = registry.catalogueVersion();
+
+    state.answer = ['mail_read', 'mail_send', 'mail_send'];
+
+    expect(registry.catalogueVersion()).not.toBe(before);
+    expect(names(registry)).toEqual(['mail_read', 'mail_send']);
+    expect(registry.knownToolNames().has('mail_search')).toBe(false);
+  });
+
+  it('stays the same when a provider gives the same names in another order, and notices a change after it', async () => {
+    const state = { names: new Set(['mail_read', 'mail_send']) };
+    const registry = await registryWith([{ entry: 'Mail', kind: 'provider', plugin: liveBundle('mail', state).provider }]);
+    const first = registry.reading();
+
+    state.names = new Set(['mail_send', 'mail_read']);
+    const reordered = registry.reading();
+    expect(reordered.version).toBe(first.version);
+    expect(reordered.tools).toBe(first.tools);
+
+    state.names.add('mail_search');
+    expect(registry.catalogueVersion()).not.toBe(first.version);
+    expect(names(registry)).toEqual(['mail_read', 'mail_search', 'mail_send']);
+  });
+
   it('moves at once when a provider\'s toolsVersion() moves with the same names, and shows the new description', async () => {
     const state = { names: new Set(['mail_send']), description: 'Sends a mail', version: 1 };
     const registry = await registryWith([{ entry: 'Mail', kind: 'provider', plugin: liveBundle('mail', state).provider }]);

@@ -216,7 +216,8 @@ describe.runIf(TEST_DATABASE_URL)('agents search on a PostgreSQL server that ref
   afterEach(async () => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
     vi.restoreAllMocks();
-  });
+    // Dropping a database waits for a checkpoint: seconds on a busy machine.
+  }, 60_000);
 
   it('migrates without the trigram indexes, says why, and searches all the same', async () => {
     const serverUrl = TEST_DATABASE_URL ?? '';

@@ -26,14 +26,28 @@ export interface ActorFromSessionOptions {
  * once, on another within those seconds (at once when the change bus carries the notice). The
  * limits are checked on every call.
  */
-export async function actorFromSession({ db, headers, now = new Date() }: ActorFromSessionOptions): Promise<UserActor | null> {
-  const cookies = headers.get('cookie');
-  if (!cookies) return null;
+export async function actorFromSession({ db, headers, now }: ActorFromSessionOptions): Promise<UserActor | null> {
+  return actorFromSessionCookie({ db, cookie: headers.get('cookie'), headers: () => headers, now });
+}
+
+/** What `actorFromSessionCookie` needs. */
+export interface ActorFromSessionCookieOptions {
+  db: Db;
+  /** The request's Cookie header; null when it has none. */
+  cookie: string | null;
+  /** The request's headers, asked for only when Better Auth must verify a session that is not kept. */
+  headers: () => Headers;
+  now?: Date;
+}
+
+/** `actorFromSession` from the Cookie header alone: the request's other headers are built only when Better Auth is asked. */
+export async function actorFromSessionCookie({ db, cookie, headers, now = new Date() }: ActorFromSessionCookieOptions): Promise<UserActor | null> {
+  if (!cookie) return null;
   const auth = await getAuth(db);
-  const cookieValue = parseCookies(cookies).get(await sessionCookieName(auth));
+  const cookieValue = parseCookies(cookie).get(await sessionCookieName(auth));
   if (!cookieValue) return null;
   const key = sessionCacheKey(cookieValue);
-  const session = await cachedSession(db, key, () => verifySession(auth, headers));
+  const session = await cachedSession(db, key, () => verifySession(auth, headers()));
   if (!session) return null;
   if (session.banned || !isRole(session.role) || session.expiresAt <= now.getTime()) return null;
   const idleMs = now.getTime() - session.updatedAt;

@@ -1,6 +1,6 @@
 import 'server-only';
 import { can } from '@/lib/auth/actor';
-import { actorFromRequest } from '@/lib/auth/request-actor';
+import { actorFromCredentials } from '@/lib/auth/request-actor';
 import { getDb } from '@/lib/db/get-db';
 import type { CatalogueView } from './catalogue-bodies';
 import { matchesIfNoneMatch } from './etag';
@@ -33,24 +33,24 @@ const VARY = 'rsc, next-router-state-tree, next-router-prefetch, next-router-seg
  * problem details and audit.
  */
 export async function answerCatalogueAtDoor(request: DoorRequest): Promise<DoorAnswer | undefined> {
-  const url = new URL(request.url, 'http://localhost');
-  const view = viewOf(url.searchParams);
+  const view = viewOf(request.url);
   if (!view) return undefined;
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (Array.isArray(value)) for (const item of value) headers.append(name, item);
-    else if (value !== undefined) headers.set(name, value);
-  }
   let actor;
   try {
-    actor = await actorFromRequest(await getDb(), new Request(url, { headers }));
+    // Read straight from Node's headers: a web Request (and a copy of every header) only when
+    // Better Auth must verify a session this process has not kept.
+    actor = await actorFromCredentials(await getDb(), {
+      authorization: headerValue(request.headers, 'authorization'),
+      cookie: headerValue(request.headers, 'cookie'),
+      headers: () => webHeaders(request.headers),
+    });
   } catch {
     return undefined;
   }
   if (!actor || !can(actor, 'catalogue:read')) return undefined;
   const body = catalogueBodies().bodyOf(await readCatalogue(actor), view);
   const common = { 'cache-control': 'private, no-cache', vary: VARY };
-  const wanted = headers.get('if-none-match');
+  const wanted = headerValue(request.headers, 'if-none-match');
   if (matchesIfNoneMatch(wanted, body.etag) || matchesIfNoneMatch(wanted, body.gzipEtag)) {
     // The tag of the coding this client gets, as a 200 would have carried it.
     return { status: 304, headers: { ...common, etag: request.acceptsGzip ? body.gzipEtag : body.etag } };
@@ -70,11 +70,35 @@ export async function answerCatalogueAtDoor(request: DoorRequest): Promise<DoorA
   };
 }
 
-/** The view a query asks for, when it is one the route accepts as it is (no other parameter, no repeat). */
-function viewOf(query: URLSearchParams): CatalogueView | undefined {
+/** The view a request's query asks for, when it is one the route accepts as it is (no other parameter, no repeat). */
+function viewOf(url: string): CatalogueView | undefined {
+  const start = url.indexOf('?');
+  if (start === -1) return 'full';
+  // The query as `new URL(url).searchParams` reads it: up to a fragment, if any.
+  const end = url.indexOf('#', start);
+  const query = new URLSearchParams(url.slice(start + 1, end === -1 ? undefined : end));
   const keys = [...query.keys()];
   if (keys.length === 0) return 'full';
   if (keys.length !== 1 || keys[0] !== 'view') return undefined;
   const view = query.get('view');
   return view === 'full' || view === 'summary' ? view : undefined;
+}
+
+type NodeHeaders = DoorRequest['headers'];
+
+/** One header's value as a web `Headers` gives it (repeated values joined by ", "); null when absent. */
+function headerValue(headers: NodeHeaders, name: string): string | null {
+  const value = headers[name];
+  if (value === undefined) return null;
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** Node's headers as a web `Headers`. */
+function webHeaders(headers: NodeHeaders): Headers {
+  const web = new Headers();
+  for (const [name, value] of Object.entries(headers)) {
+    if (Array.isArray(value)) for (const item of value) web.append(name, item);
+    else if (value !== undefined) web.set(name, value);
+  }
+  return web;
 }

@@ -2,11 +2,12 @@ import 'server-only';
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely } from 'kysely';
 import pg from 'pg';
 import { parseDatabaseUrl } from './database-url';
 import { trackPool } from './pool-stats';
 import { migrateToLatest } from './migrate-to-latest';
+import { OwnSchemaPostgresDialect } from './own-schema-dialect';
 import type { Database, Db } from './schema';
 import { ImmediateSqliteDialect, withStatementCache } from './sqlite-dialect';
 
@@ -76,5 +77,5 @@ function openPostgres(connectionString: string): Db {
   // An idle client that loses its server emits "error"; unhandled, it would end the process.
   pool.on('error', (error) => console.error('PostgreSQL: an idle connection failed:', error.message));
   trackPool(pool);
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool }) });
 }
