@@ -45,11 +45,19 @@ export const FIRST_START: SystemActor = {
   permissions: ['catalogue:read', 'agents:read', 'agents:write'],
 };
 
+/** A token's permissions by its scopes array: one actor is checked several times per call. */
+const scopePermissions = new WeakMap<readonly TokenScope[], readonly Permission[]>();
+
 /** Every permission the actor holds. */
 export function permissionsOf(actor: Actor): readonly Permission[] {
   if (actor.kind === 'user') return ROLE_PERMISSIONS[actor.role];
   if (actor.kind === 'system') return actor.permissions;
-  return [...new Set(actor.scopes.flatMap((scope) => SCOPE_PERMISSIONS[scope]))];
+  let permissions = scopePermissions.get(actor.scopes);
+  if (!permissions) {
+    permissions = [...new Set(actor.scopes.flatMap((scope) => SCOPE_PERMISSIONS[scope]))];
+    scopePermissions.set(actor.scopes, permissions);
+  }
+  return permissions;
 }
 
 /** Whether the actor holds `permission`. */

@@ -29,6 +29,11 @@ export function tokenRowByHash(db: Db, hash: string): Promise<TokenRow | undefin
   return tokens.read(db, hash, () => db.selectFrom('api_tokens').selectAll().where('secret_hash', '=', hash).executeTakeFirst());
 }
 
+/** The kept row of the token whose secret hashes to `hash`, while fresh; undefined when it must be read. */
+export function keptTokenRow(db: Db, hash: string): TokenRow | undefined {
+  return tokens.peek(db, hash);
+}
+
 /** Updates a kept row after this instance wrote to it (its last use). */
 export function updateCachedToken(db: Db, hash: string, row: TokenRow): void {
   tokens.update(db, hash, row);

@@ -1,10 +1,13 @@
 import 'server-only';
+import type { Selectable } from 'kysely';
 import { AppError } from '@/lib/app-error';
-import type { Db } from '@/lib/db/schema';
+import type { ApiTokensTable, Db } from '@/lib/db/schema';
 import type { TokenActor } from './actor';
 import { toApiToken } from './api-token';
-import { tokenRowByHash, updateCachedToken } from './token-cache';
+import { keptTokenRow, tokenRowByHash, updateCachedToken } from './token-cache';
 import { hashSecret } from './token-secret';
+
+type TokenRow = Selectable<ApiTokensTable>;
 
 /** How often a token's last use is written: at most once a minute, not on every call. */
 const LAST_USE_RESOLUTION_MS = 60_000;
@@ -22,19 +25,70 @@ export interface VerifyTokenOptions {
  * the change bus carries the notice). Expiry is checked on every call. AppError
  * `unauthenticated` for an unknown, revoked or expired token.
  */
-export async function verifyToken({ db, secret, now = new Date() }: VerifyTokenOptions): Promise<TokenActor> {
+export async function verifyToken({ db, secret, now }: VerifyTokenOptions): Promise<TokenActor> {
+  const nowMs = now?.getTime() ?? Date.now();
   const hash = hashSecret(secret);
   const row = await tokenRowByHash(db, hash);
   if (!row) throw new AppError('unauthenticated', 'The Bearer token is not valid');
-  if (row.revoked_at !== null) throw new AppError('unauthenticated', 'The Bearer token was revoked');
-  if (row.expires_at !== null && Date.parse(row.expires_at) <= now.getTime()) {
-    throw new AppError('unauthenticated', 'The Bearer token has expired');
-  }
-  if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) >= LAST_USE_RESOLUTION_MS) {
-    const lastUsedAt = now.toISOString();
+  checkUsable(row, nowMs);
+  if (needsLastUseWritten(row, nowMs)) {
+    const lastUsedAt = new Date(nowMs).toISOString();
     await db.updateTable('api_tokens').set({ last_used_at: lastUsedAt }).where('id', '=', row.id).execute();
     updateCachedToken(db, hash, { ...row, last_used_at: lastUsedAt });
   }
-  const token = toApiToken(row);
-  return { kind: 'token', id: `token:${token.prefix}`, displayName: `Token "${token.name}"`, tokenId: token.id, scopes: token.scopes };
+  return actorOf(row);
+}
+
+/**
+ * `verifyToken` without waiting, for a token kept in memory whose last use needs no writing:
+ * its actor, or the same AppError; undefined when the answer needs the database (then `verifyToken`).
+ */
+export function verifyKeptToken({ db, secret, now }: VerifyTokenOptions): TokenActor | undefined {
+  const nowMs = now?.getTime() ?? Date.now();
+  const row = keptTokenRow(db, hashSecret(secret));
+  if (!row) return undefined;
+  checkUsable(row, nowMs);
+  return needsLastUseWritten(row, nowMs) ? undefined : actorOf(row);
+}
+
+function checkUsable(row: TokenRow, nowMs: number): void {
+  if (row.revoked_at !== null) throw new AppError('unauthenticated', 'The Bearer token was revoked');
+  const { expiresMs } = keptOf(row);
+  if (expiresMs !== undefined && expiresMs <= nowMs) throw new AppError('unauthenticated', 'The Bearer token has expired');
+}
+
+function needsLastUseWritten(row: TokenRow, nowMs: number): boolean {
+  const { lastUsedMs } = keptOf(row);
+  return lastUsedMs === undefined || nowMs - lastUsedMs >= LAST_USE_RESOLUTION_MS;
+}
+
+/** What is read from a token row on every call, worked out once per row read. */
+interface KeptToken {
+  actor: TokenActor;
+  expiresMs: number | undefined;
+  lastUsedMs: number | undefined;
+}
+
+/**
+ * Kept by row: the kept row is the same object for a few seconds (token-cache.ts), and a
+ * runtime calls with one token over and over. The actor is frozen, since calls share it.
+ */
+const kept = new WeakMap<TokenRow, KeptToken>();
+
+function keptOf(row: TokenRow): KeptToken {
+  let entry = kept.get(row);
+  if (!entry) {
+    const token = toApiToken(row);
+    entry = {
+      actor: Object.freeze({ kind: 'token', id: `token:${token.prefix}`, displayName: `Token "${token.name}"`, tokenId: token.id, scopes: Object.freeze(token.scopes) }),
+      expiresMs: row.expires_at === null ? undefined : Date.parse(row.expires_at),
+      lastUsedMs: row.last_used_at === null ? undefined : Date.parse(row.last_used_at),
+    };
+    kept.set(row, entry);
+  }
+  return entry;
+}
+
+function actorOf(row: TokenRow): TokenActor {
+  return keptOf(row).actor;
 }

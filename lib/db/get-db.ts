@@ -1,5 +1,5 @@
 import 'server-only';
-import { databaseCache } from './database-cache';
+import { databaseCache, openedDatabases } from './database-cache';
 import { dataDirFor } from './data-dir';
 import { openDatabase } from './open-database';
 import type { Db } from './schema';
@@ -18,11 +18,21 @@ export function getDb(): Promise<Db> {
   if (cached) return cached;
   const opening = start(url);
   databases.set(url, opening);
+  opening.then((db) => void openedDatabases().set(opening, db), () => {});
   // A failed start is not kept: the next caller tries again.
   opening.catch(() => {
     if (databases.get(url) === opening) databases.delete(url);
   });
   return opening;
+}
+
+/**
+ * The database `getDb` answers once it is open, without waiting: undefined while it opens (or
+ * before anyone asked for it). The hot path of a tool call reads it so as not to wait a turn.
+ */
+export function openedDb(): Db | undefined {
+  const cached = databaseCache().get(process.env.DATABASE_URL?.trim() ?? '');
+  return cached && openedDatabases().get(cached);
 }
 
 async function start(url: string): Promise<Db> {

@@ -35,6 +35,12 @@ export class KeptReads<V> {
 
   constructor(private readonly options: KeptReadsOptions<V>) {}
 
+  /** The answer kept under `key` while fresh, without reading; undefined when none is (then `read`). */
+  peek(db: Db, key: string): V | undefined {
+    const kept = this.mapOf(db).get(key);
+    return kept && performance.now() - kept.readAt < this.options.ttlMs ? kept.value : undefined;
+  }
+
   /** The answer kept under `key` while fresh, else `load`'s (kept when it found one: a miss costs a read, and a new row is seen at once). */
   async read(db: Db, key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const map = this.mapOf(db);

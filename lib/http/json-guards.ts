@@ -38,6 +38,19 @@ export function jsonNestingDepth(text: string): number {
  * Walks own keys only (`JSON.parse` makes `__proto__` an own property, so it is seen here).
  */
 export function findForbiddenKey(value: unknown): string | undefined {
+  // Pointers are built only for a body that has such a key: the common one is walked bare.
+  return hasForbiddenKey(value) ? forbiddenKeyPointer(value) : undefined;
+}
+
+function hasForbiddenKey(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  for (const key of Object.keys(value)) {
+    if (FORBIDDEN_KEYS.has(key) || hasForbiddenKey((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
+function forbiddenKeyPointer(value: unknown): string | undefined {
   const pending: { value: unknown; pointer: string }[] = [{ value, pointer: '' }];
   for (let next = pending.pop(); next; next = pending.pop()) {
     if (typeof next.value !== 'object' || next.value === null) continue;

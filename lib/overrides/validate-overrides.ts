@@ -13,6 +13,11 @@ const ajv = new Ajv({ allErrors: true, strict: false, useDefaults: false, verbos
 addFormats(ajv);
 
 const validators = new Map<string, Check>();
+/**
+ * The same checks by schema object: a registry reading hands out the same schema objects call
+ * after call, so the hot path (a tool call checks its saved overrides) skips serialising them.
+ */
+const byObject = new WeakMap<object, Check>();
 let compiled = 0;
 
 /**
@@ -21,6 +26,9 @@ let compiled = 0;
  * setting's title when the schema gives one.
  */
 export function validateOverrides(schema: unknown, value: unknown): FieldError[] {
+  const isObject = typeof schema === 'object' && schema !== null;
+  const known = isObject ? byObject.get(schema) : undefined;
+  if (known) return known(value);
   const key = stableJson(schema);
   let check = validators.get(key);
   if (!check) {
@@ -28,6 +36,7 @@ export function validateOverrides(schema: unknown, value: unknown): FieldError[]
     if (validators.size >= MAX_CACHED_VALIDATORS) validators.delete(validators.keys().next().value as string);
     validators.set(key, check);
   }
+  if (isObject) byObject.set(schema, check);
   return check(value);
 }
 

@@ -33,6 +33,11 @@ export function cachedAssignmentRow(db: Db, agentId: string, toolName: string): 
   return assignments.read(db, `${agentId}\u0000${toolName}`, () => findAssignmentRow(db, agentId, toolName));
 }
 
+/** The kept assignment of `toolName` to `agentId`, while fresh; undefined when it must be read (then `cachedAssignmentRow`). */
+export function keptAssignmentRow(db: Db, agentId: string, toolName: string): AssignmentRow | undefined {
+  return assignments.peek(db, `${agentId}\u0000${toolName}`);
+}
+
 /** Drops every kept assignment of the agent, in every cache of this process. */
 export function forgetAgent(agentId: string): void {
   assignments.forget(agentId);

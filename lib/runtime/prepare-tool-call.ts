@@ -12,7 +12,7 @@ import { assignmentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEventLater } from '@/lib/audit/record-audit-event-later';
 import type { Db } from '@/lib/db/schema';
 import type { Tool, ToolRegistry } from '@/registry';
-import { cachedAssignmentRow } from './assignment-cache';
+import { cachedAssignmentRow, keptAssignmentRow } from './assignment-cache';
 import { recordToolCall, type ToolCallOutcome } from './record-tool-call';
 import { redactArguments } from './redact-arguments';
 import { pumpToolStream, StreamStoppedError } from './pump-tool-stream';
@@ -78,9 +78,7 @@ export interface PreparedToolCall {
  * with pointers under `/arguments` when the arguments fail the parameters schema (audited).
  */
 export async function prepareToolCall(options: PrepareToolCallOptions): Promise<PreparedToolCall> {
-  const { db, registry, actor, agentId, toolName, arguments: args } = options;
-  const limits = options.limits ?? runtimeLimits();
-  const recordAfter = options.recordAfter ?? ((record: () => void) => record());
+  const { db, registry, actor, agentId, toolName } = options;
   authorize(actor, 'runtime');
   // An assignment's agent exists (a foreign key): the agent is looked up only to say which is missing.
   // Kept a few seconds, forgotten as soon as the agent's tools change (assignment-cache.ts).
@@ -92,6 +90,26 @@ export async function prepareToolCall(options: PrepareToolCallOptions): Promise<
     await requireAgent(db, agentId);
     throw new AppError('not_found', `Agent "${agentId}" has no tool "${toolName}" assigned`);
   }
+  return prepareAssigned(options, given, lookup);
+}
+
+/**
+ * `prepareToolCall` without waiting, for an assignment kept in memory (assignment-cache.ts):
+ * the same call, or the same AppError thrown; undefined when the assignment must be read first
+ * (then `prepareToolCall`). A tool call's hot path: no promise until the tool runs.
+ */
+export function prepareKeptToolCall(options: PrepareToolCallOptions): PreparedToolCall | undefined {
+  const { db, registry, actor, agentId, toolName } = options;
+  authorize(actor, 'runtime');
+  const row = keptAssignmentRow(db, agentId, toolName);
+  return row && prepareAssigned(options, toAssignment(row), singleToolLookup(registry));
+}
+
+/** The rest of `prepareToolCall` once the assignment is known. */
+function prepareAssigned(options: PrepareToolCallOptions, given: Assignment, lookup: ToolLookup): PreparedToolCall {
+  const { db, registry, actor, agentId, toolName, arguments: args } = options;
+  const limits = options.limits ?? runtimeLimits();
+  const recordAfter = options.recordAfter ?? ((record: () => void) => record());
   const assignment = viewAssignment(given, lookup);
   if (assignment.status === 'missing') throw new AppError('conflict', `Tool "${toolName}" is assigned to agent "${agentId}" but no plugin provides it any more`);
   if (assignment.status === 'invalid') {
