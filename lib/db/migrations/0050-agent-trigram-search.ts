@@ -127,20 +127,12 @@ async function createSearchTable(db: Kysely<unknown>): Promise<void> {
   // behind (a REPLACE, whose implicit delete fires no trigger) cannot leave a stale entry.
   await sql`
     create trigger agents_search_insert after insert on agents begin
-      delete from agent_search where rowid = (select search_id from agent_search_keys where agent_id = new.id);
-      delete from agent_search_keys where agent_id = new.id;
-      insert into agent_search_keys (agent_id) values (new.id);
-      insert into agent_search (rowid, id, name, description)
-        values ((select search_id from agent_search_keys where agent_id = new.id), lower(new.id), lower(new.name), lower(new.description));
+      ${sql.raw(reindexAgent('new'))}
     end
   `.execute(db);
   await sql`
     create trigger agents_search_update after update of id, name, description on agents begin
-      delete from agent_search where rowid = (select search_id from agent_search_keys where agent_id = old.id);
-      delete from agent_search_keys where agent_id = old.id;
-      insert into agent_search_keys (agent_id) values (new.id);
-      insert into agent_search (rowid, id, name, description)
-        values ((select search_id from agent_search_keys where agent_id = new.id), lower(new.id), lower(new.name), lower(new.description));
+      ${sql.raw(reindexAgent('old'))}
     end
   `.execute(db);
   await sql`
@@ -154,4 +146,16 @@ async function createSearchTable(db: Kysely<unknown>): Promise<void> {
     insert into agent_search (rowid, id, name, description)
       select k.search_id, lower(a.id), lower(a.name), lower(a.description) from agents a join agent_search_keys k on k.agent_id = a.id
   `.execute(db);
+}
+
+/**
+ * A trigger's statements that drop what the index holds for the agent as it was (`before`: `new`
+ * on insert, `old` on update) and index the agent as it is now, under a fresh key.
+ */
+function reindexAgent(before: 'new' | 'old'): string {
+  return `delete from agent_search where rowid = (select search_id from agent_search_keys where agent_id = ${before}.id);
+      delete from agent_search_keys where agent_id = ${before}.id;
+      insert into agent_search_keys (agent_id) values (new.id);
+      insert into agent_search (rowid, id, name, description)
+        values ((select search_id from agent_search_keys where agent_id = new.id), lower(new.id), lower(new.name), lower(new.description));`;
 }
