@@ -8,7 +8,7 @@ import { fieldClass } from '@/components/ui/input';
 import { ChosenChips } from './chosen-chips';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { firstLine } from '@/lib/catalogue/group-tools';
-import { searchOf, type IndexedGroup } from '@/lib/catalogue/filter-catalogue';
+import { searchOf, type IndexedGroup, type VisibleGroup } from '@/lib/catalogue/filter-catalogue';
 import { rankAndLimit } from '@/lib/catalogue/rank-matches';
 import { sharedIndexOf } from '@/lib/catalogue/shared-index';
 import { isAvailable, type ToolSummary } from '@/lib/catalogue/tool-summary';
@@ -61,11 +61,13 @@ export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfi
   const { groups, matched, shown } = useMemo(() => rankAndLimit(searchOf(index).filter({ query, group: '' }), query, SHOWN_LIMIT), [index, query]);
   const assignedLabel = (name: string) => (assigned.has(name) ? 'Already assigned' : pending?.has(name) ? 'Waiting for its settings' : undefined);
   const openByGroup = choosableByGroup(index, assigned, pending);
+  const keys = useMemo(() => optionKeys(groups, (tool) => isAvailable(tool) && !assigned.has(tool.name) && !(pending?.has(tool.name) ?? false)), [groups, assigned, pending]);
 
   return (
     <Command
       label="Search tools"
       shouldFilter={false}
+      filter={unscored}
       loop
       className="flex min-h-0 flex-col"
       onKeyDown={(event) => {
@@ -90,17 +92,18 @@ export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfi
       {/* A fixed height: the dialog does not jump about as the matches shrink and grow. */}
       <Command.List ref={listRef} className="mt-2 h-[min(55dvh,28rem)] overflow-y-auto overscroll-contain" label="Tools by group">
         <Command.Empty className="p-3 text-sm text-muted-foreground">No tools match “{query}”.</Command.Empty>
-        {groups.map(({ group, label, tools: matches, total }) => {
+        {groups.map(({ group, label, tools: matches, total }, slot) => {
           const open = openByGroup.get(group) ?? [];
           const allChosen = open.length > 0 && open.every((name) => chosen.has(name));
           return (
+            // Keyed by place, as the options are (see optionKeys).
             <Command.Group
-              key={group}
+              key={slot}
               heading={`${label} (${matches.length === total ? total : `${matches.length} of ${total}`})`}
               className="mb-2 [&_[cmdk-group-heading]]:sticky [&_[cmdk-group-heading]]:top-0 [&_[cmdk-group-heading]]:z-10 [&_[cmdk-group-heading]]:bg-popover [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-sm [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-muted-foreground"
             >
-              {matches.map((tool) => (
-                <ToolItem key={tool.name} tool={tool} assignment={assignedLabel(tool.name)} isChosen={chosen.has(tool.name)} onToggle={onToggle} />
+              {matches.map((tool, place) => (
+                <ToolItem key={keys[slot]![place]} tool={tool} assignment={assignedLabel(tool.name)} isChosen={chosen.has(tool.name)} onToggle={onToggle} />
               ))}
               {open.length > 0 && (
                 <Command.Item value={`group:${group}`} onMouseDown={keepFocusInSearch} onSelect={() => onToggle(open, !allChosen)} aria-checked={allChosen} className={itemClass}>
@@ -124,6 +127,30 @@ export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfi
         })}
       </Command.List>
     </Command>
+  );
+}
+
+// cmdk scores each option with its filter even when it does not filter (shouldFilter={false}); the
+// picker ranks its own matches and never reads that score, so it costs nothing.
+const unscored = () => 1;
+
+/**
+ * React keys of the shown options, group by group. Keyed by their place in the list, a keystroke
+ * that swaps the shown tools for others ("r" to "": the first 200 matches of "r" for the first 200
+ * of the catalogue) rewrites the options in place, instead of unmounting 200 cmdk items and
+ * mounting 200 new ones (each registers in cmdk's store, subscribes to it, adds its listeners and
+ * builds its elements): that swap was the slowest keystroke. The tools up to the first choosable
+ * one, the option cmdk highlights after a keystroke, keep their name as key: when that option is
+ * another tool it is another element with another id, so screen readers hear the new option.
+ */
+function optionKeys(groups: readonly VisibleGroup[], isChoosable: (tool: ToolSummary) => boolean): string[][] {
+  let isBeforeHighlight = true;
+  return groups.map(({ tools }) =>
+    tools.map((tool, place) => {
+      if (!isBeforeHighlight) return `place:${place}`;
+      if (isChoosable(tool)) isBeforeHighlight = false;
+      return `tool:${tool.name}`;
+    }),
   );
 }
 
@@ -166,7 +193,7 @@ interface ToolItemProps {
   onToggle: (names: readonly string[], choose: boolean) => void;
 }
 
-// Memoised: a keystroke that keeps an option in the list does not redraw it.
+// Memoised: a keystroke that leaves an option's tool in its place does not redraw it.
 const ToolItem = memo(function ToolItem({ tool, assignment, isChosen, onToggle }: ToolItemProps) {
   const isUnavailable = !isAvailable(tool);
   const isAssigned = assignment !== undefined;
