@@ -9,6 +9,7 @@ import { QueryProvider } from '@/components/query-provider';
 import { Toaster } from '@/components/ui/toaster';
 import { permissionsOf } from '@/lib/auth/actor';
 import { pageActor } from '@/lib/auth/page-actor';
+import { requestNonce } from '@/lib/http/request-nonce';
 import './globals.css';
 
 // Every page renders per request so Next can put the request's CSP nonce on its scripts
@@ -56,9 +57,4 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
       </body>
     </html>
   );
-}
-
-/** The nonce the proxy gave this request: its `x-nonce` header, or the one in its CSP header (Next's recipe sets both). */
-function requestNonce(requestHeaders: Headers): string | undefined {
-  return requestHeaders.get('x-nonce') ?? /'nonce-([^']+)'/.exec(requestHeaders.get('content-security-policy') ?? '')?.[1];
 }

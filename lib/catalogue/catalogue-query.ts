@@ -1,14 +1,24 @@
 import { queryOptions } from '@tanstack/react-query';
+import { takeEarlySummary } from './early-summary';
 import type { CatalogueFirstScreen } from './first-screen';
 import type { CatalogueSummary } from './tool-summary';
 
+/** Where the list page's catalogue comes from. */
+export const CATALOGUE_SUMMARY_URL = '/api/v1/tools?view=summary';
+
+/** How long a fetched catalogue counts as current. */
+const SUMMARY_STALE_MS = 30_000;
+
 /** The list page's catalogue, from `GET /api/v1/tools?view=summary`. */
 export async function fetchCatalogueSummary(): Promise<CatalogueSummary> {
+  // The answer the catalogue page's first HTML asked for (early-summary.ts), taken only while it
+  // is as current as a cached one would be. Not a <link rel=preload>: a route prefetch would
+  // fetch it then, and a later visit (after a server was added, say) would get that older answer.
+  const early = await takeEarlySummary(SUMMARY_STALE_MS);
+  if (early?.body !== undefined) return early.body as CatalogueSummary;
   let response: Response;
-  // Not preloaded from the page's layout: a link's prefetch would fetch it then, and a later visit
-  // (after a server was added, say) would be handed that older answer.
   try {
-    response = await fetch('/api/v1/tools?view=summary');
+    response = await fetch(CATALOGUE_SUMMARY_URL);
   } catch (error) {
     // The browser's own message ("Failed to fetch", "NetworkError…") tells an admin nothing.
     throw new Error('The server could not be reached. Check that it is running and your connection works.', { cause: error });
@@ -21,7 +31,7 @@ export async function fetchCatalogueSummary(): Promise<CatalogueSummary> {
 export const catalogueQueryOptions = queryOptions({
   queryKey: ['catalogue', 'summary'],
   queryFn: fetchCatalogueSummary,
-  staleTime: 30_000,
+  staleTime: SUMMARY_STALE_MS,
   retry: 1,
 });
 
