@@ -3,8 +3,8 @@ import { AppError } from '@/lib/app-error';
 import type { Db } from '@/lib/db/schema';
 import { nodeHeader, webHeadersOf, type NodeHeaders } from '@/lib/http/node-headers';
 import type { Actor } from './actor';
-import { actorFromSessionCookie } from './session-actor';
-import { verifyToken } from './verify-token';
+import { actorFromSessionCookie, keptActorFromSessionCookie } from './session-actor';
+import { verifyKeptToken, verifyToken } from './verify-token';
 
 /** The secret of an `Authorization: Bearer <token>` header; undefined for any other value. */
 export function bearerSecret(authorization: string): string | undefined {
@@ -37,11 +37,7 @@ export async function actorFromRequest(db: Db, request: Request): Promise<Actor 
 
 /** `actorFromRequest` for a caller who has the credentials without a web `Request` (the front door's catalogue answer). */
 export async function actorFromCredentials(db: Db, { authorization, cookie, headers }: RequestCredentials): Promise<Actor | null> {
-  if (authorization !== null) {
-    const secret = bearerSecret(authorization);
-    if (secret === undefined) throw new AppError('unauthenticated', 'The Authorization header must be "Bearer <token>"');
-    return verifyToken({ db, secret });
-  }
+  if (authorization !== null) return verifyToken({ db, secret: requiredBearerSecret(authorization) });
   return actorFromSessionCookie({ db, cookie, headers });
 }
 
@@ -55,4 +51,22 @@ export function actorFromNodeHeaders(db: Db, headers: NodeHeaders): Promise<Acto
     cookie: nodeHeader(headers, 'cookie'),
     headers: () => webHeadersOf(headers),
   });
+}
+
+/**
+ * {@link actorFromNodeHeaders} without waiting, when the token or session is kept in memory and
+ * needs no write: the actor, null or the same AppError; undefined when the answer needs the
+ * database or Better Auth (then `actorFromNodeHeaders`).
+ */
+export function keptActorFromNodeHeaders(db: Db, headers: NodeHeaders): Actor | null | undefined {
+  const authorization = nodeHeader(headers, 'authorization');
+  if (authorization !== null) return verifyKeptToken({ db, secret: requiredBearerSecret(authorization) });
+  return keptActorFromSessionCookie({ db, cookie: nodeHeader(headers, 'cookie') });
+}
+
+/** The secret of an Authorization header, which must be a Bearer token; AppError `unauthenticated` otherwise. */
+function requiredBearerSecret(authorization: string): string {
+  const secret = bearerSecret(authorization);
+  if (secret === undefined) throw new AppError('unauthenticated', 'The Authorization header must be "Bearer <token>"');
+  return secret;
 }

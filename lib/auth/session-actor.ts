@@ -3,8 +3,8 @@ import { parseCookies } from 'better-auth/cookies';
 import type { Db } from '@/lib/db/schema';
 import type { UserActor } from './actor';
 import { getAuth, type Auth } from './auth';
-import { isRole } from './permissions';
-import { announceUserSessionsChanged, cachedSession, sessionCacheKey, updateCachedSession, type VerifiedSession } from './session-cache';
+import { isRole, type Role } from './permissions';
+import { announceUserSessionsChanged, cachedSession, keptSession, sessionCacheKey, updateCachedSession, type VerifiedSession } from './session-cache';
 import { sessionLimits } from './session-limits';
 
 /** How often a session's last activity is written: at most once a minute. */
@@ -44,22 +44,60 @@ export interface ActorFromSessionCookieOptions {
 export async function actorFromSessionCookie({ db, cookie, headers, now = new Date() }: ActorFromSessionCookieOptions): Promise<UserActor | null> {
   if (!cookie) return null;
   const auth = await getAuth(db);
-  const cookieValue = parseCookies(cookie).get(await sessionCookieName(auth));
+  const cookieValue = parseCookies(cookie).get(await sessionCookieName(db, auth));
   if (!cookieValue) return null;
   const key = sessionCacheKey(cookieValue);
   const session = await cachedSession(db, key, () => verifySession(auth, headers()));
-  if (!session) return null;
-  if (session.banned || !isRole(session.role) || session.expiresAt <= now.getTime()) return null;
-  const idleMs = now.getTime() - session.updatedAt;
-  if (idleMs > sessionLimits().idleSeconds * 1000) {
+  if (!session || !isUsable(session, now.getTime())) return null;
+  const state = activityOf(session, now.getTime());
+  if (state === 'idle') {
     await db.deleteFrom('auth_session').where('id', '=', session.sessionId).execute();
     await announceUserSessionsChanged(session.userId);
     return null;
   }
-  if (idleMs >= ACTIVITY_RESOLUTION_MS) {
+  if (state === 'active-again') {
     await db.updateTable('auth_session').set({ updatedAt: now.toISOString() }).where('id', '=', session.sessionId).execute();
     updateCachedSession(db, key, { ...session, updatedAt: now.getTime() });
   }
+  return actorOf(session);
+}
+
+/**
+ * `actorFromSessionCookie` without waiting, for a session kept in memory that needs no write
+ * (neither ended for idleness nor due a new last activity): the same actor or null that gives;
+ * undefined when the answer needs Better Auth or the database (then `actorFromSessionCookie`).
+ */
+export function keptActorFromSessionCookie({ db, cookie, now = Date.now() }: { db: Db; cookie: string | null; now?: number }): UserActor | null | undefined {
+  if (!cookie) return null;
+  const name = keptCookieNames.get(db);
+  if (name === undefined) return undefined;
+  const cookieValue = parseCookies(cookie).get(name);
+  if (!cookieValue) return null;
+  const session = keptSession(db, sessionCacheKey(cookieValue));
+  if (!session) return undefined;
+  if (!isUsable(session, now)) return null;
+  return activityOf(session, now) === 'live' ? actorOf(session) : undefined;
+}
+
+/** A verified session whose user may act: not banned, with a role. */
+type UsableSession = VerifiedSession & { role: Role };
+
+/** Whether a verified session still stands at `nowMs`: its user not banned and with a role, its absolute end not reached. */
+function isUsable(session: VerifiedSession, nowMs: number): session is UsableSession {
+  return !session.banned && isRole(session.role) && session.expiresAt > nowMs;
+}
+
+/**
+ * A standing session's activity at `nowMs`: `idle` past the idle limit (it ends: deleted),
+ * `active-again` when its last activity is older than the resolution (written now), else `live`.
+ */
+function activityOf(session: VerifiedSession, nowMs: number): 'idle' | 'active-again' | 'live' {
+  const idleMs = nowMs - session.updatedAt;
+  if (idleMs > sessionLimits().idleSeconds * 1000) return 'idle';
+  return idleMs >= ACTIVITY_RESOLUTION_MS ? 'active-again' : 'live';
+}
+
+function actorOf(session: UsableSession): UserActor {
   return {
     kind: 'user',
     id: `user:${session.email}`,
@@ -71,9 +109,14 @@ export async function actorFromSessionCookie({ db, cookie, headers, now = new Da
   };
 }
 
+/** The session cookie's name per database, once Better Auth's context has given it (for the answers that do not wait). */
+const keptCookieNames = new WeakMap<Db, string>();
+
 /** The name of the cookie Better Auth reads the session from (`__Secure-` prefixed behind https). */
-async function sessionCookieName(auth: Auth): Promise<string> {
-  return (await auth.$context).authCookies.sessionToken.name;
+async function sessionCookieName(db: Db, auth: Auth): Promise<string> {
+  const name = (await auth.$context).authCookies.sessionToken.name;
+  keptCookieNames.set(db, name);
+  return name;
 }
 
 /** Better Auth's own lookup: the cookie's signature, then the session and its user from the database. */

@@ -3,7 +3,7 @@ import { describeEachDatabase } from '@/lib/db/testing';
 import type { Db } from '@/lib/db/schema';
 import { publishChange } from '@/lib/events';
 import { createUser } from './create-user';
-import { actorFromSession } from './session-actor';
+import { actorFromSession, keptActorFromSessionCookie } from './session-actor';
 import { SESSION_CACHE_MS } from './session-cache';
 import { endOwnSession } from './sessions';
 import { signIn } from './sign-in';
@@ -102,6 +102,26 @@ describeEachDatabase('sessions kept a few seconds', (databases) => {
     // Idle for longer than the limit since the last recorded activity: ended and deleted, though kept.
     expect(await actorFromSession({ db, headers: editor, now: new Date(twoMinutes.getTime() + 31 * 60_000) })).toBeNull();
     expect(await activity()).toBeUndefined();
+    expect(await actorFromSession({ db, headers: editor })).toBeNull();
+  });
+
+  it('answers a kept session without waiting only when no write is due, and as the waiting answer does', async () => {
+    const { db } = await databases.create();
+    const editor = await signedIn(db, 'editor@example.test', 'editor');
+    const cookie = editor.get('cookie');
+    const actor = (await actorFromSession({ db, headers: editor }))!;
+    const start = new Date(String((await db.selectFrom('auth_session').select('updatedAt').where('id', '=', actor.sessionId).executeTakeFirst())?.updatedAt)).getTime();
+    expect(keptActorFromSessionCookie({ db, cookie, now: start + 1_000 })).toEqual(actor);
+    // A last activity to write, or a session idle past the limit: left to the waiting answer.
+    expect(keptActorFromSessionCookie({ db, cookie, now: start + 2 * 60_000 })).toBeUndefined();
+    expect(keptActorFromSessionCookie({ db, cookie, now: start + 31 * 60_000 })).toBeUndefined();
+    // Past its absolute end, or without a session cookie: refused.
+    expect(keptActorFromSessionCookie({ db, cookie, now: start + 13 * 3_600_000 })).toBeNull();
+    expect(keptActorFromSessionCookie({ db, cookie: 'other=1' })).toBeNull();
+    expect(keptActorFromSessionCookie({ db, cookie: null })).toBeNull();
+    // Signed out here: forgotten, so the waiting answer (which refuses it) is asked.
+    await signOut({ db, actor, headers: editor });
+    expect(keptActorFromSessionCookie({ db, cookie })).toBeUndefined();
     expect(await actorFromSession({ db, headers: editor })).toBeNull();
   });
 

@@ -1,5 +1,5 @@
 import 'server-only';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { keptReads } from '@/lib/db/kept-reads';
 import type { Db } from '@/lib/db/schema';
 import { publishChange, subscribeChanges } from '@/lib/events';
@@ -39,7 +39,8 @@ const sessions = keptReads<VerifiedSession>('sessions', {
 
 /** The key a session cookie's value is kept under: its hash, so the process holds no live cookie. */
 export function sessionCacheKey(cookieValue: string): string {
-  return createHash('sha256').update(cookieValue).digest('base64url');
+  // The one-shot form: no Hash object per request.
+  return hash('sha256', cookieValue, 'base64url');
 }
 
 /**
@@ -49,6 +50,11 @@ export function sessionCacheKey(cookieValue: string): string {
  */
 export async function cachedSession(db: Db, key: string, verify: () => Promise<VerifiedSession | null>): Promise<VerifiedSession | null> {
   return (await sessions.read(db, key, async () => (await verify()) ?? undefined)) ?? null;
+}
+
+/** The session of this cookie while kept and fresh, without waiting; undefined when `cachedSession` must be asked. */
+export function keptSession(db: Db, key: string): VerifiedSession | undefined {
+  return sessions.peek(db, key);
 }
 
 /** Updates a kept session after this instance wrote its last activity. */

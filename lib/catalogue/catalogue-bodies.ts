@@ -18,6 +18,8 @@ export interface CatalogueBody {
   readonly gzipEtag: string;
   /** The gzip coding of `bytes`, compressed (off the main thread) on first use, then kept. */
   gzipped(): Promise<Buffer>;
+  /** The gzip coding once `gzipped()` has finished it, without waiting; undefined before. */
+  keptGzip(): Buffer | undefined;
 }
 
 /**
@@ -99,6 +101,7 @@ function toBody(body: string): CatalogueBody {
   const bytes = Buffer.from(body, 'utf8');
   const etag = etagOf(body);
   let gzipped: Promise<Buffer> | undefined;
+  let kept: Buffer | undefined;
   return {
     body,
     etag,
@@ -108,10 +111,11 @@ function toBody(body: string): CatalogueBody {
       if (!gzipped) {
         const started = new Promise<Buffer>((resolve, reject) => gzip(bytes, (error, result) => (error ? reject(error) : resolve(result))));
         // A failure is not kept: the next request tries again.
-        started.catch(() => (gzipped = undefined));
+        started.then((result) => (kept = result), () => (gzipped = undefined));
         gzipped = started;
       }
       return gzipped;
     },
+    keptGzip: () => kept,
   };
 }

@@ -41,6 +41,19 @@ describeApi('GET /api/v1/tools at the front door', () => {
     }
   });
 
+  it('answers at once, without waiting, what it answered after waiting, once the caller and the coding are kept', async () => {
+    for (const url of ['/api/v1/tools', '/api/v1/tools?view=summary']) {
+      for (const acceptsGzip of [false, true]) {
+        const waited = await answerCatalogueAtDoor(doorRequest(url, {}, acceptsGzip));
+        const atOnce = answerCatalogueAtDoor(doorRequest(url, {}, acceptsGzip));
+        expect(atOnce).not.toBeInstanceOf(Promise);
+        expect(atOnce).toEqual(waited);
+        const notModified = answerCatalogueAtDoor(doorRequest(url, { 'if-none-match': waited!.headers.etag! }, acceptsGzip));
+        expect(notModified).toMatchObject({ status: 304, headers: { etag: waited!.headers.etag } });
+      }
+    }
+  });
+
   it('answers 304 without a body to the ETag of either coding', async () => {
     const plain = await answerCatalogueAtDoor(doorRequest('/api/v1/tools?view=summary'));
     const gzip = await answerCatalogueAtDoor(doorRequest('/api/v1/tools?view=summary', {}, true));

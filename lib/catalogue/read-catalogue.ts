@@ -2,7 +2,8 @@ import 'server-only';
 import { logPluginProblems } from '@/lib/log/log-plugin-problems';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
-import { getToolRegistry } from '@/lib/registry-host';
+import { bootedToolRegistry, getToolRegistry } from '@/lib/registry-host';
+import type { ToolRegistry } from '@/registry';
 import type { CatalogueEntry } from '@/registry/catalogue';
 import { CatalogueBodies } from './catalogue-bodies';
 import type { CatalogueSnapshot, CatalogueSummary } from './tool-summary';
@@ -22,7 +23,17 @@ export function catalogueBodies(): CatalogueBodies {
  */
 export async function readCatalogue(actor: Actor): Promise<CatalogueSnapshot> {
   authorize(actor, 'catalogue:read');
-  const registry = await getToolRegistry();
+  return snapshotOf(await getToolRegistry());
+}
+
+/** `readCatalogue` without waiting, once the registry has booted; undefined before (then `readCatalogue`). */
+export function readBootedCatalogue(actor: Actor): CatalogueSnapshot | undefined {
+  authorize(actor, 'catalogue:read');
+  const registry = bootedToolRegistry();
+  return registry && snapshotOf(registry);
+}
+
+function snapshotOf(registry: ToolRegistry): CatalogueSnapshot {
   const { tools, diagnostics } = registry.reading();
   const snapshot = { tools, diagnostics };
   // Each problem is logged once anyway; an unchanged catalogue needs no look at all.

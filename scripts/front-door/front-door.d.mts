@@ -8,6 +8,6 @@ export const CLIENT_ADDRESS_HEADER: string;
 export function createFrontDoor(options: {
   handle: (req: IncomingMessage, res: ServerResponse) => unknown;
   env: Record<string, string | undefined>;
-  logger: { info(object: object, message: string): void; error(object: object, message: string): void };
+  logger: { info(object: object, message: string): void; error(object: object, message: string): void; isLevelEnabled(level: string): boolean };
   routes: readonly RouteTemplate[];
 }): (req: IncomingMessage, res: ServerResponse) => unknown;

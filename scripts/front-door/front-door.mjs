@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { isOwnHost, isOwnOrigin, needsOwnOrigin, ownHostNames } from './own-hosts.mjs';
 import { BODY_GRACE_MS, MAX_BODY_BYTES, MIN_BODY_RATE, REQUEST_DEADLINE_MS } from './limits.mjs';
-import { FIXED_HEADERS, RESOURCE_POLICY, newNonce, pagePolicy } from './security-headers.mjs';
+import { FIXED_HEADERS, RESOURCE_POLICY, newNonce, pagePolicy, setHeaderPairs } from './security-headers.mjs';
 import { appMetrics } from './metrics.mjs';
 import { routeLabel } from './route-labels.mjs';
 import { fastRouteOf } from './fast-routes.mjs';
@@ -17,8 +17,8 @@ import { isCatalogueRequest, serveCatalogue } from './catalogue-door.mjs';
 export const CLIENT_ADDRESS_HEADER = 'x-tools-admin-client-address';
 
 const TRUE_WORDS = new Set(['1', 'true', 'yes', 'on']);
-/** Read once: every response sets the same pairs. */
-const FIXED_HEADER_ENTRIES = Object.entries(FIXED_HEADERS);
+/** Read once: every response carries the same pairs (name, value, name, value…) after its request id. */
+const FIXED_HEADER_PAIRS = Object.entries(FIXED_HEADERS).flat();
 
 /**
  * Builds the request listener in front of `handle` (Next's request handler). `env` supplies
@@ -39,9 +39,9 @@ export function createFrontDoor({ handle, env, logger, routes }) {
     req.headers['x-request-id'] = requestId;
     req.headers[CLIENT_ADDRESS_HEADER] = client;
     req.headers['x-forwarded-for'] = client;
-    res.setHeader('x-request-id', requestId);
-    for (const [name, value] of FIXED_HEADER_ENTRIES) res.setHeader(name, value);
-    setPolicy(req, res, pathname);
+    // What every answer carries, as name, value pairs: set on the response on each way out below
+    // (refusals, the fast routes, Next), or written in one go with the catalogue door's answer.
+    const head = ['x-request-id', requestId, ...FIXED_HEADER_PAIRS, 'content-security-policy', policyOf(req, pathname)];
 
     let refusal;
     let isFast = false;
@@ -54,6 +54,8 @@ export function createFrontDoor({ handle, env, logger, routes }) {
       metrics.httpRequests.inc(labels);
       metrics.httpDuration.observe(labels, seconds);
       if (refusal) metrics.refusedRequests.inc({ reason: refusal });
+      // The line is built only to be written (the bench and tests run at warn).
+      if (!logger.isLevelEnabled('info')) return;
       // Built in one go, in the same key order as always (a line per request: no spreads).
       const line = { requestId, method: req.method, path: pathname, route: labels.route, status: res.statusCode, ms: Math.round(seconds * 1000), client };
       if (refusal) line.refused = refusal;
@@ -64,32 +66,33 @@ export function createFrontDoor({ handle, env, logger, routes }) {
 
     if (!isOwnHost(req.headers.host, names)) {
       refusal = 'host';
-      return refuse(req, res, 421, 'Misdirected Request',
+      return refuse(req, res, head, 421, 'Misdirected Request',
         `This server does not answer for the host name "${(req.headers.host ?? '').slice(0, 100)}". Use one of its own names, or add this one to ALLOWED_HOSTS.`, requestId);
     }
     if (needsOwnOrigin(req.method ?? 'GET', req.headers)
       && !isOwnOrigin(req.headers.origin, { hostHeader: req.headers.host, scheme, publicUrl: env.PUBLIC_URL })) {
       refusal = 'origin';
       const given = req.headers.origin === undefined ? 'no Origin' : `Origin "${req.headers.origin.slice(0, 200)}"`;
-      return refuse(req, res, 403, 'Forbidden',
+      return refuse(req, res, head, 403, 'Forbidden',
         `A change sent with a cookie must come from this app's own pages; this one came with ${given}.`, requestId);
     }
     const declared = Number(req.headers['content-length'] ?? 0);
     if (declared > MAX_BODY_BYTES) {
       refusal = 'too-large';
-      return refuse(req, res, 413, 'Content Too Large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`, requestId);
+      return refuse(req, res, head, 413, 'Content Too Large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`, requestId);
     }
     // proxy.ts answers a malformed address only for requests without a body (it must not
     // buffer bodies); with one, Next's router would fail with a bare 500.
     if (hasBody(req) && pathname.startsWith('/api/') && !isDecodable(pathname)) {
       refusal = 'bad-address';
-      return refuse(req, res, 404, 'Not Found', 'The address is not valid percent-encoding, so it names nothing here', requestId);
+      return refuse(req, res, head, 404, 'Not Found', 'The address is not valid percent-encoding, so it names nothing here', requestId);
     }
     if (hasBody(req)) watchBody(req, res, requestId, (reason) => (refusal = reason));
     // Tool calls skip Next's router (fast-routes.mjs): the same handler, answered the same way.
     const fast = fastRouteOf(req.method, pathname);
     if (fast) {
       isFast = true;
+      setHeaderPairs(res, head);
       return serveFast(fast, req, res).catch((error) => logger.error({ requestId, err: error }, 'The fast path failed'));
     }
     const toNext = () => {
@@ -98,8 +101,9 @@ export function createFrontDoor({ handle, env, logger, routes }) {
     };
     // The catalogue from bytes built once per version (catalogue-door.mjs); Next when it declines.
     if (isCatalogueRequest(req.method, pathname)) {
-      return serveCatalogue(req, res, toNext).catch((error) => logger.error({ requestId, err: error }, 'The catalogue door failed'));
+      return serveCatalogue(req, res, head, toNext, (error) => logger.error({ requestId, err: error }, 'The catalogue door failed'));
     }
+    setHeaderPairs(res, head);
     return toNext();
   };
 }
@@ -132,15 +136,13 @@ function schemeOf(req, trustProxy) {
   return 'http';
 }
 
-function setPolicy(req, res, pathname) {
-  if (pathname.startsWith('/api/') || pathname.startsWith('/_next/static/')) {
-    res.setHeader('content-security-policy', RESOURCE_POLICY);
-    return;
-  }
+/** The CSP of this request's answer. */
+function policyOf(req, pathname) {
+  if (pathname.startsWith('/api/') || pathname.startsWith('/_next/static/')) return RESOURCE_POLICY;
   const policy = pagePolicy(newNonce());
   // Next reads the nonce from the request's policy and writes it on every script it renders.
   req.headers['content-security-policy'] = policy;
-  res.setHeader('content-security-policy', policy);
+  return policy;
 }
 
 function hasBody(req) {
@@ -208,7 +210,8 @@ function cutOff(res, status, title, detail, requestId) {
   sendProblem(res, status, title, detail, requestId);
 }
 
-function refuse(req, res, status, title, detail, requestId) {
+function refuse(req, res, head, status, title, detail, requestId) {
+  setHeaderPairs(res, head);
   res.once('finish', () => linger(req));
   res.setHeader('connection', 'close');
   const wantsHtml = !pathOf(req.url).startsWith('/api/') && /text\/html/.test(req.headers.accept ?? '');

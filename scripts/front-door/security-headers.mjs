@@ -39,3 +39,8 @@ export const FIXED_HEADERS = {
   'cross-origin-opener-policy': 'same-origin',
   'cross-origin-resource-policy': 'same-origin',
 };
+
+/** Sets name, value pairs (name, value, name, value…) on a response, in their order. */
+export function setHeaderPairs(res, pairs) {
+  for (let index = 0; index < pairs.length; index += 2) res.setHeader(pairs[index], pairs[index + 1]);
+}
