@@ -23,10 +23,14 @@ const choosable = new WeakMap<readonly IndexedGroup[], { assigned: ReadonlySet<s
 function choosableByGroup(index: readonly IndexedGroup[], assigned: ReadonlySet<string>, pending: ReadonlySet<string> | undefined): ReadonlyMap<string, readonly string[]> {
   const known = choosable.get(index);
   if (known && known.assigned === assigned && known.pending === pending) return known.byGroup;
-  const isTaken = (name: string) => assigned.has(name) || (pending?.has(name) ?? false);
-  const byGroup = new Map(index.map((section) => [section.group, section.tools.filter((tool) => isAvailable(tool) && !isTaken(tool.name)).map((tool) => tool.name)]));
+  const byGroup = new Map(index.map((section) => [section.group, section.tools.filter((tool) => isChoosable(tool, assigned, pending)).map((tool) => tool.name)]));
   choosable.set(index, { assigned, pending, byGroup });
   return byGroup;
+}
+
+/** Whether a tool can be chosen: available, and neither assigned already nor waiting for its settings. */
+function isChoosable(tool: ToolSummary, assigned: ReadonlySet<string>, pending: ReadonlySet<string> | undefined): boolean {
+  return isAvailable(tool) && !assigned.has(tool.name) && !(pending?.has(tool.name) ?? false);
 }
 
 interface ToolPickerProps {
@@ -61,7 +65,7 @@ export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfi
   const { groups, matched, shown } = useMemo(() => rankAndLimit(searchOf(index).filter({ query, group: '' }), query, SHOWN_LIMIT), [index, query]);
   const assignedLabel = (name: string) => (assigned.has(name) ? 'Already assigned' : pending?.has(name) ? 'Waiting for its settings' : undefined);
   const openByGroup = choosableByGroup(index, assigned, pending);
-  const keys = useMemo(() => optionKeys(groups, (tool) => isAvailable(tool) && !assigned.has(tool.name) && !(pending?.has(tool.name) ?? false)), [groups, assigned, pending]);
+  const keys = useMemo(() => optionKeys(groups, (tool) => isChoosable(tool, assigned, pending)), [groups, assigned, pending]);
 
   return (
     <Command
