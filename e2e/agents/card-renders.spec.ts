@@ -25,8 +25,16 @@ function propsIdentities(page: import('@playwright/test').Page) {
 test('[AGENTS][RENDERS]: opening one tool card\'s form renders that card again and none of the others', async ({ page, request }) => {
   const agentId = await createTestAgent(request, 'Renders');
   for (const tool of TOOLS) await assignTool(request, agentId, tool, tool === 'fs_read_file' ? { baseDir: filesFolder('renders') } : {});
+  // The queries the page makes once hydrated; on a busy machine hydration can come well after
+  // the network first goes quiet, so their answers are awaited, not a quiet network alone.
+  const answered = Promise.all(
+    [`/api/v1/agents/${agentId}/rules`, `/api/v1/agents/${agentId}/effective-tools?format=mcp`, `/api/v1/agents/${agentId}/effective-tools?format=openai`].map((path) =>
+      page.waitForResponse((response) => new URL(response.url()).pathname + new URL(response.url()).search === path),
+    ),
+  );
   await page.goto(`/agents/${agentId}`);
   await expect(page.locator('li[data-tool]')).toHaveCount(TOOLS.length);
+  await answered;
   // Settled: the page's queries answered and nothing else is pending.
   await page.waitForLoadState('networkidle');
   const before = await propsIdentities(page);
