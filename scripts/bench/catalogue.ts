@@ -9,6 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import type { NextServer } from '../../e2e/support/next-server';
+import { ToolRegistry, discoverPlugins, pluginPathFrom } from '../../registry';
+import { builtinRegistrations } from '../../registry/builtins';
 import { startBareServer } from './bare-server';
 import { measureKeystrokes, measurePageLoad, type PageLoad } from './browser';
 import { timeInTurns, timeRequests, timedGet, type TimedResponse } from './http-timing';
@@ -19,6 +21,9 @@ import { median, ms, percentile } from './stats';
 type Line = (label: string, value: string, target?: string, isMet?: boolean) => void;
 
 const API_RUNS = 30;
+const READING_RUNS = 2_000;
+/** The plugins of both catalogue servers (scripts/bench/index.ts). */
+export const SCALE_PLUGIN_PATH = 'e2e/fixtures/scale-plugins';
 const HTML_RUNS = 15;
 const PAGE_RUNS = 7;
 const KEYSTROKE_RUNS = 3;
@@ -74,6 +79,25 @@ async function routeAgainstBare(line: Line, label: string, url: string, port: nu
   }
 }
 
+/**
+ * ms per `reading()` of a registry loaded here, in the bench's own process, with the plugins the
+ * app server has (the fixture at its default 10,000 tools): what every catalogue answer starts
+ * with and a bare server does not do. The SPI asks for each provider's names afresh on every
+ * lookup, so a reading walks all of them even when nothing changed.
+ */
+async function registryReadingMs(pluginPath: string): Promise<number> {
+  const appRoot = process.cwd();
+  const discovery = await discoverPlugins({ pluginPath: pluginPathFrom(pluginPath, appRoot), isPluginPathConfigured: true, appRoot });
+  const registry = await ToolRegistry.load({ registrations: [...builtinRegistrations(), ...discovery.registrations], diagnostics: discovery.diagnostics });
+  let tools = 0;
+  for (let run = 0; run < READING_RUNS / 10; run++) tools = registry.reading().tools.length;
+  const started = performance.now();
+  for (let run = 0; run < READING_RUNS; run++) registry.reading();
+  const perReading = (performance.now() - started) / READING_RUNS;
+  if (tools < 10_000) throw new Error(`the registry read ${tools} tools, not the 10,000 of the app server`);
+  return perReading;
+}
+
 async function benchApi(server: NextServer, port: number, line: Line): Promise<void> {
   const url = `${server.url}/api/v1/tools`;
   // Signed in as the server's first admin; the bare server ignores the cookie, so both carry it alike.
@@ -84,6 +108,9 @@ async function benchApi(server: NextServer, port: number, line: Line): Promise<v
   line('  answered gzip when the client accepts it', gzipped.contentEncoding ?? 'not compressed', 'gzip', gzipped.contentEncoding === 'gzip');
   // Its own port: the plain baseline may still be letting go of the first.
   await routeAgainstBare(line, 'gzip (Accept-Encoding: gzip)', url, port + 4, { ...cookie, ...GZIP }, 'gzip');
+  // Part of the app's time in both ratios, and beyond a bare server's reach: timed here, in this process.
+  const reading = await registryReadingMs(SCALE_PLUGIN_PATH);
+  line("  of the app's time: the registry's reading (every provider's names afresh, as the SPI asks)", `${reading.toFixed(3)} ms`);
   const etag = (await timedGet(url, cookie)).etag ?? '';
   const notModified = await timeRequests(url, API_RUNS, 2, { 'if-none-match': etag, ...cookie });
   line('304 with If-None-Match (no body)', ms(median(notModified)));

@@ -4,7 +4,7 @@
 import { buildIfStale } from '../build-if-stale.mjs';
 import { startNextServer } from '../../e2e/support/next-server';
 import { launchBrowser } from './browser';
-import { benchCatalogue } from './catalogue';
+import { SCALE_PLUGIN_PATH, benchCatalogue } from './catalogue';
 import { closeConnections } from './http-timing';
 import { benchAgents, benchAgentSaves } from './agents';
 import { benchAuditLog } from './audit-log';
@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     }
     return;
   }
-  const fixture = { TOOLS_PLUGIN_PATH: 'e2e/fixtures/scale-plugins' };
+  const fixture = { TOOLS_PLUGIN_PATH: SCALE_PLUGIN_PATH };
   const large = await startNextServer(basePort, { ...fixture, SCALE_TOOL_COUNT: '10000' });
   const small = await startNextServer(basePort + 1, { ...fixture, SCALE_TOOL_COUNT: '100' });
   const browser = await launchBrowser();
