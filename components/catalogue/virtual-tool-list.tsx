@@ -94,15 +94,18 @@ function layoutOf(groups: readonly VisibleGroup[], isNarrow: boolean): ListLayou
   return layout;
 }
 
-// A tool's height is worked out once per window class, not on every search that shows it.
-const rowHeights = { narrow: new WeakMap<ToolSummary, number>(), wide: new WeakMap<ToolSummary, number>() };
+// A narrow row's height (which weighs up its badges) is worked out once per tool, not on every
+// search that shows it. A wide row's is a comparison and some arithmetic, cheaper than looking it
+// up: keeping 10,000 of them in a WeakMap cost more than working them out, on the way to the
+// whole list being live.
+const narrowRowHeights = new WeakMap<ToolSummary, number>();
 
 function knownRowHeight(tool: ToolSummary, isNarrow: boolean): number {
-  const known = isNarrow ? rowHeights.narrow : rowHeights.wide;
-  let height = known.get(tool);
+  if (!isNarrow) return toolRowHeight(tool, false);
+  let height = narrowRowHeights.get(tool);
   if (height === undefined) {
-    height = toolRowHeight(tool, isNarrow);
-    known.set(tool, height);
+    height = toolRowHeight(tool, true);
+    narrowRowHeights.set(tool, height);
   }
   return height;
 }
