@@ -1,4 +1,5 @@
-import { indexCatalogue, prepareSearchText, type IndexedGroup } from './filter-catalogue';
+import { indexCatalogue, type IndexedGroup } from './filter-catalogue';
+import { workWhenIdle } from './idle-work';
 import type { ToolSummary } from './tool-summary';
 
 // One index per fetched catalogue, kept as long as that catalogue is: the catalogue page, the
@@ -16,15 +17,24 @@ export function sharedIndexOf(tools: readonly ToolSummary[]): IndexedGroup[] {
 }
 
 /**
+ * The steps of building the index (one) and its search text (one per group), for
+ * `workWhenIdle`: each step is short, so a click or keystroke that comes while they run waits
+ * for one group at most. Answers the index.
+ */
+export function* preparingIndex(tools: readonly ToolSummary[]): Generator<void, IndexedGroup[], undefined> {
+  const index = sharedIndexOf(tools);
+  yield;
+  for (const section of index) {
+    void section.haystacks;
+    yield;
+  }
+  return index;
+}
+
+/**
  * Builds the index and its search text once the browser is idle (or soon, where it cannot say),
  * so neither the first keystroke nor the first opening of a picker waits for it. Answers a cancel.
  */
 export function prepareIndexWhenIdle(tools: readonly ToolSummary[]): () => void {
-  const prepare = () => prepareSearchText(sharedIndexOf(tools));
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(prepare, { timeout: 2_000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = window.setTimeout(prepare, 50);
-  return () => window.clearTimeout(timer);
+  return workWhenIdle(preparingIndex(tools));
 }
