@@ -3,8 +3,9 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { prepareIndexWhenIdle } from '@/lib/catalogue/shared-index';
+import { workWhenIdle } from '@/lib/catalogue/idle-work';
 import type { ToolSummary } from '@/lib/catalogue/tool-summary';
+import { preparingPicker } from './prepare-picker';
 import { ToolPicker } from './tool-picker';
 
 interface ToolPickerDialogProps {
@@ -24,12 +25,14 @@ interface ToolPickerDialogProps {
 }
 
 /**
- * "Add tools": the tool picker in a modal dialog, with the chosen count and the Add button. The
- * catalogue's search index is built while the page is idle, so opening the picker does not wait for it.
+ * "Add tools": the tool picker in a modal dialog, with the chosen count and the Add button. What
+ * the picker needs (the catalogue's index, each group's choosable tools, the count format, the
+ * search text) is prepared in short steps while the page is idle, so the first opening does not
+ * wait for it.
  */
 export function ToolPickerDialog({ isOpen, onClose, agentName, ...picking }: ToolPickerDialogProps) {
-  const { tools } = picking;
-  useEffect(() => (tools.length > 0 ? prepareIndexWhenIdle(tools) : undefined), [tools]);
+  const { tools, assigned, pending } = picking;
+  useEffect(() => (tools.length > 0 ? workWhenIdle(preparingPicker(tools, assigned, pending)) : undefined), [tools, assigned, pending]);
   const chosenCount = useRef(0);
   const setChosenCount = useCallback((count: number) => {
     chosenCount.current = count;

@@ -8,30 +8,15 @@ import { fieldClass } from '@/components/ui/input';
 import { ChosenChips } from './chosen-chips';
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { firstLine } from '@/lib/catalogue/group-tools';
-import { searchOf, type IndexedGroup, type VisibleGroup } from '@/lib/catalogue/filter-catalogue';
+import { searchOf, type VisibleGroup } from '@/lib/catalogue/filter-catalogue';
 import { rankAndLimit } from '@/lib/catalogue/rank-matches';
 import { sharedIndexOf } from '@/lib/catalogue/shared-index';
 import { isAvailable, type ToolSummary } from '@/lib/catalogue/tool-summary';
+import { choosableByGroup, isChoosable } from './choosable';
+import { formatCount } from './prepare-picker';
 
 /** A command menu mounts every item it is given: past this many matches, type to narrow. */
 const SHOWN_LIMIT = 200;
-
-// Each group's choosable tools, once per catalogue and assignment change: not on every opening of
-// the picker (each opening mounts it afresh), nor on every keystroke.
-const choosable = new WeakMap<readonly IndexedGroup[], { assigned: ReadonlySet<string>; pending?: ReadonlySet<string>; byGroup: ReadonlyMap<string, readonly string[]> }>();
-
-function choosableByGroup(index: readonly IndexedGroup[], assigned: ReadonlySet<string>, pending: ReadonlySet<string> | undefined): ReadonlyMap<string, readonly string[]> {
-  const known = choosable.get(index);
-  if (known && known.assigned === assigned && known.pending === pending) return known.byGroup;
-  const byGroup = new Map(index.map((section) => [section.group, section.tools.filter((tool) => isChoosable(tool, assigned, pending)).map((tool) => tool.name)]));
-  choosable.set(index, { assigned, pending, byGroup });
-  return byGroup;
-}
-
-/** Whether a tool can be chosen: available, and neither assigned already nor waiting for its settings. */
-function isChoosable(tool: ToolSummary, assigned: ReadonlySet<string>, pending: ReadonlySet<string> | undefined): boolean {
-  return isAvailable(tool) && !assigned.has(tool.name) && !(pending?.has(tool.name) ?? false);
-}
 
 interface ToolPickerProps {
   tools: readonly ToolSummary[];
@@ -91,7 +76,7 @@ export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfi
       />
       <ChosenChips chosen={chosen} onToggle={onToggle} />
       <p className="mt-1.5 text-xs text-muted-foreground" aria-live="polite">
-        {matched === 0 ? '' : shown < matched ? `Showing the first ${shown} of ${matched.toLocaleString('en')} matching tools; type more to narrow.` : `${matched.toLocaleString('en')} ${matched === 1 ? 'tool' : 'tools'}`}
+        {matched === 0 ? '' : shown < matched ? `Showing the first ${shown} of ${formatCount(matched)} matching tools; type more to narrow.` : `${formatCount(matched)} ${matched === 1 ? 'tool' : 'tools'}`}
       </p>
       {/* A fixed height: the dialog does not jump about as the matches shrink and grow. */}
       <Command.List ref={listRef} className="mt-2 h-[min(55dvh,28rem)] overflow-y-auto overscroll-contain" label="Tools by group">

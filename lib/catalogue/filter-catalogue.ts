@@ -51,11 +51,6 @@ export function indexCatalogue(tools: readonly ToolSummary[]): IndexedGroup[] {
   return groupTools(tools).map(({ group, label, tools: members }) => new SearchableGroup(group, label, members));
 }
 
-/** Builds the search text of every group now, so the first search does not pay for it. */
-export function prepareSearchText(index: readonly IndexedGroup[]): void {
-  for (const section of index) void section.haystacks;
-}
-
 /** The lowercase words of a query, each of which a tool must contain. */
 export function queryWords(query: string): string[] {
   return query.toLowerCase().split(/\s+/).filter(Boolean);

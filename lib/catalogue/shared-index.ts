@@ -1,4 +1,5 @@
-import { filterCatalogue, indexCatalogue, prepareSearchText, type IndexedGroup } from './filter-catalogue';
+import { filterCatalogue, indexCatalogue, type IndexedGroup } from './filter-catalogue';
+import { workWhenIdle } from './idle-work';
 import type { ToolSummary } from './tool-summary';
 
 // One index per fetched catalogue, kept as long as that catalogue is: the catalogue page, the
@@ -20,27 +21,27 @@ export function sharedIndexOf(tools: readonly ToolSummary[]): IndexedGroup[] {
 const WARM_UP_QUERY = '\u0001';
 
 /**
- * Builds the index and its search text once the browser is idle (or soon, where it cannot say),
- * so neither the first keystroke nor the first opening of a picker waits for it; then, in the
- * next idle time, runs one search that matches nothing over every tool, so the first real
- * keystroke does not run the filter cold (its first run over 10,000 tools took several times
- * as long as the next ones). Answers a cancel.
+ * The steps of building the index (one), its search text (one per group) and a first search
+ * (one), for `workWhenIdle`: each step is short, so a click or keystroke that comes while they
+ * run waits for one group at most. The search matches nothing and keeps nothing: it is there so
+ * that the first real keystroke does not run the filter cold (its first run over 10,000 tools
+ * took several times as long as the next ones). Answers the index.
  */
-export function prepareIndexWhenIdle(tools: readonly ToolSummary[]): () => void {
-  let cancel = whenIdle(() => {
-    const index = sharedIndexOf(tools);
-    prepareSearchText(index);
-    cancel = whenIdle(() => void filterCatalogue(index, { query: WARM_UP_QUERY, group: '' }));
-  });
-  return () => cancel();
+export function* preparingIndex(tools: readonly ToolSummary[]): Generator<void, IndexedGroup[], undefined> {
+  const index = sharedIndexOf(tools);
+  yield;
+  for (const section of index) {
+    void section.haystacks;
+    yield;
+  }
+  filterCatalogue(index, { query: WARM_UP_QUERY, group: '' });
+  return index;
 }
 
-/** Runs `task` once the browser is idle (or soon, where it cannot say); answers a cancel. */
-function whenIdle(task: () => void): () => void {
-  if (typeof window.requestIdleCallback === 'function') {
-    const handle = window.requestIdleCallback(task, { timeout: 2_000 });
-    return () => window.cancelIdleCallback(handle);
-  }
-  const timer = window.setTimeout(task, 50);
-  return () => window.clearTimeout(timer);
+/**
+ * Takes the steps of `preparingIndex` while the browser is idle (or soon, where it cannot say),
+ * so neither the first keystroke nor the first opening of a picker waits for them. Answers a cancel.
+ */
+export function prepareIndexWhenIdle(tools: readonly ToolSummary[]): () => void {
+  return workWhenIdle(preparingIndex(tools));
 }
