@@ -14,6 +14,7 @@ import type { Browser } from '@playwright/test';
 import { startNextServer, type NextServer } from '../../e2e/support/next-server';
 import { measureKeystrokes } from './browser';
 import { median, ms, percentile } from './stats';
+import { SCALE_PLUGIN_PATH } from './plugin-registry';
 
 type Line = (label: string, value: string, target?: string, isMet?: boolean) => void;
 
@@ -130,7 +131,7 @@ async function benchSaves(server: NextServer, file: string, root: string, port: 
 async function benchAgentPage(browser: Browser, port: number, folder: string, line: Line): Promise<void> {
   const file = path.join(folder, 'page.sqlite');
   seedAgents(file, 1);
-  const server = await startNextServer(port, { TOOLS_PLUGIN_PATH: 'e2e/fixtures/scale-plugins', SCALE_TOOL_COUNT: '2000', SEED_DEMO: '0', DATABASE_URL: `sqlite:${file}` });
+  const server = await startNextServer(port, { TOOLS_PLUGIN_PATH: SCALE_PLUGIN_PATH, SCALE_TOOL_COUNT: '2000', SEED_DEMO: '0', DATABASE_URL: `sqlite:${file}` });
   try {
     const summary = (await (await server.fetch('/api/v1/tools?view=summary')).json()) as { tools: { name: string; unavailableReason?: string }[] };
     const names = summary.tools.filter((tool) => tool.unavailableReason === undefined).map((tool) => tool.name).slice(0, 1000);

@@ -3,16 +3,11 @@
 // same way, plugins too) with a fresh ToolCallScope, runs it and answers `{ result, durationMs, sessionId }`.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import path from 'node:path';
-import { ToolRegistry, discoverPlugins, pluginPathFrom } from '../../registry';
-import { builtinRegistrations } from '../../registry/builtins';
+import { loadPluginRegistry } from './plugin-registry';
 
 const port = Number(process.argv[2]);
-const appRoot = process.cwd();
 // The same plugins as the app under test (TOOLS_PLUGIN_PATH), discovered the same way.
-const configured = process.env.TOOLS_PLUGIN_PATH?.trim() || undefined;
-const discovery = await discoverPlugins({ pluginPath: pluginPathFrom(configured, path.resolve(appRoot)), isPluginPathConfigured: configured !== undefined, appRoot });
-const registry = await ToolRegistry.load({ registrations: [...builtinRegistrations(), ...discovery.registrations], diagnostics: discovery.diagnostics });
+const registry = await loadPluginRegistry(process.env.TOOLS_PLUGIN_PATH?.trim() || undefined);
 
 http
   .createServer((request, response) => {

@@ -9,21 +9,18 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import type { NextServer } from '../../e2e/support/next-server';
-import { ToolRegistry, discoverPlugins, pluginPathFrom } from '../../registry';
-import { builtinRegistrations } from '../../registry/builtins';
 import { startBareServer } from './bare-server';
 import { measureKeystrokes, measurePageLoad, type PageLoad } from './browser';
 import { timeInTurns, timeRequests, timedGet, type TimedResponse } from './http-timing';
 import { measurePicker } from './picker';
 import { profileSteps } from './profile';
+import { SCALE_PLUGIN_PATH, loadPluginRegistry } from './plugin-registry';
 import { median, ms, percentile } from './stats';
 
 type Line = (label: string, value: string, target?: string, isMet?: boolean) => void;
 
 const API_RUNS = 30;
 const READING_RUNS = 2_000;
-/** The plugins of both catalogue servers (scripts/bench/index.ts). */
-export const SCALE_PLUGIN_PATH = 'e2e/fixtures/scale-plugins';
 const HTML_RUNS = 15;
 const PAGE_RUNS = 7;
 const KEYSTROKE_RUNS = 3;
@@ -86,9 +83,7 @@ async function routeAgainstBare(line: Line, label: string, url: string, port: nu
  * lookup, so a reading walks all of them even when nothing changed.
  */
 async function registryReadingMs(pluginPath: string): Promise<number> {
-  const appRoot = process.cwd();
-  const discovery = await discoverPlugins({ pluginPath: pluginPathFrom(pluginPath, appRoot), isPluginPathConfigured: true, appRoot });
-  const registry = await ToolRegistry.load({ registrations: [...builtinRegistrations(), ...discovery.registrations], diagnostics: discovery.diagnostics });
+  const registry = await loadPluginRegistry(pluginPath);
   let tools = 0;
   for (let run = 0; run < READING_RUNS / 10; run++) tools = registry.reading().tools.length;
   const started = performance.now();

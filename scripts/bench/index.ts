@@ -4,7 +4,8 @@
 import { buildIfStale } from '../build-if-stale.mjs';
 import { startNextServer } from '../../e2e/support/next-server';
 import { launchBrowser } from './browser';
-import { SCALE_PLUGIN_PATH, benchCatalogue } from './catalogue';
+import { benchCatalogue } from './catalogue';
+import { SCALE_PLUGIN_PATH } from './plugin-registry';
 import { closeConnections } from './http-timing';
 import { benchAgents, benchAgentSaves } from './agents';
 import { benchAuditLog } from './audit-log';

@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { createRuntimeToken } from '../../e2e/runtime/mcp-client';
 import { startNextServer } from '../../e2e/support/next-server';
 import { median, ms, percentile } from './stats';
+import { SCALE_PLUGIN_PATH } from './plugin-registry';
 
 const RUNS = 40;
 /** Invoking is quick: more calls make its median steadier on a busy machine. */
@@ -66,7 +67,7 @@ function startBareInvokeServer(port: number, env: Record<string, string>): Promi
 
 /** Measures the runtime side on its own servers at `port` and `port + 1`. */
 export async function benchRuntime(port: number, line: Line): Promise<void> {
-  const plugins = { TOOLS_PLUGIN_PATH: 'e2e/fixtures/scale-plugins', SCALE_TOOL_COUNT: '2000' };
+  const plugins = { TOOLS_PLUGIN_PATH: SCALE_PLUGIN_PATH, SCALE_TOOL_COUNT: '2000' };
   const server = await startNextServer(port, { ...plugins, SEED_DEMO: '0' });
   const TOKEN = await createRuntimeToken(server);
   const bare = await startBareInvokeServer(port + 1, plugins);

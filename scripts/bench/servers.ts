@@ -10,6 +10,7 @@ import { startTestMcpServer } from '../../lib/mcp-servers/testing/test-mcp-serve
 import { startBareServer } from './bare-server';
 import { timeInTurns, timeRequests } from './http-timing';
 import { median, ms } from './stats';
+import { SCALE_PLUGIN_PATH } from './plugin-registry';
 
 const RUNS = 30;
 const TOOLS = 1000;
@@ -36,7 +37,7 @@ async function measure(app: NextServer, barePort: number, folder: string): Promi
 /** Times GET /api/v1/tools at 10,000 fixture tools, then with a 1,000-tool MCP server added. */
 export async function benchServers(port: number, line: Line): Promise<void> {
   const mcp = await startTestMcpServer({ extraTools: TOOLS - 2 });
-  const app = await startNextServer(port, { TOOLS_PLUGIN_PATH: 'e2e/fixtures/scale-plugins', SCALE_TOOL_COUNT: '10000' });
+  const app = await startNextServer(port, { TOOLS_PLUGIN_PATH: SCALE_PLUGIN_PATH, SCALE_TOOL_COUNT: '10000' });
   const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-bench-servers-'));
   try {
     const before = await measure(app, port + 1, folder);
