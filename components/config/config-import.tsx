@@ -50,7 +50,7 @@ export function ConfigImport() {
     try {
       const applied = await applyConfigFile(file, prune, current.hash);
       setPlan(undefined);
-      toast.success(`Applied ${applied.changes.length} ${applied.changes.length === 1 ? 'change' : 'changes'}.`);
+      toast.success(`Applied ${changeCount(applied.changes.length)}.`);
       await queryClient.invalidateQueries({ queryKey: ['agents'] });
     } catch (error) {
       if (isProblem(error, 412)) {
@@ -128,13 +128,20 @@ export function ConfigImport() {
             </Button>
             {current && current.changes.length > 0 && (
               <Button variant={current.summary.delete > 0 ? 'destructive' : 'primary'} onClick={() => void apply()} disabled={isBusy}>
-                Apply {current.changes.length} {current.changes.length === 1 ? 'change' : 'changes'}
+                Apply {changeCount(current.changes.length)}
               </Button>
             )}
           </div>
-          {current && <PlanView plan={current} />}
+          {current && <PlanView key={current.hash} plan={current} />}
         </section>
       )}
     </>
   );
+}
+
+const count = new Intl.NumberFormat('en-US');
+
+/** "1 change", "20,020 changes". */
+function changeCount(changes: number): string {
+  return `${count.format(changes)} ${changes === 1 ? 'change' : 'changes'}`;
 }

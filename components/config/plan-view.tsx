@@ -1,47 +1,79 @@
+'use client';
+
+import { useState } from 'react';
 import type { ConfigChange, ConfigPlan, ConfigWarning, FieldDiff } from '@/lib/client-api/config-api';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { cardClass } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 
 const TONE = { create: 'ok', update: 'info', delete: 'danger' } as const;
 
+/** How many changes (and warnings) are drawn at first, and how many more each "Show more" adds. */
+export const PLAN_PAGE_SIZE = 200;
+
+const count = new Intl.NumberFormat('en-US');
+
 /**
  * A plan as a diff: one card per object (agents, their tools and rules, servers, workflows),
  * each changed field with its old value struck out and its new one; above them, what the plan
- * could not check, so nobody applies it without having seen that.
+ * could not check, so nobody applies it without having seen that. A fleet's plan can hold tens of
+ * thousands of changes: they are drawn {@link PLAN_PAGE_SIZE} at a time. Give each plan its own
+ * `key`, so a new plan starts again from its first page.
  */
 export function PlanView({ plan }: { plan: ConfigPlan }) {
   const { create, update, delete: remove } = plan.summary;
+  const [shown, setShown] = useState(PLAN_PAGE_SIZE);
   const unchecked = new Set(plan.warnings.map((warning) => warning.target));
+  const hidden = plan.changes.length - shown;
   return (
     <section aria-labelledby="plan-heading" className="mt-6">
       <h2 id="plan-heading" className="mb-1 text-lg font-semibold">
         Plan
       </h2>
       <p role="status" className="mb-3 text-sm text-muted-foreground">
-        {plan.changes.length === 0 ? 'No changes: the stored configuration already matches the file.' : `${create} to create, ${update} to update, ${remove} to delete.`}
+        {plan.changes.length === 0
+          ? 'No changes: the stored configuration already matches the file.'
+          : `${count.format(create)} to create, ${count.format(update)} to update, ${count.format(remove)} to delete.`}
       </p>
       {plan.warnings.length > 0 && <WarningList warnings={plan.warnings} />}
       <ul aria-label="Planned changes" className="flex flex-col gap-2">
-        {plan.changes.map((change) => (
+        {plan.changes.slice(0, shown).map((change) => (
           <ChangeItem key={change.target} change={change} isUnchecked={unchecked.has(change.target)} />
         ))}
       </ul>
+      {hidden > 0 && (
+        <div className="mt-3 flex flex-wrap items-center gap-3">
+          <p className="text-sm text-muted-foreground">
+            Showing {count.format(shown)} of {count.format(plan.changes.length)} changes.
+          </p>
+          <Button variant="secondary" onClick={() => setShown((before) => before + PLAN_PAGE_SIZE)}>
+            Show {count.format(Math.min(hidden, PLAN_PAGE_SIZE))} more
+          </Button>
+        </div>
+      )}
     </section>
   );
 }
 
 function WarningList({ warnings }: { warnings: readonly ConfigWarning[] }) {
+  const [shown, setShown] = useState(PLAN_PAGE_SIZE);
+  const hidden = warnings.length - shown;
   return (
     <div className={cn(cardClass, 'mb-3 border-warning/30 p-3')}>
       <p className="mb-1 text-sm font-medium">Not checked: applying takes these on trust</p>
       <ul aria-label="Not checked" className="list-disc pl-5 text-sm">
-        {warnings.map((warning) => (
+        {warnings.slice(0, shown).map((warning) => (
           <li key={warning.pointer}>
             Line {warning.line}, column {warning.column}: {warning.message}
           </li>
         ))}
       </ul>
+      {hidden > 0 && (
+        <Button variant="secondary" className="mt-2" onClick={() => setShown((before) => before + PLAN_PAGE_SIZE)}>
+          Show {count.format(Math.min(hidden, PLAN_PAGE_SIZE))} more of {count.format(warnings.length)} not checked
+        </Button>
+      )}
     </div>
   );
 }

@@ -53,6 +53,19 @@ test.describe('[SECURITY][LIMITS]', () => {
     expect(JSON.parse(answer.body)).toMatchObject({ status: 413, requestId: answer.headers['x-request-id'] });
   });
 
+  test('[SECURITY][LIMITS]: a configuration file may be larger than 1 MiB, up to 16 MiB; a Content-Length over that gets 413 at once', async () => {
+    const file = `apiVersion: tools-admin/v1\nagents: []\n#${'x'.repeat(2_000_000)}\n`;
+    const planned = await server.fetch('/api/v1/config/plan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ file }) });
+    expect(planned.status, await planned.clone().text()).toBe(200);
+    expect(await planned.json()).toMatchObject({ changes: [] });
+
+    const head = postHead(port, ['Content-Length: 17000000']).replace('POST /api/v1/agents ', 'POST /api/v1/config/plan ');
+    const answer = await rawRequest(port, head, { timeoutMs: 5_000 });
+    expect(answer.status).toBe(413);
+    expect(answer.msToAnswer).toBeLessThan(1_000);
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 413, detail: 'The request body is larger than 16777216 bytes.' });
+  });
+
   test('[SECURITY][LIMITS]: memory stays flat under 20 parallel oversized uploads (bound: 32 MiB of growth; it was 150 MB)', async () => {
     const before = await agentCount();
     // Warm the paths once so the measure is of the uploads, not of first-use code loading.

@@ -494,7 +494,10 @@ export const apiOperations: ApiOperation[] = [
     body: ConfigPlanBodySchema,
     success: { 200: { description: 'The plan and its hash', schema: ConfigPlanSchema } },
     problems: [...bodyProblems],
-    problemDescriptions: { 400: 'The body does not have the expected shape, or the file has errors: each in `errors` with its `pointer`, `line` and `column`' },
+    problemDescriptions: {
+      400: 'The body does not have the expected shape, or the file has errors: each in `errors` with its `pointer`, `line` and `column`',
+      413: 'The body is larger than 16 MiB (a configuration file may be larger than other bodies)',
+    },
   },
   {
     method: 'POST', path: '/api/v1/config/apply', operationId: 'applyConfig', tag: 'config',
@@ -505,6 +508,7 @@ export const apiOperations: ApiOperation[] = [
     problemDescriptions: {
       400: 'The body does not have the expected shape, or the file has errors (each with `pointer`, `line`, `column`)',
       412: 'The stored configuration changed since the plan was made; `current` holds the plan as it stands now',
+      413: 'The body is larger than 16 MiB (a configuration file may be larger than other bodies)',
     },
   },
   {

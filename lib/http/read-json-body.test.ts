@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MAX_BODY_BYTES, readJsonBody, readJsonValue } from './read-json-body';
+import { MAX_BODY_BYTES, MAX_CONFIG_BODY_BYTES, readJsonBody, readJsonValue } from './read-json-body';
 import { ProblemError } from './problem';
 
 function jsonRequest(body: BodyInit, headers: Record<string, string> = {}): Request {
@@ -67,6 +67,17 @@ describe('readJsonValue', () => {
   it('accepts a body of exactly 1 MiB', async () => {
     const text = `"${'x'.repeat(MAX_BODY_BYTES - 2)}"`;
     await expect(readJsonValue(jsonRequest(text))).resolves.toHaveLength(MAX_BODY_BYTES - 2);
+  });
+
+  it('accepts a body over 1 MiB up to a larger limit given by the route (a configuration file), and refuses one past it naming that limit', async () => {
+    const text = `"${'x'.repeat(MAX_BODY_BYTES * 2)}"`;
+    await expect(readJsonValue(jsonRequest(text), MAX_CONFIG_BODY_BYTES)).resolves.toHaveLength(MAX_BODY_BYTES * 2);
+    expect((await refusal(readJsonValue(jsonRequest(text)))).status).toBe(413);
+
+    const declared = await refusal(readJsonValue(jsonRequest('{}', { 'content-length': String(MAX_CONFIG_BODY_BYTES + 1) }), MAX_CONFIG_BODY_BYTES));
+    expect(declared).toMatchObject({ status: 413, detail: `The request body is larger than ${MAX_CONFIG_BODY_BYTES} bytes.` });
+    const streamed = await refusal(readJsonValue(jsonRequest(streamedBody(MAX_CONFIG_BODY_BYTES + 1, 1024 * 1024)), MAX_CONFIG_BODY_BYTES));
+    expect(streamed).toMatchObject({ status: 413, detail: `The request body is larger than ${MAX_CONFIG_BODY_BYTES} bytes.` });
   });
 
   it('refuses malformed JSON, an empty body and invalid UTF-8 with 400', async () => {

@@ -1,27 +1,31 @@
 import 'server-only';
 import type { z } from 'zod';
 import { MAX_JSON_DEPTH, findForbiddenKey, jsonNestingDepth } from './json-guards';
-import { MAX_BODY_BYTES } from '@/scripts/front-door/limits.mjs';
+import { MAX_BODY_BYTES, MAX_CONFIG_BODY_BYTES } from '@/scripts/front-door/limits.mjs';
 import { ProblemError } from './problem';
 
-/** The largest request body accepted, in bytes (1 MiB), the same as the front door's. */
-export { MAX_BODY_BYTES };
+/**
+ * The largest request body accepted, in bytes (1 MiB), and the largest configuration file
+ * (16 MiB, for the config plan and apply routes): the same as the front door's.
+ */
+export { MAX_BODY_BYTES, MAX_CONFIG_BODY_BYTES };
 
 /**
  * Reads a JSON request body and validates it with `schema`. Refuses, before the schema sees
  * anything: a non-JSON content type (415), a body over {@link MAX_BODY_BYTES} (413), malformed
  * JSON, invalid UTF-8 or a body cut off by the client (400), nesting deeper than {@link MAX_JSON_DEPTH} (400), and the keys
  * `__proto__`, `constructor` and `prototype` at any depth (400). Schema failures throw the
- * `ZodError`, which the route wrapper answers as 400 with field errors.
+ * `ZodError`, which the route wrapper answers as 400 with field errors. `maxBytes` is for the
+ * one route kind allowed more: a configuration file, up to {@link MAX_CONFIG_BODY_BYTES}.
  */
-export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
-  return schema.parse(await readJsonValue(request));
+export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.output<S>> {
+  return schema.parse(await readJsonValue(request, maxBytes));
 }
 
 /** Reads and guards a JSON request body without validating its shape; see {@link readJsonBody}. */
-export async function readJsonValue(request: Request): Promise<unknown> {
+export async function readJsonValue(request: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
   assertJsonContentType(request.headers.get('content-type'));
-  return jsonValueOf(await readLimitedBytes(request));
+  return jsonValueOf(await readLimitedBytes(request, maxBytes));
 }
 
 /**
@@ -31,7 +35,7 @@ export async function readJsonValue(request: Request): Promise<unknown> {
 export function readJsonBytes(contentType: string | null, bytes: Uint8Array | undefined): unknown {
   assertJsonContentType(contentType);
   if (bytes === undefined) throw endedEarly();
-  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge();
+  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge(MAX_BODY_BYTES);
   return jsonValueOf(bytes);
 }
 
@@ -59,20 +63,20 @@ function assertJsonContentType(header: string | null): void {
   throw new ProblemError(415, `The request body must be application/json (content type given: ${given}).`);
 }
 
-async function readLimitedBytes(request: Request): Promise<Uint8Array> {
+async function readLimitedBytes(request: Request, maxBytes: number): Promise<Uint8Array> {
   const declared = Number(request.headers.get('content-length') ?? Number.NaN);
   // Refuse early when the client says it will send too much; the count below catches liars.
-  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (declared > maxBytes) throw tooLarge(maxBytes);
   if (!request.body) return new Uint8Array();
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (let chunk = await readChunk(reader); !chunk.done; chunk = await readChunk(reader)) {
     total += chunk.value.byteLength;
-    if (total > MAX_BODY_BYTES) {
+    if (total > maxBytes) {
       // The answer is 413 whether or not the stream cancels cleanly.
       await reader.cancel().catch(() => undefined);
-      throw tooLarge();
+      throw tooLarge(maxBytes);
     }
     chunks.push(chunk.value);
   }
@@ -101,8 +105,8 @@ function endedEarly(): ProblemError {
   return new ProblemError(400, 'The request body ended early.');
 }
 
-function tooLarge(): ProblemError {
-  return new ProblemError(413, `The request body is larger than ${MAX_BODY_BYTES} bytes.`);
+function tooLarge(maxBytes: number): ProblemError {
+  return new ProblemError(413, `The request body is larger than ${maxBytes} bytes.`);
 }
 
 // Reused: a fatal decoder keeps no state between whole (non-streaming) decodes.

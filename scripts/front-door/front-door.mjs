@@ -4,7 +4,7 @@
 // log line, and counts it in the metrics.
 import { randomUUID } from 'node:crypto';
 import { isOwnHost, isOwnOrigin, needsOwnOrigin, ownHostNames } from './own-hosts.mjs';
-import { BODY_GRACE_MS, MAX_BODY_BYTES, MIN_BODY_RATE, REQUEST_DEADLINE_MS } from './limits.mjs';
+import { BODY_GRACE_MS, MAX_BODY_BYTES, MIN_BODY_RATE, REQUEST_DEADLINE_MS, maxBodyBytesOf } from './limits.mjs';
 import { FIXED_HEADERS, RESOURCE_POLICY, newNonce, pagePolicy, setHeaderPairs } from './security-headers.mjs';
 import { appMetrics } from './metrics.mjs';
 import { routeLabel } from './route-labels.mjs';
@@ -77,9 +77,10 @@ export function createFrontDoor({ handle, env, logger, routes }) {
         `A change sent with a cookie must come from this app's own pages; this one came with ${given}.`, requestId);
     }
     const declared = Number(req.headers['content-length'] ?? 0);
-    if (declared > MAX_BODY_BYTES) {
+    const maxBody = maxBodyBytesOf(pathname);
+    if (declared > maxBody) {
       refusal = 'too-large';
-      return refuse(req, res, head, 413, 'Content Too Large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`, requestId);
+      return refuse(req, res, head, 413, 'Content Too Large', `The request body is larger than ${maxBody} bytes.`, requestId);
     }
     // proxy.ts answers a malformed address only for requests without a body (it must not
     // buffer bodies); with one, Next's router would fail with a bare 500.
@@ -87,7 +88,7 @@ export function createFrontDoor({ handle, env, logger, routes }) {
       refusal = 'bad-address';
       return refuse(req, res, head, 404, 'Not Found', 'The address is not valid percent-encoding, so it names nothing here', requestId);
     }
-    if (hasBody(req)) watchBody(req, res, requestId, (reason) => (refusal = reason));
+    if (hasBody(req)) watchBody(req, res, requestId, maxBody, (reason) => (refusal = reason));
     // Tool calls skip Next's router (fast-routes.mjs): the same handler, answered the same way.
     const fast = fastRouteOf(req.method, pathname);
     if (fast) {
@@ -159,9 +160,9 @@ let bodyTimer;
  * Cuts a body off when it takes longer than the deadline in all, arrives slower than the
  * minimum rate after the grace period (408), or grows past the limit uncounted by a route (413).
  */
-function watchBody(req, res, requestId, onRefusal) {
+function watchBody(req, res, requestId, maxBody, onRefusal) {
   // performance.now, not Date.now: Next patches the latter with a check of its own on every call.
-  watchedBodies.add({ req, res, requestId, onRefusal, started: performance.now(), baseline: req.socket.bytesRead });
+  watchedBodies.add({ req, res, requestId, maxBody, onRefusal, started: performance.now(), baseline: req.socket.bytesRead });
   if (bodyTimer) return;
   bodyTimer = setInterval(checkBodies, BODY_CHECK_MS);
   bodyTimer.unref();
@@ -179,13 +180,13 @@ function checkBodies() {
 }
 
 /** Whether to keep watching this body: false once it is whole, answered, gone, or cut off here. */
-function isBodyOnTime({ req, res, requestId, onRefusal, started, baseline }, now) {
+function isBodyOnTime({ req, res, requestId, maxBody, onRefusal, started, baseline }, now) {
   if (req.complete || res.writableEnded || req.socket.destroyed) return false;
   const elapsed = now - started;
   const received = req.socket.bytesRead - baseline;
-  if (received > MAX_BODY_BYTES + 64 * 1024) {
+  if (received > maxBody + 64 * 1024) {
     onRefusal('too-large');
-    cutOff(res, 413, 'Content Too Large', `The request body is larger than ${MAX_BODY_BYTES} bytes.`, requestId);
+    cutOff(res, 413, 'Content Too Large', `The request body is larger than ${maxBody} bytes.`, requestId);
     return false;
   }
   const tooSlow = elapsed > BODY_GRACE_MS && received / (elapsed / 1000) < MIN_BODY_RATE;

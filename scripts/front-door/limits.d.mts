@@ -1,5 +1,9 @@
 /** The largest request body accepted, in bytes (1 MiB). */
 export const MAX_BODY_BYTES: number;
+/** The largest configuration file accepted by `POST /api/v1/config/plan` and `…/apply` (16 MiB). */
+export const MAX_CONFIG_BODY_BYTES: number;
+/** The largest request body accepted at `pathname`: a configuration file's limit, or {@link MAX_BODY_BYTES}. */
+export function maxBodyBytesOf(pathname: string): number;
 /** The longest a client may take to send a whole request (30 s). */
 export const REQUEST_DEADLINE_MS: number;
 /** Headers must be complete within this long (10 s). */

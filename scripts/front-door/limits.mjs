@@ -3,6 +3,19 @@
 /** The largest request body accepted, in bytes (1 MiB). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/**
+ * The largest configuration file accepted by `POST /api/v1/config/plan` and `…/apply`
+ * (16 MiB): a fleet's own export of 10,000 agents is about 1.3 MB, over the 1 MiB above.
+ */
+export const MAX_CONFIG_BODY_BYTES = 16 * 1024 * 1024;
+
+const CONFIG_FILE_PATHS = new Set(['/api/v1/config/plan', '/api/v1/config/apply']);
+
+/** The largest request body accepted at `pathname`: a configuration file's limit, or {@link MAX_BODY_BYTES}. */
+export function maxBodyBytesOf(pathname) {
+  return CONFIG_FILE_PATHS.has(pathname) ? MAX_CONFIG_BODY_BYTES : MAX_BODY_BYTES;
+}
+
 /** The longest a client may take to send a whole request, headers and body (30 s). */
 export const REQUEST_DEADLINE_MS = 30_000;
 

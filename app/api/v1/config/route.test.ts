@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
 import { ConfigPlanSchema } from '@/lib/api/config-schemas';
+import { MAX_BODY_BYTES, MAX_CONFIG_BODY_BYTES } from '@/lib/http/read-json-body';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
 import { apiRequest, callRoute, describeApi, snapshotTables } from '@/lib/api/testing';
 import { createAgent } from '@/lib/agents';
@@ -42,6 +43,26 @@ describeApi('/api/v1/config', (database) => {
     expect(await database.db.selectFrom('agents').select('name').where('id', '=', 'from-file').executeTakeFirst()).toEqual({ name: 'From file' });
     const again = await post(apply, '/api/v1/config/apply', { file, planHash: body.hash });
     expect(again.status).toBe(412);
+  });
+
+  it('plans and applies a file larger than the 1 MiB other bodies may have, and refuses one over 16 MiB changing nothing', async () => {
+    const agents = Array.from({ length: 2_000 }, (_, i) => `  - id: big-${i}\n    name: Big ${i}\n    description: ${'a fleet agent '.repeat(45)}\n`);
+    const file = `apiVersion: tools-admin/v1\nagents:\n${agents.join('')}`;
+    expect(file.length).toBeGreaterThan(MAX_BODY_BYTES);
+
+    const planned = await post(plan, '/api/v1/config/plan', { file });
+    expect(planned.status, await planned.clone().text()).toBe(200);
+    const body = ConfigPlanSchema.parse(await planned.json());
+    expect(body.summary).toEqual({ create: 2_000, update: 0, delete: 0 });
+    const applied = await post(apply, '/api/v1/config/apply', { file, planHash: body.hash });
+    expect(applied.status).toBe(200);
+    expect(Number((await database.db.selectFrom('agents').select((eb) => eb.fn.countAll().as('count')).where('id', 'like', 'big-%').executeTakeFirstOrThrow()).count)).toBe(2_000);
+
+    const before = await snapshotTables(database.db);
+    const tooBig = await post(plan, '/api/v1/config/plan', { file: `apiVersion: tools-admin/v1\n#${'x'.repeat(MAX_CONFIG_BODY_BYTES)}\n` });
+    expect(tooBig.status).toBe(413);
+    expect(await tooBig.json()).toMatchObject({ detail: `The request body is larger than ${MAX_CONFIG_BODY_BYTES} bytes.` });
+    expect(await snapshotTables(database.db)).toEqual(before);
   });
 
   it('answers 400 with every error of the file and its line, and a viewer 403', async () => {
