@@ -105,6 +105,8 @@ test('[CONFIG][FLEET]: admin uploads the export of 10,000 agents on /config, pag
   await expect(page.getByRole('textbox', { name: 'Configuration file' })).toHaveValue(/^# yaml-language-server/);
   await page.getByRole('button', { name: 'Review plan' }).click();
 
+  // A fleet's plan takes seconds: the page says what it is doing meanwhile.
+  await expect(page.getByText('Planning: checking every object of the file…')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: '0 to create, 10,000 to update, 0 to delete.' })).toBeVisible({ timeout: 120_000 });
   const changes = page.getByRole('list', { name: 'Planned changes' }).getByRole('listitem');
   await expect(changes).toHaveCount(200);
@@ -115,6 +117,7 @@ test('[CONFIG][FLEET]: admin uploads the export of 10,000 agents on /config, pag
   expect((await agentOf('agent-00000')).description).toBe('Helps with support tickets');
 
   await page.getByRole('button', { name: 'Apply 10,000 changes' }).click();
+  await expect(page.getByText('Applying the plan in one transaction…')).toBeVisible();
   await expect(page.getByText('Applied 10,000 changes.')).toBeVisible({ timeout: 120_000 });
   expect((await agentOf('agent-00000')).description).toBe('Answers support tickets');
   expect((await agentOf('agent-09999')).description).toBe('Answers support tickets');
