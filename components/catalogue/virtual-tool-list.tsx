@@ -2,7 +2,7 @@
 
 import { memo, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { VisibleGroup } from '@/lib/catalogue/filter-catalogue';
-import { groupEnd, layoutList, visibleRange, type ListLayout } from '@/lib/catalogue/list-layout';
+import { groupEnd, itemAt, layoutList, visibleRange, type ListLayout, type ToolItem } from '@/lib/catalogue/list-layout';
 import type { ToolSummary } from '@/lib/catalogue/tool-summary';
 import { ToolRow, toolRowHeight } from './tool-row';
 import { useIsNarrow } from './use-is-narrow';
@@ -25,11 +25,11 @@ export const VirtualToolList = memo(function VirtualToolList({ groups, isFiltere
   const listRef = useRef<HTMLDivElement>(null);
   const { start, end } = useWindowedRange(listRef, layout);
 
-  const rowsByGroup = new Map<number, number[]>();
+  const rowsByGroup = new Map<number, { index: number; item: ToolItem }[]>();
   for (let index = start; index < end; index++) {
-    const item = layout.items[index]!;
+    const item = itemAt(layout, index);
     const rows = rowsByGroup.get(item.groupIndex) ?? [];
-    if (item.type === 'tool') rows.push(index);
+    if (item.type === 'tool') rows.push({ index, item });
     rowsByGroup.set(item.groupIndex, rows);
   }
 
@@ -57,21 +57,17 @@ export const VirtualToolList = memo(function VirtualToolList({ groups, isFiltere
               </span>
             </h2>
             <ul className="relative" style={{ height: height - HEADING_HEIGHT }}>
-              {rows.map((index) => {
-                const item = layout.items[index];
-                if (item?.type !== 'tool') return null;
-                return (
-                  <li
-                    key={item.tool.name}
-                    className="absolute inset-x-0"
-                    style={{ top: layout.starts[index]! - top - HEADING_HEIGHT, height: layout.sizes[index] }}
-                    aria-setsize={matched}
-                    aria-posinset={item.position + 1}
-                  >
-                    <ToolRow tool={item.tool} isNarrow={isNarrow} />
-                  </li>
-                );
-              })}
+              {rows.map(({ index, item }) => (
+                <li
+                  key={item.tool.name}
+                  className="absolute inset-x-0"
+                  style={{ top: layout.starts[index]! - top - HEADING_HEIGHT, height: layout.sizes[index] }}
+                  aria-setsize={matched}
+                  aria-posinset={item.position + 1}
+                >
+                  <ToolRow tool={item.tool} isNarrow={isNarrow} />
+                </li>
+              ))}
             </ul>
           </section>
         );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupEnd, layoutList, visibleRange } from './list-layout';
+import { groupEnd, itemAt, layoutList, visibleRange } from './list-layout';
 import type { VisibleGroup } from './filter-catalogue';
 import type { ToolSummary } from './tool-summary';
 
@@ -16,14 +16,26 @@ describe('layoutList', () => {
   it('places each heading before its tools and stacks the lines by their heights', () => {
     const layout = layoutList(groups, 40, (t) => (t.unavailableReason === undefined ? 80 : 100));
 
-    expect(layout.items.map((item) => (item.type === 'heading' ? `#${item.groupIndex}` : item.tool.name))).toEqual([
-      '#0', 'a_1', 'a_2', '#1', 'b_1',
+    const items = Array.from({ length: layout.count }, (_, index) => itemAt(layout, index));
+    expect(items.map((item) => (item.type === 'heading' ? `#${item.groupIndex}` : `${item.tool.name}@${item.position}`))).toEqual([
+      '#0', 'a_1@0', 'a_2@1', '#1', 'b_1@0',
     ]);
-    expect(layout.starts).toEqual([0, 40, 120, 220, 260]);
+    expect(Array.from(layout.starts)).toEqual([0, 40, 120, 220, 260]);
+    expect(Array.from(layout.sizes)).toEqual([40, 80, 100, 40, 80]);
     expect(layout.totalSize).toBe(340);
     expect(layout.groupStarts).toEqual([0, 3]);
     expect(groupEnd(layout, 0)).toBe(3);
     expect(groupEnd(layout, 1)).toBe(5);
+  });
+
+  it('lays out a group with no tools as its heading alone', () => {
+    const layout = layoutList([{ group: 'e', label: 'E', total: 0, tools: [] }, ...groups], 40, () => 80);
+
+    expect(layout.count).toBe(6);
+    expect(itemAt(layout, 0)).toEqual({ type: 'heading', groupIndex: 0 });
+    expect(itemAt(layout, 1)).toEqual({ type: 'heading', groupIndex: 1 });
+    expect(itemAt(layout, 5)).toMatchObject({ type: 'tool', groupIndex: 2, position: 0 });
+    expect(groupEnd(layout, 0)).toBe(1);
   });
 });
 
