@@ -25,11 +25,13 @@ export function ConfigImport() {
   const [plan, setPlan] = useState<{ plan: ConfigPlan; file: string; prune: boolean } | undefined>();
   const [errors, setErrors] = useState<ConfigFileError[]>([]);
   const [problem, setProblem] = useState('');
-  const [isBusy, setIsBusy] = useState(false);
+  // What is under way, said beside the buttons: a fleet's file takes seconds to plan or apply.
+  const [busyWith, setBusyWith] = useState<'planning' | 'applying' | undefined>();
+  const isBusy = busyWith !== undefined;
   const current = plan && plan.file === file && plan.prune === prune ? plan.plan : undefined;
 
   const review = async () => {
-    setIsBusy(true);
+    setBusyWith('planning');
     setProblem('');
     setErrors([]);
     try {
@@ -39,13 +41,13 @@ export function ConfigImport() {
       if (isProblem(error, 400)) setErrors(configFileErrors(error));
       setProblem(error instanceof Error ? error.message : String(error));
     } finally {
-      setIsBusy(false);
+      setBusyWith(undefined);
     }
   };
 
   const apply = async () => {
     if (!current) return;
-    setIsBusy(true);
+    setBusyWith('applying');
     setProblem('');
     try {
       const applied = await applyConfigFile(file, prune, current.hash);
@@ -62,7 +64,7 @@ export function ConfigImport() {
         setProblem(error instanceof Error ? error.message : String(error));
       }
     } finally {
-      setIsBusy(false);
+      setBusyWith(undefined);
     }
   };
 
@@ -131,6 +133,10 @@ export function ConfigImport() {
                 Apply {changeCount(current.changes.length)}
               </Button>
             )}
+            <p aria-live="polite" className="self-center text-sm text-muted-foreground">
+              {busyWith === 'planning' && 'Planning: checking every object of the file…'}
+              {busyWith === 'applying' && 'Applying the plan in one transaction…'}
+            </p>
           </div>
           {current && <PlanView key={current.hash} plan={current} />}
         </section>

@@ -1,8 +1,8 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '../support/test';
+import { runConfigCli, type CliRun } from '../support/config-cli';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
 
@@ -20,17 +20,9 @@ test.afterAll(async () => {
   if (folder) rmSync(folder, { recursive: true, force: true });
 });
 
-/** `npm run config -- …` against the server, with its URL and a token in the environment, on no database of its own. */
-function config(token: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/config.ts', ...args], {
-    env: { ...process.env, TOOLS_ADMIN_URL: server.url, TOOLS_ADMIN_TOKEN: token, DATABASE_URL: 'sqlite:/nonexistent/never-opened.sqlite' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+/** `npm run config -- …` against this spec's server, with a token. */
+function config(token: string, ...args: string[]): Promise<CliRun> {
+  return runConfigCli(server.url, token, ...args);
 }
 
 test('[CONFIG][CLI]: npm run config exports, plans and applies against a running server with an API token', async () => {

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { expect, test } from '../support/test';
+import { runConfigCli, type CliRun } from '../support/config-cli';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
 import { freshSqliteDatabase, removeSqliteDatabase } from '../support/temp-database';
@@ -53,17 +53,9 @@ async function exported(): Promise<string> {
   return response.text();
 }
 
-/** `npm run config -- …` against the server, with its URL and a token in the environment. */
-function config(token: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/config.ts', ...args], {
-    env: { ...process.env, TOOLS_ADMIN_URL: server.url, TOOLS_ADMIN_TOKEN: token, DATABASE_URL: 'sqlite:/nonexistent/never-opened.sqlite' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+/** `npm run config -- …` against this spec's server, with a token. */
+function config(token: string, ...args: string[]): Promise<CliRun> {
+  return runConfigCli(server.url, token, ...args);
 }
 
 async function agentOf(id: string): Promise<{ name: string; description?: string }> {
@@ -73,7 +65,7 @@ async function agentOf(id: string): Promise<{ name: string; description?: string
 }
 
 test('[CONFIG][FLEET]: the export of 10,000 agents (over 1 MiB) plans and applies through the API and the CLI', async () => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const yaml = await exported();
   expect(Buffer.byteLength(yaml)).toBeGreaterThan(MIB);
   const changed = yaml.replace('name: Agent 04242\n', 'name: Agent 04242, renamed by the API\n');
@@ -99,7 +91,7 @@ test('[CONFIG][FLEET]: the export of 10,000 agents (over 1 MiB) plans and applie
 });
 
 test('[CONFIG][FLEET]: admin uploads the export of 10,000 agents on /config, pages through a plan of 10,000 changes and applies it', async ({ browser }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   const yaml = await exported();
   const changed = yaml.replaceAll('    description: Helps with support tickets\n', '    description: Answers support tickets\n');
   const fileName = path.join(folder, 'upload.yaml');
@@ -113,6 +105,8 @@ test('[CONFIG][FLEET]: admin uploads the export of 10,000 agents on /config, pag
   await expect(page.getByRole('textbox', { name: 'Configuration file' })).toHaveValue(/^# yaml-language-server/);
   await page.getByRole('button', { name: 'Review plan' }).click();
 
+  // A fleet's plan takes seconds: the page says what it is doing meanwhile.
+  await expect(page.getByText('Planning: checking every object of the file…')).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: '0 to create, 10,000 to update, 0 to delete.' })).toBeVisible({ timeout: 120_000 });
   const changes = page.getByRole('list', { name: 'Planned changes' }).getByRole('listitem');
   await expect(changes).toHaveCount(200);
@@ -123,6 +117,7 @@ test('[CONFIG][FLEET]: admin uploads the export of 10,000 agents on /config, pag
   expect((await agentOf('agent-00000')).description).toBe('Helps with support tickets');
 
   await page.getByRole('button', { name: 'Apply 10,000 changes' }).click();
+  await expect(page.getByText('Applying the plan in one transaction…')).toBeVisible();
   await expect(page.getByText('Applied 10,000 changes.')).toBeVisible({ timeout: 120_000 });
   expect((await agentOf('agent-00000')).description).toBe('Answers support tickets');
   expect((await agentOf('agent-09999')).description).toBe('Answers support tickets');

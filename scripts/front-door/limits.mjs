@@ -5,7 +5,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 
 /**
  * The largest configuration file accepted by `POST /api/v1/config/plan` and `…/apply`
- * (16 MiB): a fleet's own export of 10,000 agents is about 1.3 MB, over the 1 MiB above.
+ * (16 MiB): a fleet's own export of 10,000 agents with two tools each is about 2 MB, over the 1 MiB above.
  */
 export const MAX_CONFIG_BODY_BYTES = 16 * 1024 * 1024;
 
