@@ -3,7 +3,7 @@ import { sharedIndexOf } from '@/lib/catalogue/shared-index';
 import { workWhenIdle } from '@/lib/catalogue/idle-work';
 import type { ToolSummary } from '@/lib/catalogue/tool-summary';
 import { choosableByGroup } from './choosable';
-import { formatCount, preparingPicker } from './prepare-picker';
+import { formatCount, preparingPicker, thenCall } from './prepare-picker';
 
 /** Tools that count how often their availability and search text are read. */
 function countedTools(count: number) {
@@ -85,5 +85,30 @@ describe('preparingPicker', () => {
     expect(reads.description).toBe(10);
     browser.idleUntilDone();
     expect(reads.description).toBe(50);
+  });
+});
+
+describe('thenCall', () => {
+  it('calls back once the last step is done, so the picker is rendered ahead only once it is prepared', () => {
+    const browser = idleWindow();
+    const { tools } = countedTools(50);
+    const done = vi.fn();
+    workWhenIdle(thenCall(preparingPicker(tools, new Set(), new Set()), done));
+    browser.idle();
+    browser.idle();
+    expect(done).not.toHaveBeenCalled();
+    browser.idleUntilDone();
+    expect(done).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not call back when the work is cancelled (the catalogue or the assignments changed)', () => {
+    const browser = idleWindow();
+    const { tools } = countedTools(50);
+    const done = vi.fn();
+    const cancel = workWhenIdle(thenCall(preparingPicker(tools, new Set(), new Set()), done));
+    browser.idle();
+    cancel();
+    browser.idleUntilDone();
+    expect(done).not.toHaveBeenCalled();
   });
 });

@@ -28,3 +28,9 @@ export function* preparingPicker(tools: readonly ToolSummary[], assigned: Readon
   yield;
   yield* preparingIndex(tools);
 }
+
+/** `work`'s steps, then `done` called once they are all done (not when the work is cancelled). */
+export function* thenCall(work: Generator<void, void, undefined>, done: () => void): Generator<void, void, undefined> {
+  yield* work;
+  done();
+}
