@@ -6,7 +6,7 @@ import next from 'next';
 import pino from 'pino';
 import { createFrontDoor } from './front-door/front-door.mjs';
 import { runBeforeExit } from './front-door/before-exit.mjs';
-import { HEADERS_DEADLINE_MS, REQUEST_DEADLINE_MS } from './front-door/limits.mjs';
+import { HEADERS_DEADLINE_MS, KEEP_ALIVE_MS, REQUEST_DEADLINE_MS } from './front-door/limits.mjs';
 import { loadRouteTemplates } from './front-door/route-labels.mjs';
 import { root } from './build-if-stale.mjs';
 
@@ -29,8 +29,11 @@ const app = next({ dev: false, dir: root, hostname, port });
 await app.prepare();
 
 // Node's own backstops behind the front door's body watch: whole requests within the deadline,
-// headers sooner, checked every second rather than every 30 s.
-const limits = { headersTimeout: HEADERS_DEADLINE_MS, requestTimeout: REQUEST_DEADLINE_MS + 1_000, connectionsCheckingInterval: 1_000 };
+// headers sooner, checked every second rather than every 30 s. An idle kept-alive connection is
+// closed after KEEP_ALIVE_MS, longer than its clients keep one: Node's own client (5 s) and the
+// proxies in front (60 s is common). With Node's 5 s on both sides, a client could send a request
+// on a connection at the moment the server closed it, and get a reset instead of an answer.
+const limits = { headersTimeout: HEADERS_DEADLINE_MS, requestTimeout: REQUEST_DEADLINE_MS + 1_000, connectionsCheckingInterval: 1_000, keepAliveTimeout: KEEP_ALIVE_MS };
 const server = http.createServer(limits, createFrontDoor({
   handle: app.getRequestHandler(),
   env: process.env,

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import http from 'node:http';
 import { expect, test } from '../support/test';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
@@ -98,6 +99,26 @@ test.describe('[SECURITY][LIMITS]', () => {
 
     expect(answer.status).toBe(413);
     expect(await agentCount()).toBe(before);
+  });
+
+  test('[SECURITY][LIMITS]: a kept-alive connection idle for 6 s still carries the next request (Node\'s own client keeps one 5 s)', async () => {
+    const agent = new http.Agent({ keepAlive: true, timeout: 60_000 });
+    const get = () =>
+      new Promise<{ status: number; reused: boolean }>((resolve, reject) => {
+        const request = http.get(`${server.url}/api/v1/config/schema.json`, { agent }, (response) => {
+          response.resume();
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, reused: request.reusedSocket }));
+        });
+        request.on('error', reject);
+      });
+    try {
+      expect(await get()).toEqual({ status: 200, reused: false });
+      await new Promise((resolve) => setTimeout(resolve, 6_000));
+      // Closed by the server at Node's default 5 s, the connection would be gone and a new one made.
+      expect(await get()).toEqual({ status: 200, reused: true });
+    } finally {
+      agent.destroy();
+    }
   });
 
   test('[SECURITY][LIMITS]: a body that trickles in is cut off with 408', async () => {

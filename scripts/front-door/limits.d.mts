@@ -8,6 +8,8 @@ export function maxBodyBytesOf(pathname: string): number;
 export const REQUEST_DEADLINE_MS: number;
 /** Headers must be complete within this long (10 s). */
 export const HEADERS_DEADLINE_MS: number;
+/** How long an idle kept-alive connection stays open (65 s): longer than its clients keep one. */
+export const KEEP_ALIVE_MS: number;
 /** The slowest average body rate accepted after the grace period, in bytes per second. */
 export const MIN_BODY_RATE: number;
 /** How long a body may trickle before its rate is judged. */
