@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { replaceEqualDeep } from '@tanstack/react-query';
 import { memo } from 'react';
 import type { AgentListItem } from '@/lib/agents/agent';
 import { Button } from '@/components/ui/button';
@@ -15,8 +16,8 @@ interface AgentRowProps {
 
 /**
  * One agent: its name (a link to it), id, the first line of its description, its tool count and
- * actions. Memoized: while a search runs, the list re-renders to dim itself, and the rows, whose
- * agents and (stable) callbacks did not change, are skipped.
+ * actions. Memoized ({@link isSameRow}): while a search runs, the list re-renders to dim itself,
+ * and when its answer comes, the rows whose agents are the same as before are skipped.
  */
 export const AgentRow = memo(function AgentRow({ agent, onEdit, onClone, onDelete }: AgentRowProps) {
   const canWrite = useCan('agents:write');
@@ -63,4 +64,18 @@ export const AgentRow = memo(function AgentRow({ agent, onEdit, onClone, onDelet
       </div>
     </li>
   );
-});
+}, isSameRow);
+
+/**
+ * Whether a row would draw the same: the same callbacks and an agent with the same values. Each
+ * keystroke's search answers new objects, but a broad search ("tickets" matches every agent)
+ * answers the same first page again and again; comparing values skips those rows' renders.
+ */
+export function isSameRow(before: AgentRowProps, after: AgentRowProps): boolean {
+  return (
+    before.onEdit === after.onEdit &&
+    before.onClone === after.onClone &&
+    before.onDelete === after.onDelete &&
+    (before.agent === after.agent || replaceEqualDeep(before.agent, after.agent) === before.agent)
+  );
+}
