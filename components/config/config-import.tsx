@@ -11,6 +11,7 @@ import { Button, buttonVariants } from '@/components/ui/button';
 import { Checkbox, Input } from '@/components/ui/input';
 import { FormAlert } from '@/components/ui/form-parts';
 import { TextField } from '@/components/ui/text-field';
+import { plural } from '@/components/agents/plural';
 import { PlanView } from './plan-view';
 
 /** The /config page's live part: export, paste or upload a file, review its plan as a diff, apply it. */
@@ -52,7 +53,7 @@ export function ConfigImport() {
     try {
       const applied = await applyConfigFile(file, prune, current.hash);
       setPlan(undefined);
-      toast.success(`Applied ${changeCount(applied.changes.length)}.`);
+      toast.success(`Applied ${plural(applied.changes.length, 'change')}.`);
       await queryClient.invalidateQueries({ queryKey: ['agents'] });
     } catch (error) {
       if (isProblem(error, 412)) {
@@ -130,7 +131,7 @@ export function ConfigImport() {
             </Button>
             {current && current.changes.length > 0 && (
               <Button variant={current.summary.delete > 0 ? 'destructive' : 'primary'} onClick={() => void apply()} disabled={isBusy}>
-                Apply {changeCount(current.changes.length)}
+                Apply {plural(current.changes.length, 'change')}
               </Button>
             )}
             <p aria-live="polite" className="self-center text-sm text-muted-foreground">
@@ -143,11 +144,4 @@ export function ConfigImport() {
       )}
     </>
   );
-}
-
-const count = new Intl.NumberFormat('en-US');
-
-/** "1 change", "20,020 changes". */
-function changeCount(changes: number): string {
-  return `${count.format(changes)} ${changes === 1 ? 'change' : 'changes'}`;
 }

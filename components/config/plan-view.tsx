@@ -4,6 +4,7 @@ import { useState } from 'react';
 import type { ConfigChange, ConfigPlan, ConfigWarning, FieldDiff } from '@/lib/client-api/config-api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { countText } from '@/lib/catalogue/count-text';
 import { cardClass } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 
@@ -11,8 +12,6 @@ const TONE = { create: 'ok', update: 'info', delete: 'danger' } as const;
 
 /** How many changes (and warnings) are drawn at first, and how many more each "Show more" adds. */
 export const PLAN_PAGE_SIZE = 200;
-
-const count = new Intl.NumberFormat('en-US');
 
 /**
  * A plan as a diff: one card per object (agents, their tools and rules, servers, workflows),
@@ -34,7 +33,7 @@ export function PlanView({ plan }: { plan: ConfigPlan }) {
       <p role="status" className="mb-3 text-sm text-muted-foreground">
         {plan.changes.length === 0
           ? 'No changes: the stored configuration already matches the file.'
-          : `${count.format(create)} to create, ${count.format(update)} to update, ${count.format(remove)} to delete.`}
+          : `${countText(create)} to create, ${countText(update)} to update, ${countText(remove)} to delete.`}
       </p>
       {plan.warnings.length > 0 && <WarningList warnings={plan.warnings} />}
       <ul aria-label="Planned changes" className="flex flex-col gap-2">
@@ -45,10 +44,10 @@ export function PlanView({ plan }: { plan: ConfigPlan }) {
       {hidden > 0 && (
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <p className="text-sm text-muted-foreground">
-            Showing {count.format(shown)} of {count.format(plan.changes.length)} changes.
+            Showing {countText(shown)} of {countText(plan.changes.length)} changes.
           </p>
           <Button variant="secondary" onClick={() => setShown((before) => before + PLAN_PAGE_SIZE)}>
-            Show {count.format(Math.min(hidden, PLAN_PAGE_SIZE))} more
+            Show {countText(Math.min(hidden, PLAN_PAGE_SIZE))} more
           </Button>
         </div>
       )}
@@ -71,7 +70,7 @@ function WarningList({ warnings }: { warnings: readonly ConfigWarning[] }) {
       </ul>
       {hidden > 0 && (
         <Button variant="secondary" className="mt-2" onClick={() => setShown((before) => before + PLAN_PAGE_SIZE)}>
-          Show {count.format(Math.min(hidden, PLAN_PAGE_SIZE))} more of {count.format(warnings.length)} not checked
+          Show {countText(Math.min(hidden, PLAN_PAGE_SIZE))} more of {countText(warnings.length)} not checked
         </Button>
       )}
     </div>
