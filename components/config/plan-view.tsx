@@ -22,9 +22,8 @@ export const PLAN_PAGE_SIZE = 200;
  */
 export function PlanView({ plan }: { plan: ConfigPlan }) {
   const { create, update, delete: remove } = plan.summary;
-  const [shown, setShown] = useState(PLAN_PAGE_SIZE);
+  const changes = usePages(plan.changes);
   const unchecked = new Set(plan.warnings.map((warning) => warning.target));
-  const hidden = plan.changes.length - shown;
   return (
     <section aria-labelledby="plan-heading" className="mt-6">
       <h2 id="plan-heading" className="mb-1 text-lg font-semibold">
@@ -37,17 +36,17 @@ export function PlanView({ plan }: { plan: ConfigPlan }) {
       </p>
       {plan.warnings.length > 0 && <WarningList warnings={plan.warnings} />}
       <ul aria-label="Planned changes" className="flex flex-col gap-2">
-        {plan.changes.slice(0, shown).map((change) => (
+        {changes.drawn.map((change) => (
           <ChangeItem key={change.target} change={change} isUnchecked={unchecked.has(change.target)} />
         ))}
       </ul>
-      {hidden > 0 && (
+      {changes.next > 0 && (
         <div className="mt-3 flex flex-wrap items-center gap-3">
           <p className="text-sm text-muted-foreground">
-            Showing {countText(shown)} of {countText(plan.changes.length)} changes.
+            Showing {countText(changes.drawn.length)} of {countText(plan.changes.length)} changes.
           </p>
-          <Button variant="secondary" onClick={() => setShown((before) => before + PLAN_PAGE_SIZE)}>
-            Show {countText(Math.min(hidden, PLAN_PAGE_SIZE))} more
+          <Button variant="secondary" onClick={changes.showMore}>
+            Show {countText(changes.next)} more
           </Button>
         </div>
       )}
@@ -56,25 +55,37 @@ export function PlanView({ plan }: { plan: ConfigPlan }) {
 }
 
 function WarningList({ warnings }: { warnings: readonly ConfigWarning[] }) {
-  const [shown, setShown] = useState(PLAN_PAGE_SIZE);
-  const hidden = warnings.length - shown;
+  const pages = usePages(warnings);
   return (
     <div className={cn(cardClass, 'mb-3 border-warning/30 p-3')}>
       <p className="mb-1 text-sm font-medium">Not checked: applying takes these on trust</p>
       <ul aria-label="Not checked" className="list-disc pl-5 text-sm">
-        {warnings.slice(0, shown).map((warning) => (
+        {pages.drawn.map((warning) => (
           <li key={warning.pointer}>
             Line {warning.line}, column {warning.column}: {warning.message}
           </li>
         ))}
       </ul>
-      {hidden > 0 && (
-        <Button variant="secondary" className="mt-2" onClick={() => setShown((before) => before + PLAN_PAGE_SIZE)}>
-          Show {countText(Math.min(hidden, PLAN_PAGE_SIZE))} more of {countText(warnings.length)} not checked
+      {pages.next > 0 && (
+        <Button variant="secondary" className="mt-2" onClick={pages.showMore}>
+          Show {countText(pages.next)} more of {countText(warnings.length)} not checked
         </Button>
       )}
     </div>
   );
+}
+
+/**
+ * The first pages of `items`, {@link PLAN_PAGE_SIZE} each: what to draw, how many the next page
+ * adds (0 once all are drawn), and the "Show more" action that adds it.
+ */
+function usePages<T>(items: readonly T[]): { drawn: readonly T[]; next: number; showMore: () => void } {
+  const [shown, setShown] = useState(PLAN_PAGE_SIZE);
+  return {
+    drawn: items.slice(0, shown),
+    next: Math.max(0, Math.min(items.length - shown, PLAN_PAGE_SIZE)),
+    showMore: () => setShown((before) => before + PLAN_PAGE_SIZE),
+  };
 }
 
 function ChangeItem({ change, isUnchecked }: { change: ConfigChange; isUnchecked: boolean }) {

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sharedIndexOf } from '@/lib/catalogue/shared-index';
 import { workWhenIdle } from '@/lib/catalogue/idle-work';
+import { countText } from '@/lib/catalogue/count-text';
 import type { ToolSummary } from '@/lib/catalogue/tool-summary';
 import { choosableByGroup } from './choosable';
-import { formatCount, preparingPicker, thenCall } from './prepare-picker';
+import { preparingPicker, thenCall } from './prepare-picker';
 
 /** Tools that count how often their availability and search text are read. */
 function countedTools(count: number) {
@@ -67,8 +68,8 @@ describe('preparingPicker', () => {
     browser.idleUntilDone();
     const madeWhenIdle = NumberFormat.mock.calls.length;
     // What the picker does as it renders: nothing left to set up.
-    expect(formatCount(10_000)).toBe('10,000');
-    expect(formatCount(1_234)).toBe((1_234).toLocaleString('en'));
+    expect(countText(10_000)).toBe('10,000');
+    expect(countText(1_234)).toBe((1_234).toLocaleString('en'));
     expect(NumberFormat.mock.calls.length).toBe(madeWhenIdle);
   });
 

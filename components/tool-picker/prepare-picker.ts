@@ -1,18 +1,7 @@
 import { preparingIndex, sharedIndexOf } from '@/lib/catalogue/shared-index';
 import type { ToolSummary } from '@/lib/catalogue/tool-summary';
+import { countText } from '@/lib/catalogue/count-text';
 import { choosableByGroup } from './choosable';
-
-let countFormat: Intl.NumberFormat | undefined;
-
-/**
- * A count as the picker shows it ("10,000"). The first number a page formats loads the locale's
- * data, tens of milliseconds that the first opening of the picker would wait for; `preparingPicker`
- * has it done while the page is idle.
- */
-export function formatCount(count: number): string {
-  countFormat ??= new Intl.NumberFormat('en');
-  return countFormat.format(count);
-}
 
 /**
  * What the picker's first opening would otherwise do itself, in steps for `workWhenIdle`: the
@@ -24,7 +13,7 @@ export function* preparingPicker(tools: readonly ToolSummary[], assigned: Readon
   yield;
   choosableByGroup(index, assigned, pending);
   yield;
-  formatCount(tools.length);
+  countText(tools.length);
   yield;
   yield* preparingIndex(tools);
 }

@@ -12,8 +12,8 @@ import { searchOf, type VisibleGroup } from '@/lib/catalogue/filter-catalogue';
 import { rankAndLimit } from '@/lib/catalogue/rank-matches';
 import { sharedIndexOf } from '@/lib/catalogue/shared-index';
 import { isAvailable, type ToolSummary } from '@/lib/catalogue/tool-summary';
+import { countText } from '@/lib/catalogue/count-text';
 import { choosableByGroup, isChoosable } from './choosable';
-import { formatCount } from './prepare-picker';
 
 /** A command menu mounts every item it is given: past this many matches, type to narrow. */
 const SHOWN_LIMIT = 200;
@@ -76,7 +76,7 @@ export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfi
       />
       <ChosenChips chosen={chosen} onToggle={onToggle} />
       <p className="mt-1.5 text-xs text-muted-foreground" aria-live="polite">
-        {matched === 0 ? '' : shown < matched ? `Showing the first ${shown} of ${formatCount(matched)} matching tools; type more to narrow.` : `${formatCount(matched)} ${matched === 1 ? 'tool' : 'tools'}`}
+        {matched === 0 ? '' : shown < matched ? `Showing the first ${shown} of ${countText(matched)} matching tools; type more to narrow.` : `${countText(matched)} ${matched === 1 ? 'tool' : 'tools'}`}
       </p>
       {/* A fixed height: the dialog does not jump about as the matches shrink and grow. */}
       <Command.List ref={listRef} className="mt-2 h-[min(55dvh,28rem)] overflow-y-auto overscroll-contain" label="Tools by group">

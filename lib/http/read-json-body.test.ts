@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { MAX_BODY_BYTES, MAX_CONFIG_BODY_BYTES, readJsonBody, readJsonValue } from './read-json-body';
 import { ProblemError } from './problem';
 
-function jsonRequest(body: BodyInit, headers: Record<string, string> = {}): Request {
-  return new Request('http://test.local/api', {
+function jsonRequest(body: BodyInit, headers: Record<string, string> = {}, path = '/api/v1/agents'): Request {
+  return new Request(`http://test.local${path}`, {
     method: 'POST',
     body,
     headers: { 'content-type': 'application/json', ...headers },
@@ -69,14 +69,18 @@ describe('readJsonValue', () => {
     await expect(readJsonValue(jsonRequest(text))).resolves.toHaveLength(MAX_BODY_BYTES - 2);
   });
 
-  it('accepts a body over 1 MiB up to a larger limit given by the route (a configuration file), and refuses one past it naming that limit', async () => {
+  it('accepts a body over 1 MiB at the config plan and apply paths, up to 16 MiB, and refuses one past it naming that limit', async () => {
     const text = `"${'x'.repeat(MAX_BODY_BYTES * 2)}"`;
-    await expect(readJsonValue(jsonRequest(text), MAX_CONFIG_BODY_BYTES)).resolves.toHaveLength(MAX_BODY_BYTES * 2);
+    for (const path of ['/api/v1/config/plan', '/api/v1/config/apply']) {
+      await expect(readJsonValue(jsonRequest(text, {}, path))).resolves.toHaveLength(MAX_BODY_BYTES * 2);
+    }
+    expect((await refusal(readJsonValue(jsonRequest(text, {}, '/api/v1/config')))).status).toBe(413);
     expect((await refusal(readJsonValue(jsonRequest(text)))).status).toBe(413);
 
-    const declared = await refusal(readJsonValue(jsonRequest('{}', { 'content-length': String(MAX_CONFIG_BODY_BYTES + 1) }), MAX_CONFIG_BODY_BYTES));
+    const plan = '/api/v1/config/plan';
+    const declared = await refusal(readJsonValue(jsonRequest('{}', { 'content-length': String(MAX_CONFIG_BODY_BYTES + 1) }, plan)));
     expect(declared).toMatchObject({ status: 413, detail: `The request body is larger than ${MAX_CONFIG_BODY_BYTES} bytes.` });
-    const streamed = await refusal(readJsonValue(jsonRequest(streamedBody(MAX_CONFIG_BODY_BYTES + 1, 1024 * 1024)), MAX_CONFIG_BODY_BYTES));
+    const streamed = await refusal(readJsonValue(jsonRequest(streamedBody(MAX_CONFIG_BODY_BYTES + 1, 1024 * 1024), {}, plan)));
     expect(streamed).toMatchObject({ status: 413, detail: `The request body is larger than ${MAX_CONFIG_BODY_BYTES} bytes.` });
   });
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { z } from 'zod';
 import { MAX_JSON_DEPTH, findForbiddenKey, jsonNestingDepth } from './json-guards';
-import { MAX_BODY_BYTES, MAX_CONFIG_BODY_BYTES } from '@/scripts/front-door/limits.mjs';
+import { MAX_BODY_BYTES, MAX_CONFIG_BODY_BYTES, maxBodyBytesOf } from '@/scripts/front-door/limits.mjs';
 import { ProblemError } from './problem';
 
 /**
@@ -15,17 +15,18 @@ export { MAX_BODY_BYTES, MAX_CONFIG_BODY_BYTES };
  * anything: a non-JSON content type (415), a body over {@link MAX_BODY_BYTES} (413), malformed
  * JSON, invalid UTF-8 or a body cut off by the client (400), nesting deeper than {@link MAX_JSON_DEPTH} (400), and the keys
  * `__proto__`, `constructor` and `prototype` at any depth (400). Schema failures throw the
- * `ZodError`, which the route wrapper answers as 400 with field errors. `maxBytes` is for the
- * one route kind allowed more: a configuration file, up to {@link MAX_CONFIG_BODY_BYTES}.
+ * `ZodError`, which the route wrapper answers as 400 with field errors. The size limit is the
+ * front door's for the request's path (`maxBodyBytesOf`): the config plan and apply routes take
+ * a configuration file up to {@link MAX_CONFIG_BODY_BYTES}, every other route 1 MiB.
  */
-export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S, maxBytes = MAX_BODY_BYTES): Promise<z.output<S>> {
-  return schema.parse(await readJsonValue(request, maxBytes));
+export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
+  return schema.parse(await readJsonValue(request));
 }
 
 /** Reads and guards a JSON request body without validating its shape; see {@link readJsonBody}. */
-export async function readJsonValue(request: Request, maxBytes = MAX_BODY_BYTES): Promise<unknown> {
+export async function readJsonValue(request: Request): Promise<unknown> {
   assertJsonContentType(request.headers.get('content-type'));
-  return jsonValueOf(await readLimitedBytes(request, maxBytes));
+  return jsonValueOf(await readLimitedBytes(request, maxBodyBytesOf(new URL(request.url).pathname)));
 }
 
 /**

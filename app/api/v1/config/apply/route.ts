@@ -3,7 +3,7 @@ import { applyConfig } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { apiRoute } from '@/lib/http/api-route';
 import { otherMethods } from '@/lib/http/method-not-allowed';
-import { MAX_CONFIG_BODY_BYTES, readJsonBody } from '@/lib/http/read-json-body';
+import { readJsonBody } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/responses';
 import { getToolRegistry } from '@/lib/registry-host';
 
@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 
 /** Applies a reviewed plan in one transaction; 412 when the state changed since it was made. */
 export const POST = apiRoute({ permission: 'agents:write' }, async (request, _params, actor) => {
-  const { file, prune, planHash } = await readJsonBody(request, ConfigApplyBodySchema, MAX_CONFIG_BODY_BYTES);
+  const { file, prune, planHash } = await readJsonBody(request, ConfigApplyBodySchema);
   return jsonResponse(await applyConfig({ db: await getDb(), registry: await getToolRegistry(), actor, text: file, prune, planHash }));
 });
 

@@ -3,7 +3,7 @@ import { planConfig } from '@/lib/config';
 import { getDb } from '@/lib/db';
 import { apiRoute } from '@/lib/http/api-route';
 import { otherMethods } from '@/lib/http/method-not-allowed';
-import { MAX_CONFIG_BODY_BYTES, readJsonBody } from '@/lib/http/read-json-body';
+import { readJsonBody } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/responses';
 import { getToolRegistry } from '@/lib/registry-host';
 
@@ -11,7 +11,7 @@ export const dynamic = 'force-dynamic';
 
 /** What applying a configuration file would change, object by object; changes nothing. */
 export const POST = apiRoute({ permission: 'agents:write' }, async (request, _params, actor) => {
-  const { file, prune } = await readJsonBody(request, ConfigPlanBodySchema, MAX_CONFIG_BODY_BYTES);
+  const { file, prune } = await readJsonBody(request, ConfigPlanBodySchema);
   return jsonResponse(await planConfig({ db: await getDb(), registry: await getToolRegistry(), actor, text: file, prune }));
 });
 
