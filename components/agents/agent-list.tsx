@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import type { AgentListItem } from '@/lib/agents/agent';
 import { AgentRow } from './agent-row';
 
@@ -12,8 +13,11 @@ interface AgentListProps {
   onDelete: (agent: AgentListItem) => void;
 }
 
-/** The agents, one row each. */
-export function AgentList({ agents, isStale, query, onEdit, onClone, onDelete }: AgentListProps) {
+/**
+ * The agents, one row each. Memoized: a keystroke re-renders the page around it at once, and the
+ * list has nothing new to show until the search answers.
+ */
+export const AgentList = memo(function AgentList({ agents, isStale, query, onEdit, onClone, onDelete }: AgentListProps) {
   return (
     <ul
       aria-label="Agents"
@@ -27,4 +31,4 @@ export function AgentList({ agents, isStale, query, onEdit, onClone, onDelete }:
       ))}
     </ul>
   );
-}
+});

@@ -1,6 +1,6 @@
 'use client';
 
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { AgentListItem, AgentStatusFilter } from '@/lib/agents/agent';
@@ -23,6 +23,7 @@ import { EditAgentDialog } from './edit-agent-dialog';
 import { plural } from './plural';
 import { useAgentSearch } from './use-agent-search';
 import { useCan } from '@/components/auth/permissions-context';
+import { useDebouncedValue } from '@/components/ui/use-debounced-value';
 
 /** The page on screen and the search, filter and page number it answers. */
 interface Shown {
@@ -32,12 +33,20 @@ interface Shown {
   pageIndex: number;
 }
 
+/**
+ * How long a search runs before the list dims and the status says "Searching…". Most answer in a
+ * few tens of milliseconds: dimming at each keystroke would flash, and repaint the whole list
+ * while the answer is on its way.
+ */
+const SLOW_SEARCH_MS = 300;
+
 type OpenDialog = { kind: 'none' } | { kind: 'create' } | { kind: 'edit' | 'delete' | 'clone'; agent: AgentListItem };
 
 /** The agents page's live part: search, the list with its empty and error states, and the dialogs. */
 export function AgentsView() {
   const canWrite = useCan('agents:write');
   const search = useAgentSearch();
+  const queryClient = useQueryClient();
   const { data, error, isFetching, isPlaceholderData, refetch } = useQuery({
     ...agentPageQueryOptions(search.settledQuery, search.status, search.page),
     // The page on screen stays while the next keystroke's page loads: no flash of a skeleton.
@@ -84,10 +93,16 @@ export function AgentsView() {
   };
 
   const isSearching = !error && (shown?.search !== search.settledQuery || shown.status !== search.status || shown.pageIndex !== search.page);
+  const isSlowSearch = useDebouncedValue(isSearching, SLOW_SEARCH_MS) && isSearching;
+  const onQueryChange = (value: string) => {
+    // The request leaves before React renders the keystroke; the list's query then finds it under way.
+    void queryClient.prefetchQuery(agentPageQueryOptions(value, search.status, 0));
+    search.setQuery(value);
+  };
   return (
     <>
       <div className="mb-4 flex flex-col gap-3 sm:flex-row sm:items-end">
-        <AgentSearchBox query={search.query} onQueryChange={search.setQuery} />
+        <AgentSearchBox query={search.query} onQueryChange={onQueryChange} />
         <AgentStatusSelect status={search.status} onStatusChange={search.setStatus} />
         {canWrite && (
           <Button variant="primary" onClick={openCreate}>
@@ -109,10 +124,10 @@ export function AgentsView() {
       {!shown && !error && <AgentsSkeleton />}
       {shown && (
         <>
-          <AgentsStatus count={shown.page.total} search={shown.search} status={shown.status} isSearching={isSearching} />
+          <AgentsStatus count={shown.page.total} search={shown.search} status={shown.status} isSearching={isSlowSearch} />
           {shown.page.agents.length > 0 ? (
             <>
-              <AgentList agents={shown.page.agents} isStale={isSearching} query={shown.search} onEdit={openEdit} onClone={openClone} onDelete={openDelete} />
+              <AgentList agents={shown.page.agents} isStale={isSlowSearch} query={shown.search} onEdit={openEdit} onClone={openClone} onDelete={openDelete} />
               <AgentsPager page={shown.pageIndex} shownCount={shown.page.agents.length} total={shown.page.total} onPageChange={search.setPage} />
             </>
           ) : (

@@ -146,6 +146,52 @@ test('[AGENTS][LIST]: admin sees a failed search with a Retry, and the last list
   await expect(page.getByRole('status').filter({ hasText: 'match' })).toContainText('“demo”');
 });
 
+test('[AGENTS][LIST]: each keystroke of a search asks the server once, and a query seen before is not asked again', async ({ page, request }) => {
+  const token = uniqueToken();
+  await createAgentViaApi(request, { id: `once-${token}`, name: `Once ${token}` });
+  await page.goto('/agents');
+  await expect(shownAgents(page).first()).toBeVisible();
+  const asked: string[] = [];
+  page.on('request', (sent) => {
+    const url = new URL(sent.url());
+    if (url.pathname === '/api/v1/agents' && url.searchParams.has('search')) asked.push(url.searchParams.get('search') ?? '');
+  });
+
+  await agentSearchBox(page).pressSequentially(token, { delay: 60 });
+  await expect(shownAgents(page)).toHaveText([`Once ${token}`]);
+  await agentSearchBox(page).press('Backspace');
+  await expect(page.getByRole('status').filter({ hasText: 'match' })).toContainText(`“${token.slice(0, -1)}”`);
+
+  expect(asked).toEqual(Array.from(token, (_, index) => token.slice(0, index + 1)));
+});
+
+test('[AGENTS][LIST]: admin whose search is slow sees the last list dimmed and "Searching…" until the answer comes', async ({ page, request }) => {
+  const token = uniqueToken();
+  await createAgentViaApi(request, { id: `slow-${token}`, name: `Slow ${token}` });
+  await page.goto('/agents');
+  await expect(shownAgents(page).first()).toBeVisible();
+  const before = await shownAgents(page).allTextContents();
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(
+    (url) => url.pathname === '/api/v1/agents' && url.searchParams.get('search') === token,
+    async (route) => {
+      await held;
+      await route.fallback();
+    },
+  );
+
+  await agentSearchBox(page).fill(token);
+
+  await expect(page.getByRole('status').filter({ hasText: 'Searching…' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Agents' })).toHaveAttribute('aria-busy', 'true');
+  await expect(shownAgents(page)).toHaveText(before);
+  release();
+  await expect(shownAgents(page)).toHaveText([`Slow ${token}`]);
+  await expect(page.getByRole('list', { name: 'Agents' })).not.toHaveAttribute('aria-busy');
+  await expect(page.getByRole('status').filter({ hasText: 'match' })).toHaveText(`1 agent matches “${token}”.`);
+});
+
 test('[AGENTS][LIST]: admin can rename and describe an agent, and focus returns to its Edit button', async ({ page, request }) => {
   const token = uniqueToken();
   await createAgentViaApi(request, { id: `rename-${token}`, name: `Before ${token}`, description: 'Old words' });
