@@ -114,6 +114,50 @@ describe('the catalogue version', () => {
     expect(registry.knownToolNames().has('mail_search')).toBe(false);
   });
 
+  it('moves at once when a provider changes one name of the same array in place, its length unchanged', async () => {
+    const answer = ['mail_read', 'mail_send'];
+    const provider: MultiToolProvider = {
+      group: () => 'mail',
+      toolNames: () => answer as unknown as Set<string>,
+      create: (toolName) => ({ name: () => toolName, description: () => `Tool ${toolName}`, parametersSchema: () => ({}), execute: async () => '' }),
+    };
+    const registry = await registryWith([{ entry: 'Mail', kind: 'provider', plugin: provider }]);
+    const before = registry.catalogueVersion();
+
+    answer[0] = 'mail_search';
+
+    expect(registry.catalogueVersion()).not.toBe(before);
+    expect(names(registry)).toEqual(['mail_search', 'mail_send']);
+  });
+
+  it('reads a Set or an array that iterates its own way through its iterator, as it reads any other iterable', async () => {
+    const state = { extra: 'read' };
+    class ListedSet extends Set<string> {
+      override *[Symbol.iterator]() {
+        yield* super.values();
+        yield `set_${state.extra}`;
+      }
+    }
+    const listedArray = ['array_send'];
+    Object.defineProperty(listedArray, Symbol.iterator, { value: function* () { yield 'array_send'; yield `array_${state.extra}`; } });
+    const providerOf = (group: string, answer: object): MultiToolProvider => ({
+      group: () => group,
+      toolNames: () => answer as Set<string>,
+      create: (toolName) => ({ name: () => toolName, description: () => `Tool ${toolName}`, parametersSchema: () => ({}), execute: async () => '' }),
+    });
+    const registry = await registryWith([
+      { entry: 'Sets', kind: 'provider', plugin: providerOf('sets', new ListedSet(['set_send'])) },
+      { entry: 'Arrays', kind: 'provider', plugin: providerOf('arrays', listedArray) },
+    ]);
+    expect(names(registry).sort()).toEqual(['array_read', 'array_send', 'set_read', 'set_send']);
+    const before = registry.catalogueVersion();
+
+    state.extra = 'search';
+
+    expect(registry.catalogueVersion()).not.toBe(before);
+    expect(names(registry).sort()).toEqual(['array_search', 'array_send', 'set_search', 'set_send']);
+  });
+
   it('stays the same when a provider gives the same names in another order, and notices a change after it', async () => {
     const state = { names: new Set(['mail_read', 'mail_send']) };
     const registry = await registryWith([{ entry: 'Mail', kind: 'provider', plugin: liveBundle('mail', state).provider }]);
