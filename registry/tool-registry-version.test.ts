@@ -132,12 +132,8 @@ describe('the catalogue version', () => {
 
   it('reads a Set or an array that iterates its own way through its iterator, as it reads any other iterable', async () => {
     const state = { extra: 'read' };
-    class ListedSet extends Set<string> {
-      override *[Symbol.iterator]() {
-        yield* super.values();
-        yield `set_${state.extra}`;
-      }
-    }
+    const listedSet = new Set(['set_send']);
+    Object.defineProperty(listedSet, Symbol.iterator, { value: function* () { yield 'set_send'; yield `set_${state.extra}`; } });
     const listedArray = ['array_send'];
     Object.defineProperty(listedArray, Symbol.iterator, { value: function* () { yield 'array_send'; yield `array_${state.extra}`; } });
     const providerOf = (group: string, answer: object): MultiToolProvider => ({
@@ -146,7 +142,7 @@ describe('the catalogue version', () => {
       create: (toolName) => ({ name: () => toolName, description: () => `Tool ${toolName}`, parametersSchema: () => ({}), execute: async () => '' }),
     });
     const registry = await registryWith([
-      { entry: 'Sets', kind: 'provider', plugin: providerOf('sets', new ListedSet(['set_send'])) },
+      { entry: 'Sets', kind: 'provider', plugin: providerOf('sets', listedSet) },
       { entry: 'Arrays', kind: 'provider', plugin: providerOf('arrays', listedArray) },
     ]);
     expect(names(registry).sort()).toEqual(['array_read', 'array_send', 'set_read', 'set_send']);
