@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import { fieldClass } from '@/components/ui/input';
 import { ChosenChips } from './chosen-chips';
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { firstLine } from '@/lib/catalogue/group-tools';
 import { searchOf, type VisibleGroup } from '@/lib/catalogue/filter-catalogue';
 import { rankAndLimit } from '@/lib/catalogue/rank-matches';
@@ -17,6 +17,14 @@ import { choosableByGroup, isChoosable } from './choosable';
 
 /** A command menu mounts every item it is given: past this many matches, type to narrow. */
 const SHOWN_LIMIT = 200;
+
+/**
+ * The options a keystroke redraws at once: the list shows about ten, so these are its first
+ * screenful with room to spare. A broad keystroke ("r") replaces every shown option, and redrawing
+ * all 200 cmdk items before the next frame made it the slowest key (55-60 ms); the options past
+ * these take their new tools in a deferred render just after the frame (see ToolOption).
+ */
+const URGENT_OPTIONS = 30;
 
 interface ToolPickerProps {
   tools: readonly ToolSummary[];
@@ -50,7 +58,7 @@ export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfi
   const { groups, matched, shown } = useMemo(() => rankAndLimit(searchOf(index).filter({ query, group: '' }), query, SHOWN_LIMIT), [index, query]);
   const assignedLabel = (name: string) => (assigned.has(name) ? 'Already assigned' : pending?.has(name) ? 'Waiting for its settings' : undefined);
   const openByGroup = choosableByGroup(index, assigned, pending);
-  const keys = useMemo(() => optionKeys(groups, (tool) => isChoosable(tool, assigned, pending)), [groups, assigned, pending]);
+  const { keys, starts, urgent } = useMemo(() => optionLayout(groups, (tool) => isChoosable(tool, assigned, pending)), [groups, assigned, pending]);
 
   return (
     <Command
@@ -92,7 +100,14 @@ export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfi
               className="mb-2 [&_[cmdk-group-heading]]:sticky [&_[cmdk-group-heading]]:top-0 [&_[cmdk-group-heading]]:z-10 [&_[cmdk-group-heading]]:bg-popover [&_[cmdk-group-heading]]:px-2 [&_[cmdk-group-heading]]:py-1 [&_[cmdk-group-heading]]:text-sm [&_[cmdk-group-heading]]:font-semibold [&_[cmdk-group-heading]]:text-muted-foreground"
             >
               {matches.map((tool, place) => (
-                <ToolItem key={keys[slot]![place]} tool={tool} assignment={assignedLabel(tool.name)} isChosen={chosen.has(tool.name)} onToggle={onToggle} />
+                <ToolOption
+                  key={keys[slot]![place]}
+                  isUrgent={starts[slot]! + place < urgent}
+                  tool={tool}
+                  assignment={assignedLabel(tool.name)}
+                  isChosen={chosen.has(tool.name)}
+                  onToggle={onToggle}
+                />
               ))}
               {open.length > 0 && (
                 <Command.Item value={`group:${group}`} onMouseDown={keepFocusInSearch} onSelect={() => onToggle(open, !allChosen)} aria-checked={allChosen} className={itemClass}>
@@ -123,6 +138,15 @@ export function ToolPicker({ tools, assigned, pending, chosen, onToggle, onConfi
 // picker ranks its own matches and never reads that score, so it costs nothing.
 const unscored = () => 1;
 
+interface OptionLayout {
+  /** React keys of the shown options, group by group. */
+  keys: string[][];
+  /** The place in the whole list of each group's first option. */
+  starts: number[];
+  /** How many options, from the top, a keystroke redraws at once (see ToolOption). */
+  urgent: number;
+}
+
 /**
  * React keys of the shown options, group by group. Keyed by their place in the list, a keystroke
  * that swaps the shown tools for others ("r" to "": the first 200 matches of "r" for the first 200
@@ -131,16 +155,29 @@ const unscored = () => 1;
  * builds its elements): that swap was the slowest keystroke. The tools up to the first choosable
  * one, the option cmdk highlights after a keystroke, keep their name as key: when that option is
  * another tool it is another element with another id, so screen readers hear the new option.
+ * That option is always among the ones redrawn at once: cmdk highlights the first enabled option
+ * in the page right after the keystroke's render, and it must not be one still showing the
+ * previous query's tool.
  */
-function optionKeys(groups: readonly VisibleGroup[], isChoosable: (tool: ToolSummary) => boolean): string[][] {
+function optionLayout(groups: readonly VisibleGroup[], isChoosable: (tool: ToolSummary) => boolean): OptionLayout {
   let isBeforeHighlight = true;
-  return groups.map(({ tools }) =>
-    tools.map((tool, place) => {
+  let urgent = URGENT_OPTIONS;
+  let start = 0;
+  const starts: number[] = [];
+  const keys = groups.map(({ tools }) => {
+    starts.push(start);
+    const groupKeys = tools.map((tool, place) => {
       if (!isBeforeHighlight) return `place:${place}`;
-      if (isChoosable(tool)) isBeforeHighlight = false;
+      if (isChoosable(tool)) {
+        isBeforeHighlight = false;
+        urgent = Math.max(urgent, start + place + 1);
+      }
       return `tool:${tool.name}`;
-    }),
-  );
+    });
+    start += tools.length;
+    return groupKeys;
+  });
+  return { keys, starts, urgent };
 }
 
 /**
@@ -181,6 +218,20 @@ interface ToolItemProps {
   isChosen: boolean;
   onToggle: (names: readonly string[], choose: boolean) => void;
 }
+
+/**
+ * An option of the list. Past the first `URGENT_OPTIONS`, an option given another tool by a
+ * keystroke keeps drawing its previous one until a deferred render, which React runs after the
+ * keystroke's frame is painted (and starts again if another key comes first): the keystroke redraws
+ * only the options in view, and the others follow a moment later, out of sight below them. The
+ * option stays mounted all along (unmounting and mounting cmdk items costs more than redrawing
+ * them), so keyboard navigation, the highlight and the ids stay as they are. A change to the
+ * same tool (chosen by a click, say) is drawn at once.
+ */
+const ToolOption = memo(function ToolOption({ isUrgent, ...item }: ToolItemProps & { isUrgent: boolean }) {
+  const deferred = useDeferredValue(isUrgent ? undefined : item);
+  return <ToolItem {...(deferred !== undefined && deferred.tool !== item.tool ? deferred : item)} />;
+});
 
 // Memoised: a keystroke that leaves an option's tool in its place does not redraw it.
 const ToolItem = memo(function ToolItem({ tool, assignment, isChosen, onToggle }: ToolItemProps) {

@@ -4,6 +4,9 @@ import { startNextServer, type NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
 import { waitForWholeCatalogue } from '../support/catalogue-page';
 import { openPicker } from '../support/tool-picker';
+import { filterCatalogue, indexCatalogue } from '../../lib/catalogue/filter-catalogue';
+import { rankAndLimit } from '../../lib/catalogue/rank-matches';
+import type { ToolSummary } from '../../lib/catalogue/tool-summary';
 
 // Its own server with the 10,000-tool fixture, so the shared server keeps its small catalogue.
 let server: NextServer;
@@ -127,4 +130,53 @@ test('[AGENTS][PICKER]: the tool picker opens on 10,000 tools with a slice of th
   await expect(dialog).toBeHidden({ timeout: 60_000 });
   const assigned = (await (await server.fetch(`/api/v1/agents/zoner/tools`)).json()) as { assignments: { toolName: string }[] };
   expect(assigned.assignments).toHaveLength(choosable);
+});
+
+test('[AGENTS][PICKER]: after broad keystrokes the picker shows all 200 of its options, and the keyboard reaches the last of them', async ({ page }) => {
+  const response = await server.fetch(`/api/v1/tools?view=summary`);
+  const { tools } = (await response.json()) as { tools: ToolSummary[] };
+  // The names the picker shows for a query, in order: its first 200 matches, best first.
+  const index = indexCatalogue(tools);
+  const shownFor = (query: string) => rankAndLimit(filterCatalogue(index, { query, group: '' }), query, 200).groups.flatMap((group) => group.tools.map((tool) => tool.name));
+  const agent = await server.fetch(`/api/v1/agents`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 'broad', name: 'Broad' }) });
+  expect(agent.status).toBe(201);
+
+  await server.signIn(page.context());
+  await page.goto(`${server.url}/agents/broad`);
+  const dialog = await openPicker(page);
+  const search = dialog.getByRole('combobox', { name: 'Search tools' });
+  const names = dialog.locator('[cmdk-item] .font-mono');
+  await expect(names).toHaveText(shownFor(''));
+
+  // Each of these keys replaces every shown option; the options past the first screenful take
+  // their new tools a moment after the keystroke, and all of them do.
+  await search.press('r');
+  await expect(names).toHaveText(shownFor('r'));
+  await search.press('e');
+  await expect(names).toHaveText(shownFor('re'));
+  await search.pressSequentially('co');
+  await expect(names).toHaveText(shownFor('reco'));
+  await search.press('Backspace');
+  await search.press('Backspace');
+  await search.press('Backspace');
+  await expect(names).toHaveText(shownFor('r'));
+  const shown = shownFor('r');
+  expect(shown).toHaveLength(200);
+  await expect(dialog.getByText(/^Showing the first 200 of [\d,]+ matching tools; type more to narrow\.$/)).toBeVisible();
+
+  // End highlights the list's last option (its last group's own options come after its tools);
+  // up from there, the 200th tool, and the search box names it as the active option.
+  const highlighted = dialog.locator('[cmdk-item][aria-selected="true"]');
+  await search.press('End');
+  await expect(dialog.locator('[cmdk-item]').last()).toHaveAttribute('aria-selected', 'true');
+  for (let step = 0; step < 3 && (await highlighted.locator('.font-mono').count()) === 0; step++) await search.press('ArrowUp');
+  await expect(highlighted.locator('.font-mono')).toHaveText(shown.at(-1)!);
+  await expect(search).toHaveAttribute('aria-activedescendant', (await highlighted.getAttribute('id'))!);
+  // The list loops: down from the last option is the first one, and Home goes there too.
+  await search.press('End');
+  await search.press('ArrowDown');
+  await expect(dialog.locator('[cmdk-item]:not([aria-disabled="true"])').first()).toHaveAttribute('aria-selected', 'true');
+  await search.press('ArrowDown');
+  await search.press('Home');
+  await expect(dialog.locator('[cmdk-item]:not([aria-disabled="true"])').first()).toHaveAttribute('aria-selected', 'true');
 });
