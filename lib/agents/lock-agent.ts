@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Selectable } from 'kysely';
 import { AppError } from '@/lib/app-error';
+import { compiledOnce } from '@/lib/db/compiled-once';
 import type { AgentsTable, Db } from '@/lib/db/schema';
 import { isStorableText } from '@/lib/db/storable-text';
 
@@ -12,14 +13,16 @@ import { isStorableText } from '@/lib/db/storable-text';
  * SELECT … FOR UPDATE does not exist in SQLite. An id no row can have (a NUL) is no agent.
  */
 export async function lockAgent(trx: Db, id: string): Promise<Selectable<AgentsTable>> {
-  const row = isStorableText(id)
-    ? await trx
-        .updateTable('agents')
-        .set((eb) => ({ version: eb.ref('version') }))
-        .where('id', '=', id)
-        .returningAll()
-        .executeTakeFirst()
-    : undefined;
+  const row = isStorableText(id) ? (await lockRow(trx, id))[0] : undefined;
   if (!row) throw new AppError('not_found', `Agent "${id}" was not found`);
   return row;
 }
+
+/** The locking UPDATE, compiled once: every write to an agent or its assignments runs it. */
+const lockRow = compiledOnce<[string], Selectable<AgentsTable>>(1, (trx, id) =>
+  trx
+    .updateTable('agents')
+    .set((eb) => ({ version: eb.ref('version') }))
+    .where('id', '=', id)
+    .returningAll(),
+);

@@ -2,6 +2,11 @@ import type { IncomingHttpHeaders } from 'node:http';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createAgent } from '@/lib/agents';
 import { apiRequest, describeApi, snapshotTables, type TestRequestInit } from '@/lib/api/testing';
+import { actorFromSession } from '@/lib/auth/session-actor';
+import { createUser } from '@/lib/auth/create-user';
+import { signIn } from '@/lib/auth/sign-in';
+import { signOut } from '@/lib/auth/sign-out';
+import { OPERATOR } from '@/lib/auth/system-actors';
 import { TEST_ADMIN } from '@/lib/auth/test-actors';
 import { tempFilesRoot } from '@/lib/files/testing';
 import type { JsonAnswer } from '@/scripts/front-door/fast-routes.mjs';
@@ -89,6 +94,28 @@ describeApi('putAssignmentBuffered (the front door\'s PUT of an assignment)', (d
     expect(await snapshotTables(database.db)).toEqual(before);
     const row = await database.db.selectFrom('assignments').select(['overrides', 'version']).where('agent_id', '=', fast).executeTakeFirstOrThrow();
     expect({ overrides: JSON.parse(row.overrides) as unknown, version: row.version }).toEqual({ overrides: { baseDir, maxBytes: 7 }, version: 2 });
+  });
+
+  it('answers from a session kept in memory only while it stands: once signed out, the next save is left to the route', async () => {
+    const baseDir = files.folder('kept-session');
+    const email = `editor-${counter}@example.test`;
+    const password = 'a kept session test password';
+    await createUser({ db: database.db, actor: OPERATOR, input: { email, role: 'editor', password } });
+    const { setCookies } = await signIn({ db: database.db, email, password, address: 'test', headers: new Headers() });
+    const cookie = setCookies.map((value) => value.split(';')[0]).join('; ');
+    const put = (overrides: Record<string, unknown>, ifMatch?: string) =>
+      apiRequest(`/api/v1/agents/${fast}/tools/fs_read_file`, { method: 'PUT', json: { overrides }, ifMatch, headers: { cookie } });
+
+    // The first save verifies the session (and keeps it); the second is answered from what was kept.
+    expect((await putAssignmentBuffered(await buffered(put({ baseDir })), { id: fast, toolName: 'fs_read_file' }))?.status).toBe(201);
+    expect((await putAssignmentBuffered(await buffered(put({ baseDir, maxBytes: 5 }, '"1"')), { id: fast, toolName: 'fs_read_file' }))?.status).toBe(200);
+
+    const actor = await actorFromSession({ db: database.db, headers: new Headers({ cookie }) });
+    await signOut({ db: database.db, actor: actor!, headers: new Headers({ cookie }) });
+    const before = await snapshotTables(database.db);
+
+    expect(await putAssignmentBuffered(await buffered(put({ baseDir, maxBytes: 6 }, '"2"')), { id: fast, toolName: 'fs_read_file' })).toBeUndefined();
+    expect(await snapshotTables(database.db)).toEqual(before);
   });
 
   describe('leaves to the route (which answers and audits them) the callers it does not answer', () => {

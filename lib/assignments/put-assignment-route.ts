@@ -3,14 +3,16 @@ import { PutAssignmentBodySchema } from '@/lib/api/assignment-schemas';
 import { assignmentToReplace } from '@/lib/api/assignment-to-replace';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
-import { actorFromNodeHeaders } from '@/lib/auth/request-actor';
-import { getDb } from '@/lib/db/get-db';
+import { actorFromNodeHeaders, keptActorFromNodeHeaders } from '@/lib/auth/request-actor';
+import type { Db } from '@/lib/db/schema';
+import { getDb, openedDb } from '@/lib/db/get-db';
 import { apiRoute } from '@/lib/http/api-route';
 import { errorResponse } from '@/lib/http/error-response';
 import { etagOf, expectedVersionOfIfMatch } from '@/lib/http/etag';
 import { readJsonBody, readJsonBytes } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/responses';
-import { getToolRegistry } from '@/lib/registry-host';
+import { bootedToolRegistry, getToolRegistry } from '@/lib/registry-host';
+import type { ToolRegistry } from '@/registry';
 import type { BufferedRequest, JsonAnswer } from '@/scripts/front-door/fast-routes.mjs';
 import type { AssignmentView } from './assignment';
 import { putAssignment } from './put-assignment';
@@ -37,9 +39,15 @@ export const putAssignmentRoute = apiRoute<Params>({ permission: 'agents:write' 
  * to the route's own wrapper (undefined), which answers and audits it as it always does.
  */
 export async function putAssignmentBuffered(request: BufferedRequest, { id, toolName }: Params): Promise<Response | JsonAnswer | undefined> {
-  let actor: Actor | null;
+  // Without waiting when the database, the registry and the caller's session are kept in memory
+  // (every save but the first few): each promise costs a turn and a copy of Next's async
+  // contexts, which together cost a save more than its session check does.
+  let db: Db;
+  let actor: Actor | null | undefined;
   try {
-    actor = await actorFromNodeHeaders(await getDb(), request.headers);
+    db = openedDb() ?? (await getDb());
+    actor = keptActorFromNodeHeaders(db, request.headers);
+    if (actor === undefined) actor = await actorFromNodeHeaders(db, request.headers);
     if (!actor) return undefined;
     authorize(actor, 'agents:write');
   } catch {
@@ -47,7 +55,8 @@ export async function putAssignmentBuffered(request: BufferedRequest, { id, tool
   }
   try {
     const { overrides } = PutAssignmentBodySchema.parse(readJsonBytes(request.headers['content-type'] ?? null, request.body));
-    const { assignment, created } = await save(actor, id, toolName, overrides, request.headers['if-match'] ?? null);
+    const registry = bootedToolRegistry() ?? (await getToolRegistry());
+    const { assignment, created } = await saveWith(db, registry, actor, id, toolName, overrides, request.headers['if-match'] ?? null);
     // What jsonResponse gives, in the order a Response's headers are written (sorted by name).
     const headers: Record<string, string> = { 'cache-control': 'no-store', 'content-type': 'application/json', etag: etagOf(assignment.version) };
     const location = locationOf(created, id, toolName);
@@ -62,6 +71,19 @@ export async function putAssignmentBuffered(request: BufferedRequest, { id, tool
 /** The body's overrides saved as the If-Match header allows (see `expectedVersionFrom`). */
 async function save(actor: Actor, id: string, toolName: string, overrides: Record<string, unknown>, ifMatch: string | null): Promise<{ assignment: AssignmentView; created: boolean }> {
   const [db, registry] = await Promise.all([getDb(), getToolRegistry()]);
+  return saveWith(db, registry, actor, id, toolName, overrides, ifMatch);
+}
+
+/** {@link save} with the database and registry at hand. */
+async function saveWith(
+  db: Db,
+  registry: ToolRegistry,
+  actor: Actor,
+  id: string,
+  toolName: string,
+  overrides: Record<string, unknown>,
+  ifMatch: string | null,
+): Promise<{ assignment: AssignmentView; created: boolean }> {
   const expectedVersion = await expectedVersionOfIfMatch(ifMatch, () => assignmentToReplace({ db, actor, registry, agentId: id, toolName }));
   return putAssignment({ db, registry, actor, agentId: id, toolName, overrides, expectedVersion });
 }

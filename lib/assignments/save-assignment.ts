@@ -4,6 +4,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import { assignmentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
+import { compiledOnce } from '@/lib/db/compiled-once';
 import type { AssignmentsTable, Db } from '@/lib/db/schema';
 import { toAssignment, type Assignment } from './assignment';
 
@@ -26,14 +27,7 @@ export async function saveAssignment(
   const now = new Date().toISOString();
   const json = JSON.stringify(overrides);
   const row = existing
-    ? await trx
-        .updateTable('assignments')
-        .set({ overrides: json, version: existing.version + 1, updated_at: now })
-        .where('agent_id', '=', agentId)
-        .where('tool_name', '=', toolName)
-        .where('version', '=', existing.version)
-        .returningAll()
-        .executeTakeFirstOrThrow()
+    ? firstOf(await updateRow(trx, json, existing.version + 1, now, agentId, toolName, existing.version))
     : await trx
         .insertInto('assignments')
         .values({ agent_id: agentId, tool_name: toolName, overrides: json, version: 1, created_at: now, updated_at: now })
@@ -48,4 +42,25 @@ export async function saveAssignment(
     after: saved,
   });
   return saved;
+}
+
+/** The UPDATE of a save, compiled once: it is the admin's most frequent write. */
+const updateRow = compiledOnce<[string, number, string, string, string, number], Selectable<AssignmentsTable>>(6, (trx, overrides, version, updatedAt, agentId, toolName, expected) =>
+  trx
+    .updateTable('assignments')
+    .set({ overrides, version, updated_at: updatedAt })
+    .where('agent_id', '=', agentId)
+    .where('tool_name', '=', toolName)
+    .where('version', '=', expected)
+    .returningAll(),
+);
+
+/**
+ * The one row a save's UPDATE returns. None would mean the row changed under the lock the
+ * caller holds: a bug, failed as `executeTakeFirstOrThrow` failed it, not a conflict to report.
+ */
+function firstOf(rows: Selectable<AssignmentsTable>[]): Selectable<AssignmentsTable> {
+  const row = rows[0];
+  if (!row) throw new Error('The assignment\'s UPDATE changed no row, though the caller read and locked it');
+  return row;
 }

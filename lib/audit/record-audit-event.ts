@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Actor } from '@/lib/auth/actor';
+import { compiledOnce } from '@/lib/db/compiled-once';
 import type { Db } from '@/lib/db/schema';
 import { targetParts, type AuditAction } from './audit-event';
 
@@ -28,24 +29,32 @@ export async function recordAuditEvents(trx: Db, entries: readonly AuditEntry[])
     throw new Error(`recordAuditEvent(${first.action} ${first.target}) must run inside the transaction that makes the change`);
   }
   const at = new Date().toISOString();
-  await trx
-    .insertInto('audit_events')
-    .values(
-      entries.map(({ actor, action, target, before, after }) => {
-        const { agentId, toolName } = targetParts(target);
-        return {
-          at,
-          actor: actor.id,
-          actor_id: actor.id,
-          actor_name: actor.displayName,
-          action,
-          target,
-          agent_id: agentId,
-          tool_name: toolName,
-          before: before === null || before === undefined ? null : JSON.stringify(before),
-          after: after === null || after === undefined ? null : JSON.stringify(after),
-        };
-      }),
-    )
-    .execute();
+  const rows = entries.map(({ actor, action, target, before, after }) => {
+    const { agentId, toolName } = targetParts(target);
+    return {
+      at,
+      actor: actor.id,
+      actor_id: actor.id,
+      actor_name: actor.displayName,
+      action,
+      target,
+      agent_id: agentId,
+      tool_name: toolName,
+      before: before === null || before === undefined ? null : JSON.stringify(before),
+      after: after === null || after === undefined ? null : JSON.stringify(after),
+    };
+  });
+  const [only] = rows;
+  if (rows.length === 1 && only) {
+    await insertOne(trx, only.at, only.actor, only.actor_id, only.actor_name, only.action, only.target, only.agent_id, only.tool_name, only.before, only.after);
+    return;
+  }
+  await trx.insertInto('audit_events').values(rows).execute();
 }
+
+type EventValues = [string, string, string, string | null, string, string, string | null, string | null, string | null, string | null];
+
+/** One event's INSERT, compiled once: every change records one, a save of settings among them. */
+const insertOne = compiledOnce<EventValues, unknown>(10, (trx, at, actor, actorId, actorName, action, target, agentId, toolName, before, after) =>
+  trx.insertInto('audit_events').values({ at, actor, actor_id: actorId, actor_name: actorName, action, target, agent_id: agentId, tool_name: toolName, before, after }),
+);
