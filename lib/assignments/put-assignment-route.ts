@@ -27,7 +27,8 @@ type Params = { id: string; toolName: string };
  */
 export const putAssignmentRoute = apiRoute<Params>({ permission: 'agents:write' }, async (request, { id, toolName }, actor) => {
   const { overrides } = await readJsonBody(request, PutAssignmentBodySchema);
-  const { assignment, created } = await save(actor, id, toolName, overrides, request.headers.get('if-match'));
+  const [db, registry] = await Promise.all([getDb(), getToolRegistry()]);
+  const { assignment, created } = await save(db, registry, actor, id, toolName, overrides, request.headers.get('if-match'));
   return jsonResponse(assignment, { status: created ? 201 : 200, version: assignment.version, location: locationOf(created, id, toolName) });
 });
 
@@ -56,7 +57,7 @@ export async function putAssignmentBuffered(request: BufferedRequest, { id, tool
   try {
     const { overrides } = PutAssignmentBodySchema.parse(readJsonBytes(request.headers['content-type'] ?? null, request.body));
     const registry = bootedToolRegistry() ?? (await getToolRegistry());
-    const { assignment, created } = await saveWith(db, registry, actor, id, toolName, overrides, request.headers['if-match'] ?? null);
+    const { assignment, created } = await save(db, registry, actor, id, toolName, overrides, request.headers['if-match'] ?? null);
     // What jsonResponse gives, in the order a Response's headers are written (sorted by name).
     const headers: Record<string, string> = { 'cache-control': 'no-store', 'content-type': 'application/json', etag: etagOf(assignment.version) };
     const location = locationOf(created, id, toolName);
@@ -69,13 +70,7 @@ export async function putAssignmentBuffered(request: BufferedRequest, { id, tool
 }
 
 /** The body's overrides saved as the If-Match header allows (see `expectedVersionFrom`). */
-async function save(actor: Actor, id: string, toolName: string, overrides: Record<string, unknown>, ifMatch: string | null): Promise<{ assignment: AssignmentView; created: boolean }> {
-  const [db, registry] = await Promise.all([getDb(), getToolRegistry()]);
-  return saveWith(db, registry, actor, id, toolName, overrides, ifMatch);
-}
-
-/** {@link save} with the database and registry at hand. */
-async function saveWith(
+async function save(
   db: Db,
   registry: ToolRegistry,
   actor: Actor,
