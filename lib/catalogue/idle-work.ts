@@ -1,31 +1,56 @@
+/** The longest run of steps before the work gives way to input that may have come meanwhile. */
+export const SLICE_MS = 4;
+
 /**
- * Does `work` while the browser is idle, one step (up to the generator's next `yield`) at a time
- * and as many steps as fit in each idle period, so no part of it holds up a click or a keystroke
- * for longer than one step. Without an idle period within two seconds the browser runs one step
- * anyway (and then the next, two seconds later at most). Where it cannot say when it is idle,
- * the steps run in slices of a few milliseconds. Answers a cancel.
+ * Does `work` while the browser is idle, one step (up to the generator's next `yield`) at a time,
+ * in slices of at most `SLICE_MS` (or one step, when a step takes longer). Between slices it gives
+ * way: the rest of an idle period continues in a new task, so a keystroke that came during a
+ * slice is handled first and waits one slice at most, not the whole idle period. Once the idle
+ * period has no time left, it waits for the next. Without an idle period within two seconds the
+ * browser runs one step anyway (and then the next, two seconds later at most). Where it cannot
+ * say when it is idle, the slices run 50 ms apart. Answers a cancel.
  */
 export function workWhenIdle(work: Iterator<unknown, unknown, undefined>): () => void {
   let cancelNext = () => {};
   let isOver = false;
-  const run = (hasTimeLeft: () => boolean) => {
+  /** Runs steps until the slice is used up or `hasTimeLeft` says no; answers whether work is left. */
+  const runSlice = (hasTimeLeft: () => boolean): boolean => {
+    const started = performance.now();
     do {
       if (work.next().done) {
         isOver = true;
-        return;
+        return false;
       }
-    } while (hasTimeLeft());
-    schedule();
+    } while (performance.now() - started < SLICE_MS && hasTimeLeft());
+    return true;
+  };
+  const inIdlePeriod = (deadline: IdleDeadline) => {
+    // Leaves a little of the idle period: the browser may have a frame to draw at its end.
+    const hasTimeLeft = () => deadline.timeRemaining() > 2;
+    if (!runSlice(hasTimeLeft)) return;
+    if (hasTimeLeft()) continueInNewTask(() => inIdlePeriod(deadline));
+    else schedule();
+  };
+  const continueInNewTask = (next: () => void) => {
+    // A message, unlike a timer, is not held back by the browser's minimum delay for nested timers.
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
+      next();
+    };
+    channel.port2.postMessage(undefined);
+    cancelNext = () => {
+      channel.port1.onmessage = null;
+      channel.port1.close();
+    };
   };
   const schedule = () => {
     if (typeof window.requestIdleCallback === 'function') {
-      // Leaves a little of the idle period: the browser may have a frame to draw at its end.
-      const handle = window.requestIdleCallback((deadline) => run(() => deadline.timeRemaining() > 2), { timeout: 2_000 });
+      const handle = window.requestIdleCallback(inIdlePeriod, { timeout: 2_000 });
       cancelNext = () => window.cancelIdleCallback(handle);
     } else {
       const timer = window.setTimeout(() => {
-        const started = performance.now();
-        run(() => performance.now() - started < 8);
+        if (runSlice(() => true)) schedule();
       }, 50);
       cancelNext = () => window.clearTimeout(timer);
     }
