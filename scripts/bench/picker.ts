@@ -79,6 +79,11 @@ export async function measurePicker(browser: Browser, server: NextServer, line: 
       const button = [...document.querySelectorAll('button')].find((candidate) => candidate.textContent?.trim() === 'Add tools');
       return button !== undefined && Object.keys(button).some((key) => key.startsWith('__reactProps'));
     });
+    // Loaded: the page has its catalogue and has prepared the picker while idle (its options are
+    // rendered ahead in the closed dialog). On a busy machine that can come after "networkidle"
+    // and hydration; a click before it times the page's loading, not the picker's opening.
+    await page.waitForFunction(() => document.querySelector('dialog:not([open]) [cmdk-item]') !== null, undefined, { timeout: 30_000 });
+    const readyMs = await page.evaluate(() => performance.now());
     const opens: number[] = [];
     for (let run = 0; run < OPEN_RUNS; run++) opens.push(await timeOpening(page));
     await page.getByRole('button', { name: 'Add tools' }).click();
@@ -91,6 +96,7 @@ export async function measurePicker(browser: Browser, server: NextServer, line: 
     const typed = [...narrowKeys, ...broadKeys];
     const slow = keys.flatMap((latency, index) => (latency > 50 ? [`${index < narrow.length ? 'narrow' : 'broad'} #${index < narrow.length ? index + 1 : index - narrow.length + 1} "${typed[index]}" ${ms(latency)}`] : []));
     console.log(`\nAgent page's tool picker at 10,000 tools (${OPEN_RUNS} openings; typing "${QUERY}", then "${BROAD_QUERY}" and deleting it)`);
+    console.log(`  the page had its catalogue and the picker prepared ${ms(readyMs)} after navigation; the first opening comes then`);
     line('opening: click to the first frame with its options, median', ms(median(opens)), '≤ 150 ms', median(opens) <= 150);
     line('opening: first / slowest', `${ms(opens[0]!)} / ${ms(Math.max(...opens))}`, '≤ 150 ms', Math.max(...opens) <= 150);
     line(`keystroke: keydown to the next frame, median of ${keys.length}`, ms(median(keys)), '≤ 50 ms', median(keys) <= 50);
