@@ -169,18 +169,18 @@ describe('workWhenIdle', () => {
     expect(browser.waiting).toBe(0);
   });
 
-  it('runs slices 50 ms apart where the browser cannot say when it is idle', () => {
+  it('runs slices of 8 ms, 50 ms apart, where the browser cannot say when it is idle', () => {
     vi.useFakeTimers();
     const clock = stoppedClock();
     vi.stubGlobal('window', { setTimeout, clearTimeout });
     const done: string[] = [];
-    workWhenIdle(steps(done, 3, () => clock.advance(3)));
+    workWhenIdle(steps(done, 4, () => clock.advance(3)));
     vi.advanceTimersByTime(49);
     expect(done).toEqual([]);
     vi.advanceTimersByTime(1);
-    expect(done).toEqual(['step 1', 'step 2']);
+    expect(done).toEqual(['step 1', 'step 2', 'step 3']);
     vi.advanceTimersByTime(50);
-    expect(done).toEqual(['step 1', 'step 2', 'step 3', 'finished']);
+    expect(done).toEqual(['step 1', 'step 2', 'step 3', 'step 4', 'finished']);
     expect(vi.getTimerCount()).toBe(0);
   });
 });

@@ -1,5 +1,7 @@
 /** The longest run of steps before the work gives way to input that may have come meanwhile. */
 export const SLICE_MS = 4;
+/** The same where the browser cannot say when it is idle: one slice per 50 ms timer. */
+const TIMER_SLICE_MS = 8;
 
 /**
  * Does `work` while the browser is idle, one step (up to the generator's next `yield`) at a time,
@@ -8,20 +10,20 @@ export const SLICE_MS = 4;
  * slice is handled first and waits one slice at most, not the whole idle period. Once the idle
  * period has no time left, it waits for the next. Without an idle period within two seconds the
  * browser runs one step anyway (and then the next, two seconds later at most). Where it cannot
- * say when it is idle, the slices run 50 ms apart. Answers a cancel.
+ * say when it is idle, slices of 8 ms run 50 ms apart. Answers a cancel.
  */
 export function workWhenIdle(work: Iterator<unknown, unknown, undefined>): () => void {
   let cancelNext = () => {};
   let isOver = false;
-  /** Runs steps until the slice is used up or `hasTimeLeft` says no; answers whether work is left. */
-  const runSlice = (hasTimeLeft: () => boolean): boolean => {
+  /** Runs steps until `sliceMs` is used up or `hasTimeLeft` says no; answers whether work is left. */
+  const runSlice = (hasTimeLeft: () => boolean, sliceMs = SLICE_MS): boolean => {
     const started = performance.now();
     do {
       if (work.next().done) {
         isOver = true;
         return false;
       }
-    } while (performance.now() - started < SLICE_MS && hasTimeLeft());
+    } while (performance.now() - started < sliceMs && hasTimeLeft());
     return true;
   };
   const inIdlePeriod = (deadline: IdleDeadline) => {
@@ -50,7 +52,7 @@ export function workWhenIdle(work: Iterator<unknown, unknown, undefined>): () =>
       cancelNext = () => window.cancelIdleCallback(handle);
     } else {
       const timer = window.setTimeout(() => {
-        if (runSlice(() => true)) schedule();
+        if (runSlice(() => true, TIMER_SLICE_MS)) schedule();
       }, 50);
       cancelNext = () => window.clearTimeout(timer);
     }
