@@ -53,9 +53,10 @@ export async function timeRequests(url: string, runs: number, warmup: number, he
 export async function timeInTurns(urls: readonly string[], runs: number, warmup: number, headers?: Record<string, string>): Promise<number[][]> {
   for (let i = 0; i < warmup; i++) for (const url of urls) await timedGet(url, headers);
   const times = urls.map(() => [] as number[]);
-  const indexes = [...urls.keys()];
+  const forward = [...urls.keys()];
+  const orders = [forward, forward.toReversed()];
   for (let i = 0; i < runs; i++) {
-    for (const index of i % 2 === 0 ? indexes : indexes.toReversed()) times[index]!.push((await timedGet(urls[index]!, headers)).ms);
+    for (const index of orders[i % 2]!) times[index]!.push((await timedGet(urls[index]!, headers)).ms);
   }
   return times;
 }
