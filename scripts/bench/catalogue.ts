@@ -60,23 +60,31 @@ function rawBody(url: string, headers: Record<string, string>): Promise<Buffer> 
   });
 }
 
-/** The route against a bare node:http server sending the very bytes the route sent, taking turns; the bare server's median ms. */
-async function routeAgainstBare(line: Line, label: string, url: string, port: number, headers: Record<string, string>, mode: 'bytes' | 'gzip'): Promise<number> {
+/**
+ * The route against a bare node:http server sending the very bytes the route sent, taking turns;
+ * then that server against a second one like it, measured the same way: how far apart two
+ * identical servers land, the noise the route's ratio carries. Resolves to the bare server's median ms.
+ */
+async function routeAgainstBare(line: Line, label: string, url: string, ports: readonly [number, number], headers: Record<string, string>, mode: 'bytes' | 'gzip'): Promise<number> {
   const body = await rawBody(url, headers);
   const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-bench-'));
   const file = path.join(folder, 'payload');
   await writeFile(file, body);
-  const bare = await startBareServer(file, port, mode);
+  const bare = await startBareServer(file, ports[0], mode);
+  const twin = await startBareServer(file, ports[1], mode);
   try {
     const [route = [], baseline = []] = await timeInTurns([url, bare.url], RATIO_RUNS, 10, headers);
     const ratio = median(route) / median(baseline);
+    const [first = [], second = []] = await timeInTurns([bare.url, twin.url], RATIO_RUNS, 10, headers);
     console.log(`  ${label}: ${kb(body.length)} on the wire`);
     line('  the app (catalogue version checked; body, gzip and ETag built once per version)', ms(median(route)));
     line('  bare node:http sending the same bytes', ms(median(baseline)));
     line('  ratio route ÷ bare', ratio.toFixed(2), '≤ 1.1', ratio <= 1.1);
+    line('  noise: that bare server ÷ a second one like it, measured the same way', (median(first) / median(second)).toFixed(2));
     return median(baseline);
   } finally {
     bare.stop();
+    twin.stop();
     await rm(folder, { recursive: true, force: true });
   }
 }
@@ -103,11 +111,11 @@ async function benchApi(server: NextServer, port: number, line: Line): Promise<v
   // Signed in as the server's first admin; the bare server ignores the cookie, so both carry it alike.
   const cookie = { cookie: server.adminCookie };
   console.log(`GET /api/v1/tools at 10,000 tools (${RATIO_RUNS} requests each against the bare server, taking turns, medians; load ${loadAverage()})`);
-  await routeAgainstBare(line, 'plain (no Accept-Encoding)', url, port, cookie, 'bytes');
+  await routeAgainstBare(line, 'plain (no Accept-Encoding)', url, [port, port + 5], cookie, 'bytes');
   const gzipped = await timedGet(url, { ...cookie, ...GZIP });
   line('  answered gzip when the client accepts it', gzipped.contentEncoding ?? 'not compressed', 'gzip', gzipped.contentEncoding === 'gzip');
   // Its own port: the plain baseline may still be letting go of the first.
-  const bareGzip = await routeAgainstBare(line, 'gzip (Accept-Encoding: gzip)', url, port + 4, { ...cookie, ...GZIP }, 'gzip');
+  const bareGzip = await routeAgainstBare(line, 'gzip (Accept-Encoding: gzip)', url, [port + 4, port + 6], { ...cookie, ...GZIP }, 'gzip');
   // Part of the app's time in both ratios, and beyond a bare server's reach: timed here, in this process.
   const reading = await registryReadingMs(SCALE_PLUGIN_PATH);
   line("  of the app's time: the registry's reading (every provider's names afresh, as the SPI asks)", `${reading.toFixed(3)} ms`);
@@ -249,7 +257,7 @@ async function benchKeystrokes(browser: Browser, server: NextServer, line: Line)
   }
 }
 
-/** The catalogue benches; the baselines listen on `port` and `port + 4`. */
+/** The catalogue benches; the baselines listen on `port`, `port + 4`, `port + 5` and `port + 6`. */
 export async function benchCatalogue(browser: Browser, large: NextServer, small: NextServer, port: number, line: Line): Promise<void> {
   console.log(`npm run bench: the catalogue with the many-tools fixture (plus the 6 built-in tools); load ${loadAverage()}\n`);
   await benchApi(large, port, line);
