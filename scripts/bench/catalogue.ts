@@ -20,9 +20,9 @@ import { median, ms, percentile } from './stats';
 type Line = (label: string, value: string, target?: string, isMet?: boolean) => void;
 
 const API_RUNS = 30;
-// The route and the bare server against each other: a few tenths of a millisecond apart on an
-// answer of about two (gzip), so more turns than elsewhere, for a median that noise moves less.
-const RATIO_RUNS = 150;
+// The route and the bare server against each other, in many turns: with 150, two identical bare
+// servers sending the plain 6.3 MB came out 0.78–1.03 apart over six rounds; with 600, 0.95–1.03.
+const RATIO_RUNS = 600;
 const READING_RUNS = 2_000;
 const HTML_RUNS = 15;
 // With the medians of 7 loads each, the ratio went from 1.10 to 1.18 between runs of the same code; 15 hold it steadier.
