@@ -71,8 +71,9 @@ async function routeAgainstBare(line: Line, label: string, url: string, ports: r
   const file = path.join(folder, 'payload');
   await writeFile(file, body);
   const bare = await startBareServer(file, ports[0], mode);
-  const twin = await startBareServer(file, ports[1], mode);
+  let twin: Awaited<ReturnType<typeof startBareServer>> | undefined;
   try {
+    twin = await startBareServer(file, ports[1], mode);
     const [route = [], baseline = []] = await timeInTurns([url, bare.url], RATIO_RUNS, 10, headers);
     const ratio = median(route) / median(baseline);
     const [first = [], second = []] = await timeInTurns([bare.url, twin.url], RATIO_RUNS, 10, headers);
@@ -84,7 +85,7 @@ async function routeAgainstBare(line: Line, label: string, url: string, ports: r
     return median(baseline);
   } finally {
     bare.stop();
-    twin.stop();
+    twin?.stop();
     await rm(folder, { recursive: true, force: true });
   }
 }
