@@ -1,5 +1,5 @@
-import type { VisibleGroup } from './filter-catalogue';
-import { limitGroups, type LimitedGroups } from './limit-groups';
+import type { VisibleGroup } from '@/lib/catalogue/filter-catalogue';
+import { limitGroups, type LimitedGroups } from '@/lib/catalogue/limit-groups';
 
 /**
  * Puts the tools whose name matches best first, so the option a command menu highlights (and

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { groupEnd, itemAt, layoutList, visibleRange } from './list-layout';
-import type { VisibleGroup } from './filter-catalogue';
-import type { ToolSummary } from './tool-summary';
+import type { VisibleGroup } from '@/lib/catalogue/filter-catalogue';
+import type { ToolSummary } from '@/lib/catalogue/tool-summary';
 
 const tool = (name: string, available = true): ToolSummary => ({
   name, group: 'g', description: '', source: 'builtin', ...(available ? {} : { unavailableReason: 'Missing a key' }),

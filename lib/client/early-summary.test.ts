@@ -1,6 +1,6 @@
 import { runInThisContext } from 'node:vm';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CATALOGUE_SUMMARY_URL, fetchCatalogueSummary } from './catalogue-query';
+import { CATALOGUE_SUMMARY_URL, fetchCatalogueSummary } from '@/lib/catalogue/catalogue-query';
 import { earlySummaryScript } from './early-summary';
 
 // The browser's side, in Node: `window` is the global object, and fetch answers from a list.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MASK, summarizeOverrides } from './overrides-summary';
+import { MASK, summarizeOverrides } from './summarize-overrides';
 
 const schema = {
   type: 'object',

@@ -1,5 +1,5 @@
-import type { ToolSummary } from './tool-summary';
-import type { VisibleGroup } from './filter-catalogue';
+import type { ToolSummary } from '@/lib/catalogue/tool-summary';
+import type { VisibleGroup } from '@/lib/catalogue/filter-catalogue';
 
 /** One line of the virtual list: a group's heading or one of its tools. */
 export type ListItem = { readonly type: 'heading'; readonly groupIndex: number } | ToolItem;

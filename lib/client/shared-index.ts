@@ -1,6 +1,6 @@
-import { filterCatalogue, indexCatalogue, type IndexedGroup } from './filter-catalogue';
+import { filterCatalogue, indexCatalogue, type IndexedGroup } from '@/lib/catalogue/filter-catalogue';
 import { workWhenIdle } from './idle-work';
-import type { ToolSummary } from './tool-summary';
+import type { ToolSummary } from '@/lib/catalogue/tool-summary';
 
 // One index per fetched catalogue, kept as long as that catalogue is: the catalogue page, the
 // agent page's picker and every opening of it share it instead of regrouping 10,000 tools.

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { VisibleGroup } from './filter-catalogue';
-import { limitGroups } from './limit-groups';
+import type { VisibleGroup } from '@/lib/catalogue/filter-catalogue';
+import { limitGroups } from '@/lib/catalogue/limit-groups';
 import { nameScore, rankAndLimit, rankMatches } from './rank-matches';
 
 function group(name: string, tools: string[]): VisibleGroup {
