@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { apiRequest, describeApi, TEST_PASSWORD } from '@/lib/api/testing';
+import { apiRequest, describeApi, TEST_PASSWORD } from '@/test/api/api-harness';
 import { POST as signIn } from '@/app/api/auth/sign-in/route';
 
 // Set before the first Better Auth instance of this file is made.

@@ -2,9 +2,9 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { createToken } from '@/lib/auth/create-token';
-import { describeEachDatabase } from '@/lib/db/testing';
+import { describeEachDatabase } from '@/test/db/databases';
 import type { Db } from '@/lib/db/schema';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -12,7 +12,7 @@ const AGENTS = 1000;
 
 /** Starts the bulk server on this database; resolves with its port and a way to wait for a line. */
 async function startServer(databaseUrl: string) {
-  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'lib/fleet/test-processes/bulk-server.ts'], {
+  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'test/processes/bulk-server.ts'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, SEED_DEMO: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],

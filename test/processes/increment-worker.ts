@@ -3,7 +3,7 @@
 // It says `ready` once the database is open and starts on a `go` line, so two workers start
 // together; at the end it reports when its first and last updates committed (epoch ms).
 import { createInterface } from 'node:readline';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { getAgent } from '@/lib/agents/get-agent';
 import { updateAgent } from '@/lib/agents/update-agent';
 import { openDatabase } from '@/lib/db/open-database';

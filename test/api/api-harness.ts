@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { closeDatabases, dialectOf, getDb, type Db } from '@/lib/db';
-import { describeEachDatabase } from '@/lib/db/testing';
+import { describeEachDatabase } from '@/test/db/databases';
 import type { RouteContext } from '@/lib/http/api-route';
 import { createUser } from '@/lib/auth/create-user';
 import { ROLES, type Role } from '@/lib/auth/permissions';

@@ -1,9 +1,9 @@
 import { expect } from 'vitest';
-import { createToolEnvironment } from '../environment';
-import { ToolResolutionError, type ToolResolutionCode } from '../errors';
-import { registerClass, type PluginKind, type PluginRegistration } from '../registration';
-import { ToolRegistry } from '../tool-registry';
-import type { AgentTool, JsonSchema, MultiToolProvider, Tool, ToolCallScope, ToolEnvironment, ToolFactory } from '../spi';
+import { createToolEnvironment } from '@/registry/environment';
+import { ToolResolutionError, type ToolResolutionCode } from '@/registry/errors';
+import { registerClass, type PluginKind, type PluginRegistration } from '@/registry/registration';
+import { ToolRegistry } from '@/registry/tool-registry';
+import type { AgentTool, JsonSchema, MultiToolProvider, Tool, ToolCallScope, ToolEnvironment, ToolFactory } from '@/registry/spi';
 
 /**
  * Test support: small plugin classes and helpers shared by the ToolRegistry tests. Plugins

@@ -1,9 +1,9 @@
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createToolEnvironment } from '../environment';
-import { ToolRegistry } from '../tool-registry';
-import type { Discovery } from '../discovery';
+import { createToolEnvironment } from '@/registry/environment';
+import { ToolRegistry } from '@/registry/tool-registry';
+import type { Discovery } from '@/registry/discovery';
 
 /**
  * Test support: real plugin packages on disk, written as plain ESM JavaScript the way a

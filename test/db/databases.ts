@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe } from 'vitest';
-import type { DatabaseKind } from './dialect-of';
-import { openDatabase } from './open-database';
-import type { Db } from './schema';
+import type { DatabaseKind } from '@/lib/db/dialect-of';
+import { openDatabase } from '@/lib/db/open-database';
+import type { Db } from '@/lib/db/schema';
 
 /**
  * Test support: run one suite against SQLite (a temporary file, always) and PostgreSQL (when

@@ -1,4 +1,4 @@
-import { AppError } from './app-error';
+import { AppError } from '@/lib/app-error';
 
 /** The AppError a promise rejects with; fails the test when it resolves or rejects with anything else. */
 export async function appErrorOf(promise: Promise<unknown>): Promise<AppError> {

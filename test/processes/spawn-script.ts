@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import path from 'node:path';
 
-const root = path.resolve(import.meta.dirname, '..', '..', '..');
+const root = path.resolve(import.meta.dirname, '..', '..');
 
 /**
  * Test support: starts one of this folder's scripts in a separate Node.js process, running

@@ -1,6 +1,6 @@
 // A separate process for the crash test: creates agents w-0, w-1, … until killed, printing
 // "ack <n>" only after each one's transaction has committed.
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { createAgent } from '@/lib/agents/create-agent';
 import { openDatabase } from '@/lib/db/open-database';
 

@@ -1,5 +1,5 @@
-import type { UserActor } from './actor';
-import type { Role } from './permissions';
+import type { UserActor } from '@/lib/auth/actor';
+import type { Role } from '@/lib/auth/permissions';
 
 function testUser(role: Role): UserActor {
   const email = `${role}@example.test`;

@@ -2,7 +2,7 @@
 // It prints one JSON line whenever its view of the catalogue changes: the known tool names and
 // the unavailable bundles with their reasons.
 import { ToolRegistry } from '@/registry';
-import { ServerHost } from '../server-host';
+import { ServerHost } from '@/lib/mcp-servers/server-host';
 
 const registry = await ToolRegistry.load({ registrations: [] });
 const host = new ServerHost({ registry });

@@ -1,7 +1,7 @@
 // A separate process standing for one app instance: opens the database as the server does
 // (getDb: migrate, seed) and answers one JSON command per stdin line with one JSON line.
 import { createInterface } from 'node:readline';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { AppError } from '@/lib/app-error';
 import { createAgent } from '@/lib/agents/create-agent';
 import { getAgent } from '@/lib/agents/get-agent';
