@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import * as agents from './agent-schemas';
 import * as assignments from './assignment-schemas';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import { AgentListQuerySchema, AgentListSchema, AgentSchema, CreateAgentBodySchema, DeletedAgentSchema, UpdateAgentBodySchema } from './agent-schemas';
 import { AssignmentViewSchema, PutAssignmentBodySchema } from './assignment-schemas';
