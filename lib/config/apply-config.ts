@@ -20,7 +20,8 @@ import { definitionJson } from '@/lib/workflows/workflow-store';
 import type { ToolRegistry } from '@/registry';
 import type { ConfigFile } from './config-file';
 import { configImportActor } from './config-import-actor';
-import { checkPlanHash, planOn, probeConfigServers, type ConfigChange, type ConfigPlan } from './plan-config';
+import type { ConfigChange, ConfigPlan } from './config-plan';
+import { checkPlanHash, planOn, probeConfigServers } from './plan-config';
 import { readConfigState, type ConfigState } from './read-config-state';
 
 /** What `applyConfig` needs. */
