@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { apiRequest, describeApi, snapshotTables } from '@/lib/api/testing';
+import { apiRequest, describeApi, snapshotTables } from '@/test/api/api-harness';
 
 const appRoot = path.resolve('app');
 const httpMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;

@@ -1,12 +1,12 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, expect, it } from 'vitest';
-import { apiRequest, describeApi, snapshotTables, type TestRequestInit } from '@/lib/api/testing';
+import { apiRequest, describeApi, snapshotTables, type TestRequestInit } from '@/test/api/api-harness';
 import { createAgent } from '@/lib/agents';
 import { putAssignment } from '@/lib/assignments';
 import { createToken } from '@/lib/auth/create-token';
 import { createServer } from '@/lib/mcp-servers';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import type { Db } from '@/lib/db';
 import { getToolRegistry } from '@/lib/registry-host';
 import { GET as getMe } from './api/v1/me/route';

@@ -1,3 +1,5 @@
+import 'server-only';
+
 /** The few kinds of failure that `lib/` reports; the HTTP layer maps each to one status. */
 export type AppErrorCode =
   | 'not_found'

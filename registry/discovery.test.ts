@@ -2,7 +2,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { discoverPlugins, pluginPathFrom, type DiscoveryOptions } from './discovery';
-import { loadDiscovered, pluginModule, pluginPackage, removeTempDirs, tempDir, writeFiles } from './testing/plugin-packages';
+import { loadDiscovered, pluginModule, pluginPackage, removeTempDirs, tempDir, writeFiles } from '@/test/registry/plugin-packages';
 
 let pluginDir: string;
 

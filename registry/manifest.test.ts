@@ -2,7 +2,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { discoverPlugins } from './discovery';
 import { parseToolPluginField } from './manifest';
-import { loadDiscovered, pluginModule, pluginPackage, removeTempDirs, tempDir, writeFiles } from './testing/plugin-packages';
+import { loadDiscovered, pluginModule, pluginPackage, removeTempDirs, tempDir, writeFiles } from '@/test/registry/plugin-packages';
 
 let pluginDir: string;
 

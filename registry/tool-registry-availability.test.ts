@@ -12,7 +12,7 @@ import {
   entryNamed,
   HEALTHY,
   offlineFactory,
-} from './testing/test-plugins';
+} from '@/test/registry/test-plugins';
 
 describe('availability', () => {
   const MAILBOX = serviceKey<{ send(): void }>('acme.mailbox');

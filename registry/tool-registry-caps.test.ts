@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JsonSchema, MultiToolProvider, Tool, ToolFactory } from './spi';
-import { EchoTool, entryNamed, factory, HEALTHY, loadRegistry, provider } from './testing/test-plugins';
+import { EchoTool, entryNamed, factory, HEALTHY, loadRegistry, provider } from '@/test/registry/test-plugins';
 
 /** A factory whose tool describes itself with `description` and `parameters`. */
 function describedBy(name: string, description: string, parameters: JsonSchema = { type: 'object' }) {

@@ -11,7 +11,7 @@ import {
   HEALTHY,
   offlineFactory,
   offlineBundle,
-} from './testing/test-plugins';
+} from '@/test/registry/test-plugins';
 
 describe('catalogue', () => {
   it('builds a factory\'s tool once however often the catalogue is read', async () => {

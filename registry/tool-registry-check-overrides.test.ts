@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AgentTool, MultiToolProvider, OverridesProblem, Tool, ToolFactory } from './spi';
-import { EchoTool, echoFactory, factory, loadRegistry, named, offlineFactory, provider } from './testing/test-plugins';
+import { EchoTool, echoFactory, factory, loadRegistry, named, offlineFactory, provider } from '@/test/registry/test-plugins';
 
 /** A factory for `toolName` whose check refuses a `colour` other than red or blue. */
 function checkingFactory(toolName: string, entry: string, isAvailable = true): new () => ToolFactory {

@@ -13,7 +13,7 @@ import {
   builtBy,
   HEALTHY,
   rawRegistration,
-} from './testing/test-plugins';
+} from '@/test/registry/test-plugins';
 
 describe('fault isolation', () => {
   class ThrowsInConstructor implements ToolFactory {

@@ -14,7 +14,7 @@ import {
   loadRegistry,
   provider,
   setProvider,
-} from './testing/test-plugins';
+} from '@/test/registry/test-plugins';
 
 /** Plugins that break the SPI's contract in ways plain JavaScript allows. */
 describe('plugins that misbehave', () => {

@@ -15,7 +15,7 @@ import {
   builtBy,
   HEALTHY,
   offlineFactory,
-} from './testing/test-plugins';
+} from '@/test/registry/test-plugins';
 
 // ---- resolution -----------------------------------------------------------------------------
 

@@ -16,7 +16,7 @@ import {
   entryNamed,
   HEALTHY,
   offlineFactory,
-} from './testing/test-plugins';
+} from '@/test/registry/test-plugins';
 
 // ---- lifecycle ------------------------------------------------------------------------------
 

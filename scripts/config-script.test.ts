@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createAgent } from '@/lib/agents';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { openDatabase } from '@/lib/db/open-database';
-import { finished } from '@/lib/db/test-processes/spawn-script';
+import { finished } from '@/test/processes/spawn-script';
 
 const root = path.resolve(import.meta.dirname, '..');
 

@@ -2,7 +2,7 @@ import { HydrationBoundary, dehydrate } from '@tanstack/react-query';
 import { headers } from 'next/headers';
 import { requirePageActor } from '@/lib/auth/page-actor';
 import { CATALOGUE_SUMMARY_URL, catalogueFirstScreenQueryOptions } from '@/lib/catalogue/catalogue-query';
-import { earlySummaryScript } from '@/lib/catalogue/early-summary';
+import { earlySummaryScript } from '@/lib/client/early-summary';
 import { requestNonce } from '@/lib/http/request-nonce';
 import { makeServerQueryClient } from '@/lib/query/query-clients';
 import { readFirstScreen, type FilterParams } from '@/lib/catalogue/read-first-screen';
@@ -38,7 +38,7 @@ export default async function CataloguePage({ searchParams }: CataloguePageProps
   const nonce = requestNonce(await headers());
   return (
     <>
-      {/* Starts the whole summary's download now, beside the page's scripts (lib/catalogue/early-summary.ts). */}
+      {/* Starts the whole summary's download now, beside the page's scripts (lib/client/early-summary.ts). */}
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: earlySummaryScript(CATALOGUE_SUMMARY_URL) }} />
       <PageHeader title="Tool catalogue" />
       <HydrationBoundary state={dehydrate(queryClient)}>

@@ -1,7 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, it } from 'vitest';
-import { apiRequest, describeApi } from '@/lib/api/testing';
+import { apiRequest, describeApi } from '@/test/api/api-harness';
 import { REFUSES_METHOD } from '@/lib/http/method-not-allowed';
 
 const apiRoot = path.resolve('app/api');

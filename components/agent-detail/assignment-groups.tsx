@@ -3,6 +3,7 @@
 import { useLayoutEffect, useMemo, useRef } from 'react';
 import { groupLabel } from '@/lib/catalogue/group-tools';
 import { compareStrings } from '@/registry/text';
+import type { AssignedGroup } from './assigned-group';
 import type { EditorActions, ListedTool } from './assignment-card';
 import { MemoAssignmentCard } from './memo-assignment-card';
 import { VirtualAssignmentList } from './virtual-assignment-list';
@@ -13,13 +14,6 @@ interface AssignmentGroupsProps {
   /** Tools whose settings form is open: being edited, or not saved yet. */
   open: ReadonlySet<string>;
   actions: EditorActions;
-}
-
-/** One group of the agent's tools, in name order. */
-export interface AssignedGroup {
-  key: string;
-  label: string;
-  tools: ListedTool[];
 }
 
 const MISSING = '\u0000missing';

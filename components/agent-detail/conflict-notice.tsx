@@ -2,7 +2,7 @@
 
 import type { RJSFSchema } from '@rjsf/utils';
 import { useEffect, useRef } from 'react';
-import { summarizeOverrides } from '@/lib/overrides/overrides-summary';
+import { summarizeOverrides } from './summarize-overrides';
 import { Button } from '@/components/ui/button';
 
 interface ConflictNoticeProps {

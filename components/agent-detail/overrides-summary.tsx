@@ -1,5 +1,5 @@
 import { WrappedValue } from '@/components/ui/wrapped-value';
-import { summarizeOverrides } from '@/lib/overrides/overrides-summary';
+import { summarizeOverrides } from './summarize-overrides';
 
 interface OverridesSummaryProps {
   overrides: Record<string, unknown>;

@@ -2,8 +2,8 @@
 
 import { useWindowVirtualizer, type VirtualItem } from '@tanstack/react-virtual';
 import { useCallback, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { AssignedGroup } from './assigned-group';
 import type { EditorActions, ListedTool } from './assignment-card';
-import type { AssignedGroup } from './assignment-groups';
 import { MemoAssignmentCard } from './memo-assignment-card';
 
 type Row = { type: 'heading'; group: AssignedGroup; groupIndex: number } | { type: 'tool'; item: ListedTool; groupIndex: number };

@@ -1,4 +1,4 @@
-import { countText } from '@/lib/catalogue/count-text';
+import { countText } from '@/lib/client/count-text';
 
 /** `1 agent`, `3 agents`: a count and its noun, in English. */
 export function plural(count: number, noun: string): string {

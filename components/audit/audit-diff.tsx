@@ -1,4 +1,4 @@
-import { diffValues, type DiffKind, type DiffRow } from '@/lib/audit/diff-values';
+import { diffValues, type DiffKind, type DiffRow } from './diff-values';
 import { unescapePointerToken } from '@/lib/json-pointer';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';

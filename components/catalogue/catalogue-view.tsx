@@ -1,6 +1,6 @@
 'use client';
 
-import { countText } from '@/lib/catalogue/count-text';
+import { countText } from '@/lib/client/count-text';
 import { useEffect, useMemo } from 'react';
 import { RefreshCw } from 'lucide-react';
 import { Button } from '@/components/ui/button';

@@ -1,6 +1,6 @@
 'use client';
 
-import { countText } from '@/lib/catalogue/count-text';
+import { countText } from '@/lib/client/count-text';
 import { useQuery } from '@tanstack/react-query';
 import { AlertTriangle, Bot, CircleOff, Layers, Wrench, type LucideIcon } from 'lucide-react';
 import Link from 'next/link';

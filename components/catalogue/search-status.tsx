@@ -1,4 +1,4 @@
-import { countText } from '@/lib/catalogue/count-text';
+import { countText } from '@/lib/client/count-text';
 import type { CatalogueFilter } from '@/lib/catalogue/filter-catalogue';
 import type { GroupCount } from '@/lib/catalogue/first-screen';
 import { Button } from '@/components/ui/button';

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo } from 'react';
 import { catalogueFirstScreenQueryOptions, catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
 import { searchOf, type CatalogueFilter, type VisibleGroup } from '@/lib/catalogue/filter-catalogue';
-import { prepareIndexWhenIdle, sharedIndexOf } from '@/lib/catalogue/shared-index';
+import { prepareIndexWhenIdle, sharedIndexOf } from '@/lib/client/shared-index';
 import { groupCounts, isSameFilter, type GroupCount } from '@/lib/catalogue/first-screen';
 import { isAvailable } from '@/lib/catalogue/tool-summary';
 import type { Diagnostic } from '@/registry/diagnostics';

@@ -2,7 +2,7 @@
 
 import { memo, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { VisibleGroup } from '@/lib/catalogue/filter-catalogue';
-import { groupEnd, itemAt, layoutList, visibleRange, type ListLayout, type ToolItem } from '@/lib/catalogue/list-layout';
+import { groupEnd, itemAt, layoutList, visibleRange, type ListLayout, type ToolItem } from './list-layout';
 import type { ToolSummary } from '@/lib/catalogue/tool-summary';
 import { ToolRow, toolRowHeight } from './tool-row';
 import { useIsNarrow } from './use-is-narrow';

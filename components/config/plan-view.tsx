@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ConfigChange, ConfigPlan, ConfigWarning, FieldDiff } from '@/lib/client-api/config-api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { countText } from '@/lib/catalogue/count-text';
+import { countText } from '@/lib/client/count-text';
 import { cardClass } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 

@@ -10,6 +10,7 @@ import { OverridesForm, type OverridesData } from '@/components/overrides-form/o
 import { Dialog } from '@/components/ui/dialog';
 import { Checkbox, Input } from '@/components/ui/input';
 import { BulkChangeFooter, useBulkChange } from './bulk-change';
+import { useChosenAgents } from './use-chosen-agents';
 
 interface AddToAgentsDialogProps {
   toolName: string;
@@ -23,20 +24,15 @@ export function AddToAgentsDialog({ toolName, schema, onClose, onDone }: AddToAg
   const searchId = useId();
   const formSchema = useMemo(() => schema as RJSFSchema, [schema]);
   const [search, setSearch] = useState('');
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const agents = useChosenAgents();
+  const { chosen, ids } = agents;
   const [overrides, setOverrides] = useState<OverridesData>(() => withDefaults(formSchema, {}));
   const bulk = useBulkChange(toolName, (results) => `Added ${toolName} to ${results.length} ${results.length === 1 ? 'agent' : 'agents'}.`, onDone);
   const found = useQuery(agentPageQueryOptions(search, '', 0));
-  const ids = [...chosen];
 
   const toggle = (agentId: string, isOn: boolean) => {
     bulk.clearPreview();
-    setChosen((previous) => {
-      const next = new Set(previous);
-      if (isOn) next.add(agentId);
-      else next.delete(agentId);
-      return next;
-    });
+    agents.toggle(agentId, isOn);
   };
 
   const run = (data: OverridesData, isPreview: boolean) => bulk.run(ids, { operation: 'add', overrides: pruneEmptyObjects(data) }, isPreview);

@@ -16,6 +16,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { AddToAgentsDialog } from './add-to-agents-dialog';
 import { ChangeSettingDialog } from './change-setting-dialog';
+import { useChosenAgents } from './use-chosen-agents';
 
 interface ToolUsersProps {
   toolName: string;
@@ -28,29 +29,21 @@ export function ToolUsers({ toolName, overridesSchema, hasSettings }: ToolUsersP
   const canWrite = useCan('agents:write');
   const queryClient = useQueryClient();
   const [page, setPage] = useState(0);
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(new Set());
+  const { chosen, ids, toggle, clear } = useChosenAgents();
   const [dialog, setDialog] = useState<'none' | 'add' | 'set'>('none');
   const [notice, setNotice] = useState('');
   const { confirm, dialog: confirmDialog } = useConfirm();
   const users = useQuery({ ...toolUsersQueryOptions(toolName, page), placeholderData: keepPreviousData });
   const total = users.data?.total;
-  const ids = [...chosen];
   const pageCount = Math.max(1, Math.ceil((total ?? 0) / TOOL_USERS_PAGE_SIZE));
 
   const done = async (message: string) => {
     setDialog('none');
-    setChosen(new Set());
+    clear();
     setNotice(message);
     toast.success(message);
     await queryClient.invalidateQueries({ queryKey: ['agents'] });
   };
-  const toggle = (agentId: string, isOn: boolean) =>
-    setChosen((previous) => {
-      const next = new Set(previous);
-      if (isOn) next.add(agentId);
-      else next.delete(agentId);
-      return next;
-    });
   const remove = async () => {
     const isSure = await confirm({
       title: `Remove ${toolName} from ${ids.length} ${ids.length === 1 ? 'agent' : 'agents'}?`,

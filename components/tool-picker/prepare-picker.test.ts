@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { sharedIndexOf } from '@/lib/catalogue/shared-index';
-import { workWhenIdle } from '@/lib/catalogue/idle-work';
-import { countText } from '@/lib/catalogue/count-text';
+import { sharedIndexOf } from '@/lib/client/shared-index';
+import { workWhenIdle } from '@/lib/client/idle-work';
+import { countText } from '@/lib/client/count-text';
 import type { ToolSummary } from '@/lib/catalogue/tool-summary';
 import { choosableByGroup } from './choosable';
 import { preparingPicker, thenCall } from './prepare-picker';

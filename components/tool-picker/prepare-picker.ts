@@ -1,6 +1,6 @@
-import { preparingIndex, sharedIndexOf } from '@/lib/catalogue/shared-index';
+import { preparingIndex, sharedIndexOf } from '@/lib/client/shared-index';
 import type { ToolSummary } from '@/lib/catalogue/tool-summary';
-import { countText } from '@/lib/catalogue/count-text';
+import { countText } from '@/lib/client/count-text';
 import { choosableByGroup } from './choosable';
 
 /**

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { workWhenIdle } from '@/lib/catalogue/idle-work';
+import { workWhenIdle } from '@/lib/client/idle-work';
 import type { ToolSummary } from '@/lib/catalogue/tool-summary';
 import { preparingPicker, thenCall } from './prepare-picker';
 import { ToolPicker } from './tool-picker';

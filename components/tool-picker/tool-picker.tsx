@@ -9,10 +9,10 @@ import { ChosenChips } from './chosen-chips';
 import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { firstLine } from '@/lib/catalogue/group-tools';
 import { searchOf, type VisibleGroup } from '@/lib/catalogue/filter-catalogue';
-import { rankAndLimit } from '@/lib/catalogue/rank-matches';
-import { sharedIndexOf } from '@/lib/catalogue/shared-index';
+import { rankAndLimit } from './rank-matches';
+import { sharedIndexOf } from '@/lib/client/shared-index';
 import { isAvailable, type ToolSummary } from '@/lib/catalogue/tool-summary';
-import { countText } from '@/lib/catalogue/count-text';
+import { countText } from '@/lib/client/count-text';
 import { choosableByGroup, isChoosable } from './choosable';
 
 /** A command menu mounts every item it is given: past this many matches, type to narrow. */

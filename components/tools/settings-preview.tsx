@@ -4,7 +4,7 @@ import Form from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useMemo } from 'react';
 import { formTemplates, formWidgets } from '@/components/overrides-form/form-widgets';
-import { overridesUiSchema } from '@/lib/overrides/form-ui-schema';
+import { overridesUiSchema } from '@/components/overrides-form/form-ui-schema';
 import { formValidator } from '@/lib/overrides/form-validator';
 
 /** The settings form an admin fills when assigning the tool, shown read-only. */

@@ -2,13 +2,9 @@ import { expect, test } from '../support/test';
 import { E2E_ADMIN, signInCookie } from '../support/e2e-admin';
 import type { NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
-import { needsPostgres, withTwoInstances } from '../support/postgres-schema';
+import { describeTwoInstances, withTwoInstances } from '../support/postgres-schema';
 
-test.describe('[API][TWO-INSTANCES]', () => {
-  // CI (REQUIRE_TEST_DATABASE=1) always has the server; only a laptop without PostgreSQL skips.
-  needsPostgres('two instances need a shared PostgreSQL');
-  test.setTimeout(180_000);
-
+describeTwoInstances('[API][TWO-INSTANCES]', () => {
   test('[API][TWO-INSTANCES]: two app instances on one PostgreSQL see each other\'s writes and refuse stale ones', async () => {
     await withTwoInstances([ownServerPort(5), ownServerPort(6)], async (a, b, { admin, schema }) => {
 

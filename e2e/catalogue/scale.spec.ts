@@ -5,7 +5,7 @@ import { ownServerPort } from '../support/ports';
 import { waitForWholeCatalogue } from '../support/catalogue-page';
 import { openPicker } from '../support/tool-picker';
 import { filterCatalogue, indexCatalogue } from '../../lib/catalogue/filter-catalogue';
-import { rankAndLimit } from '../../lib/catalogue/rank-matches';
+import { rankAndLimit } from '../../components/tool-picker/rank-matches';
 import type { ToolSummary } from '../../lib/catalogue/tool-summary';
 
 // Its own server with the 10,000-tool fixture, so the shared server keeps its small catalogue.

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test';
 import { ownServerPort } from '../support/ports';
-import { needsPostgres, withTwoInstances } from '../support/postgres-schema';
+import { describeTwoInstances, withTwoInstances } from '../support/postgres-schema';
 import { connectAgent, createRuntimeToken, within } from './mcp-client';
 
 /**
@@ -17,10 +17,7 @@ function alternatingFetch(urls: readonly string[]): typeof fetch {
   };
 }
 
-test.describe('[RUNTIME][MCP-TWO-INSTANCES]', () => {
-  needsPostgres('two instances need a shared PostgreSQL');
-  test.setTimeout(180_000);
-
+describeTwoInstances('[RUNTIME][MCP-TWO-INSTANCES]', () => {
   test('[RUNTIME][MCP-TWO-INSTANCES]: a session works on either instance and hears a change made on the other', async () => {
     await withTwoInstances([ownServerPort(21), ownServerPort(22)], async (a, b) => {
       const TOKEN = await createRuntimeToken(a);

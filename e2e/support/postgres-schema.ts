@@ -46,6 +46,18 @@ export async function withPostgresSchema<T>(prefix: string, run: (database: Post
 }
 
 /**
+ * A `test.describe` of two-instance tests: skipped where no PostgreSQL is configured (CI, with
+ * REQUIRE_TEST_DATABASE=1, fails instead), with the time two servers need to start.
+ */
+export function describeTwoInstances(title: string, body: () => void): void {
+  test.describe(title, () => {
+    needsPostgres('two instances need a shared PostgreSQL');
+    test.setTimeout(180_000);
+    body();
+  });
+}
+
+/**
  * Two `next start` instances on one fresh PostgreSQL schema (no demo seed), at `ports`, stopped
  * afterwards whatever happens. They start together unless `oneAfterTheOther`.
  */

@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test';
 import { ownServerPort } from '../support/ports';
-import { needsPostgres, withTwoInstances } from '../support/postgres-schema';
+import { describeTwoInstances, withTwoInstances } from '../support/postgres-schema';
 
 /** Milliseconds until `check` holds on the server, asking every 100 ms; fails past `limitMs`. */
 async function millisUntil(check: () => Promise<boolean>, limitMs: number): Promise<number> {
@@ -12,10 +12,7 @@ async function millisUntil(check: () => Promise<boolean>, limitMs: number): Prom
   throw new Error(`Not seen within ${limitMs} ms`);
 }
 
-test.describe('[WORKFLOWS][TWO-INSTANCES]', () => {
-  needsPostgres('two instances need a shared PostgreSQL');
-  test.setTimeout(180_000);
-
+describeTwoInstances('[WORKFLOWS][TWO-INSTANCES]', () => {
   test('[WORKFLOWS][TWO-INSTANCES]: a workflow saved on one instance is in the other\'s catalogue within 5 s, and gone from it within 5 s once deleted', async () => {
     await withTwoInstances([ownServerPort(7), ownServerPort(8)], async (serverA, serverB, { admin, schema }) => {
       // B has read its catalogue (and its workflow cache) before A saves.

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Selectable } from 'kysely';
 import type { AgentsTable } from '@/lib/db/schema';
 

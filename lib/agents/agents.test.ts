@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
-import { appErrorOf } from '@/lib/app-error-testing';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
+import { appErrorOf } from '@/test/app-error-of';
 import { listAuditEvents } from '@/lib/audit';
-import { describeEachDatabase } from '@/lib/db/testing';
+import { describeEachDatabase } from '@/test/db/databases';
 import type { Db } from '@/lib/db/schema';
 import { createAgent, deleteAgent, getAgent, listAgents, updateAgent } from '.';
 

@@ -10,8 +10,7 @@ import { inTransaction } from '@/lib/db/transaction';
 import { publishChange } from '@/lib/events';
 import { toRule } from '@/lib/rules/rule';
 import type { Agent } from './agent';
-import { checkAgentDescription, checkAgentId, checkAgentName } from './agent-input';
-import { idFromName, insertAgent } from './create-agent';
+import { createAgent } from './create-agent';
 import { lockAgent } from './lock-agent';
 
 /** What `cloneAgent` needs. */
@@ -25,18 +24,18 @@ export interface CloneAgentOptions {
 }
 
 /**
- * Creates a new agent with a copy of every assignment of another, settings included, and of its group rules, in one
- * transaction: one audit event for the agent (naming its source) one per tool and one per rule. AppError
- * `forbidden`, `not_found` for the source, `invalid` for a bad id or name, `conflict` when the id is taken.
+ * Creates a new agent (through `createAgent`, whose event names the source) with a copy of every assignment of
+ * another, settings included, and of its group rules, in one transaction: one audit event for the agent, one per
+ * tool and one per rule. AppError `forbidden`, `not_found` for the source, `invalid` for a bad id or name,
+ * `conflict` when the id is taken.
  */
 export async function cloneAgent({ db, actor, sourceId, input }: CloneAgentOptions): Promise<{ agent: Agent; assignmentCount: number }> {
   authorize(actor, 'agents:write');
-  const name = checkAgentName(input.name);
-  const id = checkAgentId(input.id ?? idFromName(name));
   const result = await inTransaction(db, async (trx) => {
     const source = await lockAgent(trx, sourceId);
-    const description = checkAgentDescription(input.description ?? source.description);
-    const agent = await insertAgent(trx, actor, { id, name, description }, { clonedFrom: sourceId });
+    const description = input.description ?? source.description;
+    const agent = await createAgent({ db: trx, actor, input: { ...input, description }, auditExtra: { clonedFrom: sourceId } });
+    const id = agent.id;
     const assignments = await trx.selectFrom('assignments').selectAll().where('agent_id', '=', sourceId).orderBy('tool_name').execute();
     for (const assignment of assignments) {
       await saveAssignment(trx, { actor, agentId: id, toolName: assignment.tool_name, overrides: toAssignment(assignment).overrides, existing: undefined });
@@ -52,6 +51,6 @@ export async function cloneAgent({ db, actor, sourceId, input }: CloneAgentOptio
     }
     return { agent, assignmentCount: assignments.length };
   });
-  await publishChange({ kind: 'agent-tools', agentId: id });
+  await publishChange({ kind: 'agent-tools', agentId: result.agent.id });
   return result;
 }

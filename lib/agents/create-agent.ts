@@ -16,33 +16,33 @@ export interface CreateAgentOptions {
   actor: Actor;
   /** `id` defaults to the slug of `name`. */
   input: { id?: string; name: string; description?: string };
+  /** Recorded beside the agent in its `agent.create` event, e.g. the agent it was cloned from. */
+  auditExtra?: Record<string, unknown>;
 }
 
-/** Creates an agent at version 1; AppError `forbidden` without `agents:write`, `conflict` when the id is taken, `invalid` for bad input. */
-export async function createAgent({ db, actor, input }: CreateAgentOptions): Promise<Agent> {
+/**
+ * Creates an agent at version 1 (in the caller's transaction when `db` is one) and records its
+ * `agent.create` event. AppError `forbidden` without `agents:write`, `invalid` for bad input,
+ * `conflict` when the id is taken.
+ */
+export async function createAgent({ db, actor, input, auditExtra = {} }: CreateAgentOptions): Promise<Agent> {
   authorize(actor, 'agents:write');
   const name = checkAgentName(input.name);
   const description = checkAgentDescription(input.description ?? '');
   const id = checkAgentId(input.id ?? idFromName(name));
-  return inTransaction(db, (trx) => insertAgent(trx, actor, { id, name, description }));
-}
-
-/**
- * Inserts a checked agent at version 1 and records its `agent.create` event (with `auditExtra`
- * beside the agent, e.g. what it was cloned from); AppError `conflict` when the id is taken.
- */
-export async function insertAgent(trx: Db, actor: Actor, fields: { id: string; name: string; description: string }, auditExtra: Record<string, unknown> = {}): Promise<Agent> {
-  const now = new Date().toISOString();
-  // ON CONFLICT rather than a read first: two instances creating one id at once cannot both win.
-  const row = await trx
-    .insertInto('agents')
-    .values({ ...fields, version: 1, created_at: now, updated_at: now })
-    .onConflict((conflict) => conflict.column('id').doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) throw new AppError('conflict', `An agent with id "${fields.id}" already exists`);
-  await recordAuditEvent(trx, { actor, action: 'agent.create', target: agentTarget(fields.id), before: null, after: { ...toAgent(row), ...auditExtra } });
-  return toAgent(row);
+  return inTransaction(db, async (trx) => {
+    const now = new Date().toISOString();
+    // ON CONFLICT rather than a read first: two instances creating one id at once cannot both win.
+    const row = await trx
+      .insertInto('agents')
+      .values({ id, name, description, version: 1, created_at: now, updated_at: now })
+      .onConflict((conflict) => conflict.column('id').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) throw new AppError('conflict', `An agent with id "${id}" already exists`);
+    await recordAuditEvent(trx, { actor, action: 'agent.create', target: agentTarget(id), before: null, after: { ...toAgent(row), ...auditExtra } });
+    return toAgent(row);
+  });
 }
 
 /** The slug of the name; a name with no letters or digits to slug is the name's fault, not the id's. */

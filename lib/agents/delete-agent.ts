@@ -1,16 +1,13 @@
 import 'server-only';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
-import { agentTarget } from '@/lib/audit/audit-event';
-import { recordAuditEvent } from '@/lib/audit/record-audit-event';
-import { toAssignment } from '@/lib/assignments/assignment';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
 import { toAgent } from './agent';
+import { deleteAgentRows } from './delete-agent-rows';
 import { checkVersion } from '@/lib/check-version';
 import { lockAgent } from './lock-agent';
 import { publishChange } from '@/lib/events';
-import { toRule } from '@/lib/rules/rule';
 
 /** What `deleteAgent` needs. */
 export interface DeleteAgentOptions {
@@ -32,17 +29,7 @@ export async function deleteAgent({ db, actor, id, expectedVersion }: DeleteAgen
   const deleted = await inTransaction(db, async (trx) => {
     const current = await lockAgent(trx, id);
     checkVersion(`Agent "${id}"`, current.version, expectedVersion, () => toAgent(current));
-    const assignments = await trx.deleteFrom('assignments').where('agent_id', '=', id).returningAll().execute();
-    const rules = await trx.deleteFrom('agent_rules').where('agent_id', '=', id).returningAll().execute();
-    await trx.deleteFrom('agents').where('id', '=', id).execute();
-    await recordAuditEvent(trx, {
-      actor,
-      action: 'agent.delete',
-      target: agentTarget(id),
-      before: { agent: toAgent(current), assignments: assignments.map(toAssignment), ...(rules.length > 0 ? { rules: rules.map(toRule) } : {}) },
-      after: null,
-    });
-    return { deletedAssignments: assignments.length };
+    return deleteAgentRows(trx, actor, current);
   });
   await publishChange({ kind: 'agent-tools', agentId: id });
   return deleted;

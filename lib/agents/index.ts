@@ -1,3 +1,5 @@
+import 'server-only';
+
 export type { Agent, AgentListItem, AgentStatusCounts, AgentStatusFilter } from './agent';
 export { slugify, MAX_AGENT_ID_LENGTH, MAX_AGENT_NAME_LENGTH, MAX_AGENT_DESCRIPTION_LENGTH } from './agent-rules';
 export { listAgents, pageAgents, type AgentPage, type ListAgentsOptions } from './list-agents';

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
-import { describeEachDatabase } from '@/lib/db/testing';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
+import { describeEachDatabase } from '@/test/db/databases';
 import { sql } from 'kysely';
 import { pageAgents } from '.';
 

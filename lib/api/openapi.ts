@@ -1,3 +1,4 @@
+import 'server-only';
 import { z } from 'zod';
 import * as agents from './agent-schemas';
 import * as assignments from './assignment-schemas';
@@ -10,7 +11,8 @@ import * as workflows from './workflow-schemas';
 import * as servers from './server-schemas';
 import { OpenApiDocumentSchema } from './meta-schemas';
 import { FieldErrorSchema, ProblemSchema } from './problem-schemas';
-import { apiOperations, type ApiOperation, type SuccessSpec } from './routes';
+import type { ApiOperation, SuccessSpec } from './api-operation';
+import { apiOperations } from './routes';
 
 type JsonObject = Record<string, unknown>;
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Selectable } from 'kysely';
 import type { FieldError } from '@/lib/app-error';
 import type { AssignmentsTable } from '@/lib/db/schema';

@@ -1,14 +1,14 @@
 import { expect, it } from 'vitest';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
-import { appErrorOf } from '@/lib/app-error-testing';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
+import { appErrorOf } from '@/test/app-error-of';
 import { createAgent, listAgents } from '@/lib/agents';
 import { listAuditEvents, MAX_AUDIT_PAGE } from '@/lib/audit';
-import { describeEachDatabase } from '@/lib/db/testing';
+import { describeEachDatabase } from '@/test/db/databases';
 import type { Db } from '@/lib/db/schema';
-import { tempFilesRoot } from '@/lib/files/testing';
+import { tempFilesRoot } from '@/test/files/files-root';
 import { createToolEnvironment } from '@/registry';
 import { builtinRegistrations } from '@/registry/builtins';
-import { echoFactory, factory, loadRegistry, offlineBundle, provider, setProvider } from '@/registry/testing/test-plugins';
+import { echoFactory, factory, loadRegistry, offlineBundle, provider, setProvider } from '@/test/registry/test-plugins';
 import { deleteAssignment, getAssignment, listAssignments, MAX_OVERRIDES_BYTES, putAssignment } from '.';
 
 const files = tempFilesRoot();

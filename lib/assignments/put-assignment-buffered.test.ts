@@ -1,14 +1,14 @@
 import type { IncomingHttpHeaders } from 'node:http';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createAgent } from '@/lib/agents';
-import { apiRequest, describeApi, snapshotTables, type TestRequestInit } from '@/lib/api/testing';
+import { apiRequest, describeApi, snapshotTables, type TestRequestInit } from '@/test/api/api-harness';
 import { actorFromSession } from '@/lib/auth/session-actor';
 import { createUser } from '@/lib/auth/create-user';
 import { signIn } from '@/lib/auth/sign-in';
 import { signOut } from '@/lib/auth/sign-out';
 import { OPERATOR } from '@/lib/auth/system-actors';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
-import { tempFilesRoot } from '@/lib/files/testing';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
+import { tempFilesRoot } from '@/test/files/files-root';
 import type { JsonAnswer } from '@/scripts/front-door/fast-routes.mjs';
 import { putAssignmentBuffered, putAssignmentRoute } from './put-assignment-route';
 

@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { AppError } from '@/lib/app-error';
 import { createAgent, listAgents, updateAgent } from '@/lib/agents';
 import { inTransaction } from '@/lib/db/transaction';
-import { describeEachDatabase } from '@/lib/db/testing';
+import { describeEachDatabase } from '@/test/db/databases';
 import { listAuditEvents, recordAuditEvent } from '.';
 
 describeEachDatabase('audit log', (databases) => {

@@ -1,3 +1,5 @@
+import 'server-only';
+
 export {
   agentTarget,
   assignmentTarget,

@@ -1,9 +1,9 @@
 import { CompiledQuery, sql } from 'kysely';
 import { expect, it } from 'vitest';
 import type { Actor, TokenActor } from '@/lib/auth/actor';
-import { TEST_VIEWER } from '@/lib/auth/test-actors';
+import { TEST_VIEWER } from '@/test/auth/test-actors';
 import { inTransaction } from '@/lib/db/transaction';
-import { describeEachDatabase, describeSqlite } from '@/lib/db/testing';
+import { describeEachDatabase, describeSqlite } from '@/test/db/databases';
 import type { Db } from '@/lib/db/schema';
 import { listAuditEvents, recordAuditEvent, streamAuditEvents, type AuditAction } from '.';
 import { auditEventsQuery } from './audit-query';

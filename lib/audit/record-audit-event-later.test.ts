@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, expect, it, vi } from 'vitest';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
-import { describeEachDatabase } from '@/lib/db/testing';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
+import { describeEachDatabase } from '@/test/db/databases';
 import type { Db } from '@/lib/db/schema';
 import { listAuditEvents } from './list-audit-events';
 import { AUDIT_FLUSH_DELAY_MS, flushAuditEvents, recordAuditEventLater } from './record-audit-event-later';

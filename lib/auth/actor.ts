@@ -1,3 +1,4 @@
+import 'server-only';
 import { ROLE_PERMISSIONS, SCOPE_PERMISSIONS, type Permission, type Role, type TokenScope } from './permissions';
 
 /** A person signed in with a session cookie. */

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/open-database';
-import { finished } from '@/lib/db/test-processes/spawn-script';
+import { finished } from '@/test/processes/spawn-script';
 import { hashSecret } from './token-secret';
 
 const root = path.resolve(import.meta.dirname, '..', '..');

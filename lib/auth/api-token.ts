@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Selectable } from 'kysely';
 import type { ApiTokensTable } from '@/lib/db/schema';
 import { isTokenScope, type TokenScope } from './permissions';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Selectable } from 'kysely';
 import type { AuthUserTable } from '@/lib/db/schema';
 import { isRole, type Role } from './permissions';

@@ -4,7 +4,7 @@ import { AGENT_RUNTIME, can, type TokenActor } from './actor';
 import { authorize } from './authorize';
 import { clientAddress, PEER_ADDRESS_HEADER } from './client-address';
 import { passwordProblem } from './password-policy';
-import { TEST_ADMIN, TEST_EDITOR, TEST_VIEWER } from './test-actors';
+import { TEST_ADMIN, TEST_EDITOR, TEST_VIEWER } from '@/test/auth/test-actors';
 
 const token = (scopes: TokenActor['scopes']): TokenActor => ({ kind: 'token', id: 'token:tat_x', displayName: 'Token "x"', tokenId: 'x', scopes });
 

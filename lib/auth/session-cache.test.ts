@@ -1,5 +1,5 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { describeEachDatabase } from '@/lib/db/testing';
+import { describeEachDatabase } from '@/test/db/databases';
 import type { Db } from '@/lib/db/schema';
 import { publishChange } from '@/lib/events';
 import { createUser } from './create-user';

@@ -1,3 +1,4 @@
+import 'server-only';
 import { PERMISSIONS } from './permissions';
 import type { SystemActor } from './actor';
 

@@ -1,9 +1,9 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { describeEachDatabase } from '@/lib/db/testing';
+import { describeEachDatabase } from '@/test/db/databases';
 import { publishChange } from '@/lib/events';
 import { createToken } from './create-token';
 import { revokeToken } from './revoke-token';
-import { TEST_ADMIN } from './test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { TOKEN_CACHE_MS } from './token-cache';
 import { verifyToken } from './verify-token';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import { gzip } from 'node:zlib';
 import { isSameCatalogue } from '@/registry/same-catalogue';
 import { etagOf, gzipEtagOf } from './etag';

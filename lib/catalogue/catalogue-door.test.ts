@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
-import { apiRequest, describeApi, sessionCookie } from '@/lib/api/testing';
+import { apiRequest, describeApi, sessionCookie } from '@/test/api/api-harness';
 import { GET } from '@/app/api/v1/tools/route';
 import { getToolRegistry } from '@/lib/registry-host';
 import { registerInstance, type MultiToolProvider } from '@/registry';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { takeEarlySummary } from './early-summary';
+import { takeEarlySummary } from '@/lib/client/early-summary';
 import type { CatalogueFirstScreen } from './first-screen';
 import type { CatalogueSummary } from './tool-summary';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import { createHash } from 'node:crypto';
 
 /** A strong ETag for a response body: a hash of its exact bytes. */

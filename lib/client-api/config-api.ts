@@ -1,8 +1,8 @@
-import type { ConfigPlan } from '@/lib/config/plan-config';
+import type { ConfigPlan } from '@/lib/config/config-plan';
 import { apiFetch } from './api-fetch';
 import type { ApiProblem } from './api-problem';
 
-export type { ConfigChange, ConfigPlan, FieldDiff } from '@/lib/config/plan-config';
+export type { ConfigChange, ConfigPlan, FieldDiff } from '@/lib/config/config-plan';
 export type { ConfigWarning } from '@/lib/config/check-config';
 
 /** One error of a configuration file, where it is. */

@@ -1,6 +1,7 @@
 import 'server-only';
 import { sql } from 'kysely';
 import { toAgent } from '@/lib/agents/agent';
+import { deleteAgentRows } from '@/lib/agents/delete-agent-rows';
 import { toAssignment } from '@/lib/assignments/assignment';
 import { findAssignmentRow } from '@/lib/assignments/find-assignment-row';
 import { saveAssignment } from '@/lib/assignments/save-assignment';
@@ -20,7 +21,8 @@ import { definitionJson } from '@/lib/workflows/workflow-store';
 import type { ToolRegistry } from '@/registry';
 import type { ConfigFile } from './config-file';
 import { configImportActor } from './config-import-actor';
-import { checkPlanHash, planOn, probeConfigServers, type ConfigChange, type ConfigPlan } from './plan-config';
+import type { ConfigChange, ConfigPlan } from './config-plan';
+import { checkPlanHash, planOn, probeConfigServers } from './plan-config';
 import { readConfigState, type ConfigState } from './read-config-state';
 
 /** What `applyConfig` needs. */
@@ -170,16 +172,7 @@ async function applyChange(trx: Db, actor: Actor, file: ConfigFile, change: Conf
     if (change.action === 'delete') {
       // As `deleteAgent`: its assignments and rules go with it, kept in the one audit event.
       const current = await trx.selectFrom('agents').selectAll().where('id', '=', agentId).executeTakeFirstOrThrow();
-      const assignments = await trx.deleteFrom('assignments').where('agent_id', '=', agentId).returningAll().execute();
-      const rules = await trx.deleteFrom('agent_rules').where('agent_id', '=', agentId).returningAll().execute();
-      await trx.deleteFrom('agents').where('id', '=', agentId).execute();
-      await recordAuditEvent(trx, {
-        actor,
-        action: 'agent.delete',
-        target: agentTarget(agentId),
-        before: { agent: toAgent(current), assignments: assignments.map(toAssignment), ...(rules.length > 0 ? { rules: rules.map(toRule) } : {}) },
-        after: null,
-      });
+      await deleteAgentRows(trx, actor, current);
       return;
     }
     if (!agent) throw new Error(`The plan names agent "${agentId}", which the file does not hold`);

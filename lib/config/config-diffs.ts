@@ -1,6 +1,6 @@
 import { compareStrings } from '@/registry';
 import type { ConfigAgent, ConfigRule, ConfigServer, ConfigWorkflow } from './config-file';
-import type { ConfigChange, FieldDiff } from './plan-config';
+import type { ConfigChange, FieldDiff } from './config-plan';
 import { sameJson, sortedJson } from './sorted-json';
 
 /** The changes of one agent the file lists: the agent itself, its assignments and its rules (deletions only with prune). */

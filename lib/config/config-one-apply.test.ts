@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { appErrorOf } from '@/lib/app-error-testing';
+import { appErrorOf } from '@/test/app-error-of';
 import { listAuditEvents } from '@/lib/audit';
-import { TEST_ADMIN, TEST_EDITOR } from '@/lib/auth/test-actors';
-import { describeEachDatabase } from '@/lib/db/testing';
+import { TEST_ADMIN, TEST_EDITOR } from '@/test/auth/test-actors';
+import { describeEachDatabase } from '@/test/db/databases';
 import type { Db } from '@/lib/db/schema';
-import { startTestMcpServer, type TestMcpServer } from '@/lib/mcp-servers/testing/test-mcp-server';
+import { startTestMcpServer, type TestMcpServer } from '@/test/mcp-servers/test-mcp-server';
 import { bootRegistry } from '@/lib/registry-host';
 import { SqlTodoListService } from '@/lib/todos/sql-todo-list-service';
 import { applyConfig, planConfig } from '.';

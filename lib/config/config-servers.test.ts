@@ -1,15 +1,15 @@
 import { afterEach, expect, it } from 'vitest';
-import { snapshotTables } from '@/lib/api/testing';
-import { appErrorOf } from '@/lib/app-error-testing';
+import { snapshotTables } from '@/test/api/api-harness';
+import { appErrorOf } from '@/test/app-error-of';
 import { createAgent } from '@/lib/agents';
 import { listAuditEvents } from '@/lib/audit';
-import { TEST_ADMIN, TEST_EDITOR } from '@/lib/auth/test-actors';
-import { describeEachDatabase } from '@/lib/db/testing';
+import { TEST_ADMIN, TEST_EDITOR } from '@/test/auth/test-actors';
+import { describeEachDatabase } from '@/test/db/databases';
 import type { Db } from '@/lib/db/schema';
 import { createServer } from '@/lib/mcp-servers';
 import { createToolEnvironment } from '@/registry';
 import { builtinRegistrations } from '@/registry/builtins';
-import { loadRegistry } from '@/registry/testing/test-plugins';
+import { loadRegistry } from '@/test/registry/test-plugins';
 import { applyConfig, exportConfig, planConfig } from '.';
 
 const builtins = () => loadRegistry(builtinRegistrations(), createToolEnvironment({ env: {} }));

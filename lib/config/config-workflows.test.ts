@@ -1,13 +1,13 @@
 import { afterAll, expect, it } from 'vitest';
-import { snapshotTables } from '@/lib/api/testing';
-import { appErrorOf } from '@/lib/app-error-testing';
+import { snapshotTables } from '@/test/api/api-harness';
+import { appErrorOf } from '@/test/app-error-of';
 import { createAgent } from '@/lib/agents';
 import { putAssignment } from '@/lib/assignments';
 import { listAuditEvents } from '@/lib/audit';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
-import { describeEachDatabase } from '@/lib/db/testing';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
+import { describeEachDatabase } from '@/test/db/databases';
 import type { Db } from '@/lib/db/schema';
-import { tempFilesRoot } from '@/lib/files/testing';
+import { tempFilesRoot } from '@/test/files/files-root';
 import { bootRegistry } from '@/lib/registry-host';
 import { createRule } from '@/lib/rules/rule-store';
 import { SqlTodoListService } from '@/lib/todos/sql-todo-list-service';

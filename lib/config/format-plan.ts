@@ -1,5 +1,5 @@
 import type { ConfigError } from './parse-config';
-import type { ConfigPlan } from './plan-config';
+import type { ConfigPlan } from './config-plan';
 
 const SIGN = { create: '+', update: '~', delete: '-' } as const;
 

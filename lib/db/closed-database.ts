@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * Whether `error` says the database handle was closed on purpose (Kysely's `destroy()`): unlike
  * a server restarting or a lock, no retry on that handle can ever succeed. Kysely gives this

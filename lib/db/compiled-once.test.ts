@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { createAgent } from '@/lib/agents';
 import { compiledOnce } from './compiled-once';
 import { inTransaction } from './transaction';
-import { describeEachDatabase } from './testing';
+import { describeEachDatabase } from '@/test/db/databases';
 
 describeEachDatabase('compiledOnce (a query built once, run with new values)', (databases) => {
   it('runs with the values of each call, nulls included, in and out of a transaction, and builds only once', async () => {

@@ -1,11 +1,11 @@
 import BetterSqlite3 from 'better-sqlite3';
 import { createInterface } from 'node:readline';
 import { expect, it } from 'vitest';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { createAgent, getAgent } from '@/lib/agents';
 import { parseDatabaseUrl } from './database-url';
-import { finished, spawnScript } from './test-processes/spawn-script';
-import { describeEachDatabase, describeSqlite } from './testing';
+import { finished, spawnScript } from '@/test/processes/spawn-script';
+import { describeEachDatabase, describeSqlite } from '@/test/db/databases';
 
 describeEachDatabase('separate processes on one database', (databases) => {
   it('two instances starting together on a new database both work and see each other\'s writes', { timeout: 60_000 }, async () => {

@@ -3,7 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { finished } from './test-processes/spawn-script';
+import { finished } from '@/test/processes/spawn-script';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 

@@ -1,3 +1,5 @@
+import 'server-only';
+
 export { getDb } from './get-db';
 export { closeDatabases } from './close-databases';
 export { openDatabase, SQLITE_BUSY_TIMEOUT_MS, type OpenDatabaseOptions } from './open-database';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from './open-database';
-import { TEST_DATABASE_URL } from './testing';
+import { TEST_DATABASE_URL } from '@/test/db/databases';
 
 /** A search_path URL of `schema` on the test server. */
 function urlOf(schema: string): string {

@@ -1,3 +1,5 @@
+import 'server-only';
+
 /** The values of SEED_DEMO that turn the demo seed off, compared without case or surrounding space. */
 const OFF_VALUES: ReadonlySet<string> = new Set(['0', 'false', 'no', 'off']);
 

@@ -2,16 +2,16 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { deleteAgent, listAgents } from '@/lib/agents';
 import { listAssignments } from '@/lib/assignments';
 import { createToolEnvironment } from '@/registry';
 import { builtinRegistrations } from '@/registry/builtins';
-import { loadRegistry } from '@/registry/testing/test-plugins';
+import { loadRegistry } from '@/test/registry/test-plugins';
 import { closeDatabases } from './close-databases';
 import { getDb } from './get-db';
 import { DEMO_AGENT_ID, seedDemo } from './seed-demo';
-import { describeEachDatabase } from './testing';
+import { describeEachDatabase } from '@/test/db/databases';
 
 const folders: string[] = [];
 

@@ -1,3 +1,5 @@
+import 'server-only';
+
 /**
  * Whether both engines can store and compare `value`: PostgreSQL's text cannot hold U+0000
  * (it answers "invalid byte sequence") while SQLite can, so a NUL is refused or treated as

@@ -1,3 +1,5 @@
+import 'server-only';
+
 /** Something changed that open views and MCP sessions may need to hear about. */
 export type ChangeEvent =
   /** An agent's set of tools or their settings changed (assigned, edited, removed, agent deleted). */

@@ -2,9 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect, it } from 'vitest';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
-import { createToken } from '@/lib/auth/create-token';
-import { describeEachDatabase } from '@/lib/db/testing';
+import { describeEachDatabase } from '@/test/db/databases';
 import type { Db } from '@/lib/db/schema';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -12,7 +10,7 @@ const AGENTS = 1000;
 
 /** Starts the bulk server on this database; resolves with its port and a way to wait for a line. */
 async function startServer(databaseUrl: string) {
-  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'lib/fleet/test-processes/bulk-server.ts'], {
+  const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'test/processes/bulk-server.ts'], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, SEED_DEMO: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -58,12 +56,11 @@ describeEachDatabase('a bulk add killed with SIGKILL', (databases) => {
       for (let start = 0; start < AGENTS; start += 250) {
         await db.insertInto('agents').values(ids.slice(start, start + 250).map((id) => ({ id, name: id, description: '', version: 1, created_at: now, updated_at: now }))).execute();
       }
-      const { secret } = await createToken({ db, actor: TEST_ADMIN, input: { name: 'bulk', scopes: ['agents:write'] } });
       const server = await startServer(url);
       const post = (preview: boolean) =>
         fetch(`http://127.0.0.1:${server.port}/api/v1/tools/word_count/agents`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json' },
           body: JSON.stringify({ operation: 'add', agentIds: ids, overrides: {}, preview }),
         });
       // A preview first: the registry and the database are open, so the kill lands in the write itself.

@@ -1,6 +1,6 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { apiRequest, describeApi, sessionCookie } from '@/lib/api/testing';
+import { apiRequest, describeApi, sessionCookie } from '@/test/api/api-harness';
 import { AppError } from '@/lib/app-error';
 import { logger } from '@/lib/log/logger';
 import { apiRoute } from './api-route';

@@ -8,8 +8,8 @@ import { CATALOGUE_SCOPE, registerInstance, ToolRegistry } from '@/registry';
 import { McpServerProvider, type McpServerProviderOptions } from './mcp-server-provider';
 import type { HttpServerConfig, ServerConfig } from './server-config';
 import { stdioGuardPath } from './server-connection';
-import { childPids, EVERYTHING_BIN, FILESYSTEM_BIN, isAlive, waitFor } from './testing/processes';
-import { startTestMcpServer, type TestMcpServer } from './testing/test-mcp-server';
+import { childPids, EVERYTHING_BIN, FILESYSTEM_BIN, isAlive, waitFor } from '@/test/mcp-servers/processes';
+import { startTestMcpServer, type TestMcpServer } from '@/test/mcp-servers/test-mcp-server';
 
 const started: McpServerProvider[] = [];
 const scope = { sessionId: 's1', agentId: 'a1', purpose: 'call' } as const;

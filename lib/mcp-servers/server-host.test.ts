@@ -1,11 +1,11 @@
 import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { closeChangeBus } from '@/lib/events';
-import { describeEachDatabase } from '@/lib/db/testing';
-import { finished, spawnScript } from '@/lib/db/test-processes/spawn-script';
+import { describeEachDatabase } from '@/test/db/databases';
+import { finished, spawnScript } from '@/test/processes/spawn-script';
 import { createServer, updateServer } from './server-store';
-import { startTestMcpServer, type TestMcpServer } from './testing/test-mcp-server';
+import { startTestMcpServer, type TestMcpServer } from '@/test/mcp-servers/test-mcp-server';
 
 describeEachDatabase('a server change on one instance', (databases) => {
   let mcp: TestMcpServer;
@@ -20,8 +20,7 @@ describeEachDatabase('a server change on one instance', (databases) => {
   it('reaches another instance (another process with its own connection) within 5 s: added, then disabled', { timeout: 60_000 }, async () => {
     const { url, db } = await databases.create();
     process.env.DATABASE_URL = url;
-    const script = '../../mcp-servers/test-processes/server-watcher.ts';
-    const other = spawnScript(script, { DATABASE_URL: url });
+    const other = spawnScript('server-watcher.ts', { DATABASE_URL: url });
     const done = finished(other);
     const views: { at: number; view: { ready?: true; names?: string[]; unavailable?: string[] } }[] = [];
     createInterface({ input: other.stdout }).on('line', (line) => views.push({ at: Date.now(), view: JSON.parse(line) as (typeof views)[number]['view'] }));

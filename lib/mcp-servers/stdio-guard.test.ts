@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import { stdioGuardPath } from './server-connection';
-import { childPids, EVERYTHING_BIN, isAlive, waitFor } from './testing/processes';
+import { childPids, EVERYTHING_BIN, isAlive, waitFor } from '@/test/mcp-servers/processes';
 
 describe('the stdio guard (scripts/mcp-stdio-guard.mjs)', () => {
   it('ends the server when the app that started it is killed with kill -9', async () => {

@@ -1,3 +1,4 @@
+import 'server-only';
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FieldError } from '@/lib/app-error';

@@ -1,3 +1,4 @@
+import 'server-only';
 import type { Selectable } from 'kysely';
 import type { AgentRulesTable } from '@/lib/db/schema';
 import type { ToolRegistry } from '@/registry';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useTempDatabase, type TempDatabase } from '@/lib/api/testing';
+import { useTempDatabase, type TempDatabase } from '@/test/api/api-harness';
 import { createAgent } from '@/lib/agents';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
-import { EchoTool, factory, loadRegistry } from '@/registry/testing/test-plugins';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
+import { EchoTool, factory, loadRegistry } from '@/test/registry/test-plugins';
 import type { Tool, ToolFactory } from '@/registry';
 import { listEffectiveTools } from './list-effective-tools';
 

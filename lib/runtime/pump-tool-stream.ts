@@ -1,3 +1,5 @@
+import 'server-only';
+
 /** Why a tool's stream was stopped before its end. */
 export type StreamStopReason = 'timeout' | 'too_large' | 'cancelled';
 

@@ -1,3 +1,4 @@
+import 'server-only';
 import { isPlainObject } from '@/lib/json-pointer';
 
 /** What stands in the audit log for a value the schema marks secret. */

@@ -1,3 +1,5 @@
+import 'server-only';
+
 /** The time limits and sizes of one tool call, from the environment. */
 export interface RuntimeLimits {
   timeoutMs: number;

@@ -1,3 +1,4 @@
+import 'server-only';
 import { isPlainObject } from '@/lib/json-pointer';
 import { escapePointerToken } from '@/lib/json-pointer';
 

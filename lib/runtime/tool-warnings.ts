@@ -1,3 +1,4 @@
+import 'server-only';
 import type { EffectiveTool } from './effective-tool';
 import { objectSchemaOf, type ToolFormat } from './tool-formats';
 import { strictSchemaProblems } from './strict-schema-problems';

@@ -1,9 +1,9 @@
 import { expect, it } from 'vitest';
 import { listAuditEvents } from '@/lib/audit';
-import { describeEachDatabase } from '@/lib/db/testing';
+import { describeEachDatabase } from '@/test/db/databases';
 import type { TodoItem } from '@/registry/builtins/todo-list-service';
 import { SqlTodoListService } from './sql-todo-list-service';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 
 describeEachDatabase('SqlTodoListService', (databases) => {
   it('keeps each session its list, in order, across a reopen of the database', async () => {

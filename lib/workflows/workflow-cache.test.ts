@@ -1,9 +1,9 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { openDatabase } from '@/lib/db/open-database';
-import { describeEachDatabase } from '@/lib/db/testing';
+import { describeEachDatabase } from '@/test/db/databases';
 import type { Db } from '@/lib/db/schema';
-import { tempFilesRoot } from '@/lib/files/testing';
+import { tempFilesRoot } from '@/test/files/files-root';
 import { publishChange } from '@/lib/events';
 import { bootRegistry } from '@/lib/registry-host';
 import { SqlTodoListService } from '@/lib/todos/sql-todo-list-service';

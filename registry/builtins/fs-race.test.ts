@@ -8,7 +8,7 @@ import { createToolEnvironment } from '../environment';
 import type { Tool, ToolFactory } from '../spi';
 import { FS_ALLOWED_ROOTS_SETTING } from './fs-policy';
 import { FsListDirToolFactory, FsReadFileToolFactory } from './fs-tools';
-import { startSwapper } from './testing/rename-exchange';
+import { startSwapper } from '@/test/registry/rename-exchange';
 
 /**
  * The attacks of issue 11 on the fs tools, for real: a helper process swaps a folder inside

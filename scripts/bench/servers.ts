@@ -6,7 +6,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { startNextServer, type NextServer } from '../../e2e/support/next-server';
-import { startTestMcpServer } from '../../lib/mcp-servers/testing/test-mcp-server';
+import { startTestMcpServer } from '../../test/mcp-servers/test-mcp-server';
 import { startBareServer } from './bare-server';
 import { timeInTurns, timeRequests } from './http-timing';
 import { median, ms } from './stats';

@@ -1,10 +1,10 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import { apiRequest, callRoute, describeApi, sessionCookie, TEST_PASSWORD } from '@/lib/api/testing';
+import { apiRequest, callRoute, describeApi, sessionCookie, TEST_PASSWORD } from '@/test/api/api-harness';
 import { createToken } from '@/lib/auth/create-token';
 import { PEER_ADDRESS_HEADER } from '@/lib/auth/client-address';
 import { SESSION_CACHE_MS } from '@/lib/auth/session-cache';
 import { createSetupToken } from '@/lib/auth/setup-link';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { ADDRESS_RULE } from '@/lib/auth/throttle';
 import { GET as getMe } from '../v1/me/route';
 import { DELETE as revoke } from '../v1/tokens/[id]/route';

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
-import { apiRequest, callRoute, snapshotTables, describeApi, type TestRequestInit } from '@/lib/api/testing';
+import { apiRequest, callRoute, snapshotTables, describeApi, type TestRequestInit } from '@/test/api/api-harness';
 import { createAgent } from '@/lib/agents';
 import { putAssignment } from '@/lib/assignments';
 import { MAX_BODY_BYTES } from '@/lib/http/read-json-body';
@@ -9,7 +9,7 @@ import { getToolRegistry } from '@/lib/registry-host';
 import { PATCH } from './agents/[id]/route';
 import { PUT } from './agents/[id]/tools/[toolName]/route';
 import { POST } from './agents/route';
-import { tempFilesRoot } from '@/lib/files/testing';
+import { tempFilesRoot } from '@/test/files/files-root';
 
 const files = tempFilesRoot();
 

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { AssignmentViewSchema } from '@/lib/api/assignment-schemas';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
-import { apiRequest, callRoute, describeApi, snapshotTables } from '@/lib/api/testing';
+import { apiRequest, callRoute, describeApi, snapshotTables } from '@/test/api/api-harness';
 import { createAgent } from '@/lib/agents';
 import { DELETE as deleteAgent, GET as getAgent, PATCH } from './agents/[id]/route';
 import { GET as listTools } from './agents/[id]/tools/route';

@@ -1,9 +1,9 @@
 import { Ajv2020 } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { beforeAll, expect, it } from 'vitest';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { getOpenApiDocument } from '@/lib/api/openapi';
-import { apiRequest, callRoute, describeApi } from '@/lib/api/testing';
+import { apiRequest, callRoute, describeApi } from '@/test/api/api-harness';
 import { createAgent } from '@/lib/agents';
 import { DELETE as deleteAgent, GET as getAgent, PATCH } from './agents/[id]/route';
 import { GET as listTools } from './agents/[id]/tools/route';
@@ -13,7 +13,7 @@ import { GET as listAudit } from './audit/route';
 import { GET as getDocument } from './openapi.json/route';
 import { GET as effectiveTools } from './agents/[id]/effective-tools/route';
 import { POST as invoke } from './agents/[id]/tools/[toolName]/invoke/route';
-import { tempFilesRoot } from '@/lib/files/testing';
+import { tempFilesRoot } from '@/test/files/files-root';
 
 const files = tempFilesRoot();
 

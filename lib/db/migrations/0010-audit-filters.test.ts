@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { expect, it } from 'vitest';
-import { describeEachDatabase } from '@/lib/db/testing';
+import { describeEachDatabase } from '@/test/db/databases';
 import { initialMigration } from './0001-initial';
 import { auditFiltersMigration } from './0010-audit-filters';
 

@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { apiRequest, callRoute, describeApi } from '@/lib/api/testing';
+import { apiRequest, callRoute, describeApi } from '@/test/api/api-harness';
 import { DELETE, GET, POST } from './route';
 
 describeApi('an unknown path under /api/v1', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AgentListSchema, AgentSchema } from '@/lib/api/agent-schemas';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
-import { apiRequest, snapshotTables, describeApi } from '@/lib/api/testing';
+import { apiRequest, snapshotTables, describeApi } from '@/test/api/api-harness';
 import { GET, POST } from './route';
 
 describeApi('POST and GET /api/v1/agents', (database) => {

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { AuditEventSchema, AuditPageSchema } from '@/lib/api/audit-schemas';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
-import { apiRequest, describeApi, snapshotTables } from '@/lib/api/testing';
+import { apiRequest, describeApi, snapshotTables } from '@/test/api/api-harness';
 import { createAgent, updateAgent } from '@/lib/agents';
 import { listAuditEvents, MAX_AUDIT_PAGE } from '@/lib/audit';
 import * as auditRoute from './route';

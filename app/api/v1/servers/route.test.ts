@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ServerSchema, ServerTestResultSchema } from '@/lib/api/server-schemas';
-import { apiRequest, callRoute, describeApi, snapshotTables } from '@/lib/api/testing';
+import { apiRequest, callRoute, describeApi, snapshotTables } from '@/test/api/api-harness';
 import { createAgent } from '@/lib/agents';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { subscribeChanges } from '@/lib/events';
-import { childPids, EVERYTHING_BIN, isAlive, waitFor } from '@/lib/mcp-servers/testing/processes';
-import { startTestMcpServer, type TestMcpServer } from '@/lib/mcp-servers/testing/test-mcp-server';
+import { childPids, EVERYTHING_BIN, isAlive, waitFor } from '@/test/mcp-servers/processes';
+import { startTestMcpServer, type TestMcpServer } from '@/test/mcp-servers/test-mcp-server';
 import { GET as listTools } from '../tools/route';
 import { GET as listAgentTools } from '../agents/[id]/tools/route';
 import { GET as listEffectiveTools } from '../agents/[id]/effective-tools/route';

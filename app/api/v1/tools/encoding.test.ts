@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { apiRequest, describeApi } from '@/lib/api/testing';
+import { apiRequest, describeApi } from '@/test/api/api-harness';
 import { gzipEtagOf } from '@/lib/catalogue/etag';
 import { GET } from './route';
 

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { CatalogueSnapshotSchema, CatalogueSummarySchema } from '@/lib/api/catalogue-schemas';
-import { apiRequest, describeApi } from '@/lib/api/testing';
+import { apiRequest, describeApi } from '@/test/api/api-harness';
 import { GET } from './route';
 
 const url = '/api/v1/tools';

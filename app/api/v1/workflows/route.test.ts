@@ -3,9 +3,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '@/lib/agents';
 import { WorkflowSchema } from '@/lib/api/workflow-schemas';
-import { apiRequest, callRoute, describeApi, snapshotTables } from '@/lib/api/testing';
+import { apiRequest, callRoute, describeApi, snapshotTables } from '@/test/api/api-harness';
 import { createToken } from '@/lib/auth/create-token';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { GET as listTools } from '../tools/route';
 import { GET as getTool } from '../tools/[name]/route';
 import { GET as effectiveTools } from '../agents/[id]/effective-tools/route';

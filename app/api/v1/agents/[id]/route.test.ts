@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { AgentListSchema, AgentSchema, DeletedAgentSchema } from '@/lib/api/agent-schemas';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
-import { apiRequest, callRoute, snapshotTables, describeApi } from '@/lib/api/testing';
+import { apiRequest, callRoute, snapshotTables, describeApi } from '@/test/api/api-harness';
 import { createAgent, getAgent } from '@/lib/agents';
 import { putAssignment } from '@/lib/assignments';
 import { getToolRegistry } from '@/lib/registry-host';

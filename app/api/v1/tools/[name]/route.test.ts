@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { CatalogueEntrySchema } from '@/lib/api/catalogue-schemas';
-import { apiRequest, describeApi } from '@/lib/api/testing';
+import { apiRequest, describeApi } from '@/test/api/api-harness';
 import { GET } from './route';
 
 function get(name: string): Promise<Response> {

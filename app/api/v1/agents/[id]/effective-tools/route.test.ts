@@ -2,11 +2,11 @@ import { Ajv2020 } from 'ajv/dist/2020';
 import type Anthropic from '@anthropic-ai/sdk';
 import type OpenAI from 'openai';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { EffectiveToolsSchema } from '@/lib/api/runtime-schemas';
-import { apiRequest, callRoute, describeApi } from '@/lib/api/testing';
+import { apiRequest, callRoute, describeApi } from '@/test/api/api-harness';
 import { createAgent } from '@/lib/agents';
-import { tempFilesRoot } from '@/lib/files/testing';
+import { tempFilesRoot } from '@/test/files/files-root';
 import { PUT } from '../tools/[toolName]/route';
 import { GET } from './route';
 

@@ -3,8 +3,8 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createToken } from '@/lib/auth/create-token';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
-import { apiRequest, callRoute, describeApi } from '@/lib/api/testing';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
+import { apiRequest, callRoute, describeApi } from '@/test/api/api-harness';
 import { createAgent } from '@/lib/agents';
 import { DELETE as removeTool, PUT } from '../tools/[toolName]/route';
 import { DELETE, GET, POST } from './route';

@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { AssignmentListSchema } from '@/lib/api/assignment-schemas';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
-import { apiRequest, callRoute, describeApi } from '@/lib/api/testing';
+import { apiRequest, callRoute, describeApi } from '@/test/api/api-harness';
 import { createAgent } from '@/lib/agents';
 import { PUT } from './[toolName]/route';
 import { GET } from './route';

@@ -1,8 +1,8 @@
 import { expect, it } from 'vitest';
 import { BulkAssignResultSchema, ClonedAgentSchema, ToolUsersSchema } from '@/lib/api/fleet-schemas';
-import { apiRequest, callRoute, describeApi, snapshotTables } from '@/lib/api/testing';
+import { apiRequest, callRoute, describeApi, snapshotTables } from '@/test/api/api-harness';
 import { createAgent } from '@/lib/agents';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { POST as clone } from '../../../agents/[id]/clone/route';
 import { GET, POST } from './route';
 

@@ -2,12 +2,12 @@ import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeEach, expect, it } from 'vitest';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { AssignmentListSchema, AssignmentViewSchema } from '@/lib/api/assignment-schemas';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
-import { apiRequest, callRoute, describeApi, snapshotTables } from '@/lib/api/testing';
+import { apiRequest, callRoute, describeApi, snapshotTables } from '@/test/api/api-harness';
 import { createAgent } from '@/lib/agents';
-import { tempFilesRoot } from '@/lib/files/testing';
+import { tempFilesRoot } from '@/test/files/files-root';
 import { GET as listTools } from '../route';
 import { GET, PUT } from './route';
 

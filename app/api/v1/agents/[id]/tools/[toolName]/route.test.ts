@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { TEST_ADMIN } from '@/lib/auth/test-actors';
+import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { AssignmentViewSchema } from '@/lib/api/assignment-schemas';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
-import { apiRequest, callRoute, snapshotTables, describeApi } from '@/lib/api/testing';
+import { apiRequest, callRoute, snapshotTables, describeApi } from '@/test/api/api-harness';
 import { createAgent } from '@/lib/agents';
 import { MAX_OVERRIDES_BYTES } from '@/lib/assignments';
 import { DELETE, GET, PUT } from './route';
-import { tempFilesRoot } from '@/lib/files/testing';
+import { tempFilesRoot } from '@/test/files/files-root';
 
 const files = tempFilesRoot();
 

@@ -1,0 +1,30 @@
+import 'server-only';
+import type { Selectable } from 'kysely';
+import type { Actor } from '@/lib/auth/actor';
+import { agentTarget } from '@/lib/audit/audit-event';
+import { recordAuditEvent } from '@/lib/audit/record-audit-event';
+import { toAssignment } from '@/lib/assignments/assignment';
+import type { AgentsTable, Db } from '@/lib/db/schema';
+import { toRule } from '@/lib/rules/rule';
+import { toAgent } from './agent';
+
+/**
+ * Deletes an agent's row with its assignments and group rules, inside the caller's transaction
+ * (`trx`, where the caller has read `current`), and records the one `agent.delete` event that
+ * keeps all of them in `before`. Answers how many assignments went with it. The API's delete and
+ * config apply's prune both delete an agent through it, so the two cannot drift apart.
+ */
+export async function deleteAgentRows(trx: Db, actor: Actor, current: Selectable<AgentsTable>): Promise<{ deletedAssignments: number }> {
+  const id = current.id;
+  const assignments = await trx.deleteFrom('assignments').where('agent_id', '=', id).returningAll().execute();
+  const rules = await trx.deleteFrom('agent_rules').where('agent_id', '=', id).returningAll().execute();
+  await trx.deleteFrom('agents').where('id', '=', id).execute();
+  await recordAuditEvent(trx, {
+    actor,
+    action: 'agent.delete',
+    target: agentTarget(id),
+    before: { agent: toAgent(current), assignments: assignments.map(toAssignment), ...(rules.length > 0 ? { rules: rules.map(toRule) } : {}) },
+    after: null,
+  });
+  return { deletedAssignments: assignments.length };
+}

@@ -1,0 +1,27 @@
+import 'server-only';
+import type { ApiOperation } from '../api-operation';
+import { AuditPageSchema, AuditQuerySchema } from '../audit-schemas';
+
+/** The audit log, read only. */
+export const auditOperations: ApiOperation[] = [
+  {
+    method: 'GET', path: '/api/v1/audit', operationId: 'listAuditEvents', tag: 'audit',
+    summary: 'Audit events, newest first, filtered, one page at a time or all as JSON lines; no method changes or deletes one',
+    query: AuditQuerySchema,
+    success: {
+      200: {
+        description: 'One page of events; with format=jsonl or Accept: application/x-ndjson, every matching event, one `AuditEvent` per line, streamed as a download',
+        schema: AuditPageSchema,
+        otherContent: {
+          'application/x-ndjson': {
+            schema: { type: 'string', description: 'Lines of JSON, each an `AuditEvent` (#/components/schemas/AuditEvent), newest first' },
+          },
+        },
+      },
+    },
+    problems: [400],
+    problemDescriptions: {
+      400: 'The query has invalid parameters (field errors in `errors`, e.g. `/from` for a time that is not ISO 8601), or the cursor is not one this server gave out',
+    },
+  },
+];
