@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -13,6 +13,17 @@ const root = path.resolve(import.meta.dirname, '..');
 /** Runs `npm run config -- …` on this database directly. */
 function config(databaseUrl: string, ...args: string[]) {
   const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/config.ts', ...args], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, TOOLS_ADMIN_URL: '', TOOLS_ADMIN_TOKEN: '' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  child.stdin.end();
+  return finished(child);
+}
+
+/** Runs `npm run [-s] config -- …` as the README shows it, on this database directly. */
+function npmRunConfig(databaseUrl: string, npmFlags: string[], ...args: string[]) {
+  const child = spawn('npm', ['run', ...npmFlags, 'config', '--', ...args], {
     cwd: root,
     env: { ...process.env, DATABASE_URL: databaseUrl, TOOLS_ADMIN_URL: '', TOOLS_ADMIN_TOKEN: '' },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -96,5 +107,35 @@ describe('npm run config', () => {
     } finally {
       await after.destroy();
     }
+  });
+
+  it('writes an export with --out, and npm run -s prints the file alone, as the README shows', { timeout: 240_000 }, async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-admin-config-out-'));
+    folders.push(folder);
+    const url = `sqlite:${path.join(folder, 'config.sqlite')}`;
+    const db = await openDatabase({ url });
+    try {
+      await createAgent({ db, actor: TEST_ADMIN, input: { id: 'exported', name: 'Exported' } });
+    } finally {
+      await db.destroy();
+    }
+    const file = path.join(folder, 'tools-admin.yaml');
+
+    const written = await npmRunConfig(url, [], 'export', '--out', file);
+    const silent = await npmRunConfig(url, ['-s'], 'export');
+    const misused = await config(url, 'plan', file, '--out', path.join(folder, 'other.yaml'));
+    const nowhere = await config(url, 'export', '--out', path.join(folder, 'missing', 'f.yaml'));
+
+    expect(written.code, written.stderr).toBe(0);
+    expect(written.stdout).toContain(`Wrote ${file}.`);
+    const text = await readFile(file, 'utf8');
+    expect(text).toMatch(/^# yaml-language-server: \$schema=\S+\/api\/v1\/config\/schema\.json\n/);
+    expect(text).toContain('- id: exported\n');
+    expect(silent.code, silent.stderr).toBe(0);
+    expect(silent.stdout).toBe(text);
+    expect(misused.code).toBe(2);
+    expect(misused.stderr).toContain('Usage:');
+    expect(nowhere.code).toBe(1);
+    expect(nowhere.stderr).toContain('ENOENT');
   });
 });

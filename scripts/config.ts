@@ -1,11 +1,11 @@
 // `npm run config -- export|plan|apply`: configuration as code from the command line.
-//   export [--format yaml|json]             prints the configuration (redirect it to a file)
+//   export [--format yaml|json] [--out <file>]  prints the configuration, or writes it to <file>
 //   plan <file> [--prune]                   prints what applying the file would change
 //   apply <file> [--prune]                  plans, prints the plan and applies it in one transaction
 // With TOOLS_ADMIN_URL (or --url) and TOOLS_ADMIN_TOKEN (or --token, a token with agents:write)
 // it talks to a running server; without, it works on the database of DATABASE_URL directly
 // (default ./data/tools-admin.sqlite), as `config import` by the command line's operator.
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { AppError } from '../lib/app-error';
 import { OPERATOR } from '../lib/auth/system-actors';
@@ -17,7 +17,7 @@ import { bootRegistry } from '../lib/registry-host';
 import { SqlTodoListService } from '../lib/todos/sql-todo-list-service';
 
 const usage = `Usage:
-  npm run config -- export [--format yaml|json] > config.yaml
+  npm run config -- export [--format yaml|json] [--out config.yaml]
   npm run config -- plan <file> [--prune]
   npm run config -- apply <file> [--prune]
 Against a server: TOOLS_ADMIN_URL=<url> TOOLS_ADMIN_TOKEN=<token> (or --url, --token); otherwise on DATABASE_URL directly.`;
@@ -77,11 +77,18 @@ async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { prune: { type: 'boolean', default: false }, format: { type: 'string', default: 'yaml' }, url: { type: 'string' }, token: { type: 'string' } },
+    options: {
+      prune: { type: 'boolean', default: false },
+      format: { type: 'string', default: 'yaml' },
+      out: { type: 'string' },
+      url: { type: 'string' },
+      token: { type: 'string' },
+    },
   });
   const [command, fileName] = positionals;
   const format = values.format === 'json' ? 'json' : values.format === 'yaml' ? 'yaml' : undefined;
-  if (!format || (command !== 'export' && command !== 'plan' && command !== 'apply') || (command !== 'export' && !fileName)) {
+  const isMisused = (command !== 'export' && !fileName) || (command !== 'export' && values.out !== undefined) || values.out === '';
+  if (!format || (command !== 'export' && command !== 'plan' && command !== 'apply') || isMisused) {
     console.error(usage);
     return 2;
   }
@@ -94,7 +101,13 @@ async function main(argv: string[]): Promise<number> {
   const backend = url && token ? httpBackend(url, token) : await databaseBackend();
   try {
     if (command === 'export') {
-      process.stdout.write(await backend.export(format));
+      const text = await backend.export(format);
+      // A file of its own, so nothing else on stdout (npm's banner when run without -s) lands in it.
+      if (values.out === undefined) process.stdout.write(text);
+      else {
+        await writeFile(values.out, text);
+        console.log(`Wrote ${values.out}.`);
+      }
       return 0;
     }
     const text = await readFile(fileName!, 'utf8');
