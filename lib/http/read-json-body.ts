@@ -29,17 +29,6 @@ export async function readJsonValue(request: Request): Promise<unknown> {
   return jsonValueOf(await readLimitedBytes(request, maxBodyBytesOf(new URL(request.url).pathname)));
 }
 
-/**
- * The same checks as {@link readJsonValue}, in the same order, for a body already read whole
- * (the front door's fast path): `bytes` is undefined when the client left before it ended.
- */
-export function readJsonBytes(contentType: string | null, bytes: Uint8Array | undefined): unknown {
-  assertJsonContentType(contentType);
-  if (bytes === undefined) throw endedEarly();
-  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge(MAX_BODY_BYTES);
-  return jsonValueOf(bytes);
-}
-
 function jsonValueOf(bytes: Uint8Array): unknown {
   const text = decodeUtf8(bytes);
   if (text.trim() === '') throw new ProblemError(400, 'The request body is empty; a JSON document was expected.');

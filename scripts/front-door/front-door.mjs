@@ -8,10 +8,6 @@ import { BODY_GRACE_MS, MAX_BODY_BYTES, MIN_BODY_RATE, REQUEST_DEADLINE_MS, maxB
 import { FIXED_HEADERS, RESOURCE_POLICY, newNonce, pagePolicy, setHeaderPairs } from './security-headers.mjs';
 import { appMetrics } from './metrics.mjs';
 import { routeLabel } from './route-labels.mjs';
-import { fastRouteOf } from './fast-routes.mjs';
-import { serveFast } from './serve-fast.mjs';
-import { precompress } from './precompressed.mjs';
-import { isCatalogueRequest, serveCatalogue } from './catalogue-door.mjs';
 
 /** The header that carries the client's address to the route handlers; never taken from a client. */
 export const CLIENT_ADDRESS_HEADER = 'x-tools-admin-client-address';
@@ -39,12 +35,11 @@ export function createFrontDoor({ handle, env, logger, routes }) {
     req.headers['x-request-id'] = requestId;
     req.headers[CLIENT_ADDRESS_HEADER] = client;
     req.headers['x-forwarded-for'] = client;
-    // What every answer carries, as name, value pairs: set on the response on each way out below
-    // (refusals, the fast routes, Next), or written in one go with the catalogue door's answer.
+    // What every answer carries, as name, value pairs: set on the response on both ways out below
+    // (a refusal, or Next).
     const head = ['x-request-id', requestId, ...FIXED_HEADER_PAIRS, 'content-security-policy', policyOf(req, pathname)];
 
     let refusal;
-    let isFast = false;
     // "close" comes whether the answer was sent whole or the client went away first. Next
     // adds ten listeners of its own to a streamed page's answer; ours is one more.
     res.setMaxListeners(res.getMaxListeners() + 2);
@@ -59,7 +54,6 @@ export function createFrontDoor({ handle, env, logger, routes }) {
       // Built in one go, in the same key order as always (a line per request: no spreads).
       const line = { requestId, method: req.method, path: pathname, route: labels.route, status: res.statusCode, ms: Math.round(seconds * 1000), client };
       if (refusal) line.refused = refusal;
-      if (isFast) line.fast = true;
       if (!res.writableFinished) line.aborted = true;
       logger.info(line, 'request');
     });
@@ -89,23 +83,8 @@ export function createFrontDoor({ handle, env, logger, routes }) {
       return refuse(req, res, head, 404, 'Not Found', 'The address is not valid percent-encoding, so it names nothing here', requestId);
     }
     if (hasBody(req)) watchBody(req, res, requestId, maxBody, (reason) => (refusal = reason));
-    // Tool calls skip Next's router (fast-routes.mjs): the same handler, answered the same way.
-    const fast = fastRouteOf(req.method, pathname);
-    if (fast) {
-      isFast = true;
-      setHeaderPairs(res, head);
-      return serveFast(fast, req, res).catch((error) => logger.error({ requestId, err: error }, 'The fast path failed'));
-    }
-    const toNext = () => {
-      precompress(req, res, pathname);
-      return handle(req, res);
-    };
-    // The catalogue from bytes built once per version (catalogue-door.mjs); Next when it declines.
-    if (isCatalogueRequest(req.method, pathname)) {
-      return serveCatalogue(req, res, head, toNext, (error) => logger.error({ requestId, err: error }, 'The catalogue door failed'));
-    }
     setHeaderPairs(res, head);
-    return toNext();
+    return handle(req, res);
   };
 }
 
