@@ -2,7 +2,7 @@ import { flushAuditEvents } from './lib/audit/record-audit-event-later';
 import { closeChangeBus } from './lib/events';
 import { stopServerHost } from './lib/mcp-servers/server-host';
 import { closeOpenStreams } from './lib/runtime/open-streams';
-import { onBeforeExit } from './scripts/front-door/before-exit.mjs';
+import { onBeforeExit } from './lib/process/before-exit.mjs';
 
 // An open MCP SSE stream would keep `next start` alive after SIGTERM: end them, and the change
 // bus's LISTEN connection, as soon as the process is asked to stop. Next's own handler still runs.

@@ -4,9 +4,9 @@ import http from 'node:http';
 import path from 'node:path';
 import next from 'next';
 import pino from 'pino';
+import { HEADERS_DEADLINE_MS, KEEP_ALIVE_MS, REQUEST_DEADLINE_MS } from '../lib/http/door-constants.mjs';
+import { runBeforeExit } from '../lib/process/before-exit.mjs';
 import { createFrontDoor } from './front-door/front-door.mjs';
-import { runBeforeExit } from './front-door/before-exit.mjs';
-import { HEADERS_DEADLINE_MS, KEEP_ALIVE_MS, REQUEST_DEADLINE_MS } from './front-door/limits.mjs';
 import { loadRouteTemplates } from './front-door/route-labels.mjs';
 import { root } from './build-if-stale.mjs';
 

@@ -1,7 +1,7 @@
 import 'server-only';
 import type { z } from 'zod';
 import { MAX_JSON_DEPTH, findForbiddenKey, jsonNestingDepth } from './json-guards';
-import { MAX_BODY_BYTES, MAX_CONFIG_BODY_BYTES, maxBodyBytesOf } from '@/scripts/front-door/limits.mjs';
+import { MAX_BODY_BYTES, MAX_CONFIG_BODY_BYTES, maxBodyBytesOf } from './door-constants.mjs';
 import { ProblemError } from './problem';
 
 /**
