@@ -10,6 +10,8 @@ export type CatalogueView = 'full' | 'summary';
 /** A serialized catalogue and its ETags. */
 export interface CatalogueBody {
   readonly body: string;
+  /** The body's UTF-8 bytes, encoded once: what a response sends. */
+  readonly bytes: Uint8Array<ArrayBuffer>;
   readonly etag: string;
   /** The ETag of the body sent gzip-coded (a strong ETag names one coding). */
   readonly gzipEtag: string;
@@ -92,5 +94,5 @@ const MAX_FIRST_SCREENS = 16;
 
 function toBody(body: string): CatalogueBody {
   const etag = etagOf(body);
-  return { body, etag, gzipEtag: gzipEtagOf(etag) };
+  return { body, bytes: new TextEncoder().encode(body), etag, gzipEtag: gzipEtagOf(etag) };
 }

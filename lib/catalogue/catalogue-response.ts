@@ -10,12 +10,12 @@ import { catalogueBodies, readCatalogue } from './read-catalogue';
 /**
  * `GET /api/v1/tools`: the catalogue as JSON (`?view=summary` without schemas), with an ETag of
  * the body, so an unchanged catalogue is answered `304 Not Modified` without a body. The body
- * is serialized once per catalogue version; Next gzips it for clients that accept gzip, and that
+ * is serialized and encoded once per catalogue version; Next gzips it for clients that accept gzip, and that
  * coding carries an ETag of its own (a strong ETag names one coding of the bytes).
  */
 export async function catalogueResponse(request: Request, { actor, registry }: { actor: Actor; registry: ToolRegistry }): Promise<Response> {
   const view = readQuery(request, CatalogueQuerySchema).view ?? 'full';
-  const { body, etag, gzipEtag } = catalogueBodies().bodyOf(await readCatalogue(actor, registry), view);
+  const { bytes, etag, gzipEtag } = catalogueBodies().bodyOf(await readCatalogue(actor, registry), view);
   // Private: only signed-in callers may read it. Browsers keep it and revalidate on every
   // fetch, getting the 304 when nothing changed.
   const headers = { etag: acceptsGzip(request.headers.get('accept-encoding')) ? gzipEtag : etag, 'cache-control': 'private, no-cache' };
@@ -24,5 +24,5 @@ export async function catalogueResponse(request: Request, { actor, registry }: {
   if (matchesIfNoneMatch(wanted, etag) || matchesIfNoneMatch(wanted, gzipEtag)) {
     return new Response(null, { status: 304, headers });
   }
-  return new Response(body, { status: 200, headers: { ...headers, 'content-type': 'application/json' } });
+  return new Response(bytes, { status: 200, headers: { ...headers, 'content-type': 'application/json' } });
 }
