@@ -38,7 +38,7 @@ const app = next({ dev: isDev, dir: root, hostname, port, httpServer: /** @type 
 await app.prepare();
 
 // Node's own backstops behind the front door's body watch: whole requests within the deadline,
-// headers sooner, checked every second rather than every 30 s. An idle kept-alive connection is
+// headers sooner, checked every second rather than every 30 s. An idle keep-alive connection is
 // closed after KEEP_ALIVE_MS, longer than its clients hold one: Node's own client (5 s) and the
 // proxies in front (60 s is common). With Node's 5 s on both sides, a client could send a request
 // on a connection at the moment the server closed it, and get a reset instead of an answer.

@@ -28,7 +28,7 @@ export interface PutAssignmentOptions {
 
 /**
  * Creates or replaces an agent's assignment of a tool, checked in this order: the actor may write agents (`forbidden`); the agent
- * exists (`not_found`); the tool is known, or already assigned and kept though missing
+ * exists (`not_found`); the tool is known, or already assigned and still stored though missing
  * (`unprocessable`); the overrides are at most {@link MAX_OVERRIDES_BYTES} as JSON, pass
  * the tool's schema and then the plugin's own `checkOverrides` (e.g. `baseDir` inside
  * `FS_ALLOWED_ROOTS`) (`invalid`, pointers under `/overrides`); then the version
@@ -74,7 +74,7 @@ function overridesErrors(overrides: unknown, entry: CatalogueEntry | undefined, 
     const message = `Overrides must be at most ${MAX_OVERRIDES_BYTES / 1024} KiB as JSON; these are ${size} bytes`;
     return [{ pointer: '/overrides', message }];
   }
-  // A missing tool has no schema left to check against; its stored overrides are kept as they are.
+  // A missing tool has no schema left to check against; its stored overrides stay as they are.
   return entry ? lookup.overridesErrors(entry, overrides) : [];
 }
 

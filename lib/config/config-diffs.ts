@@ -165,8 +165,8 @@ function workflowDiffs(before: ConfigWorkflow | undefined, after: ConfigWorkflow
   ] as const) {
     const was = names(before);
     const is = names(after);
-    const kept = (list: string[], other: string[]) => list.filter((name) => other.includes(name));
-    if (before && after && !sameJson(kept(was, is), kept(is, was))) {
+    const shared = (list: string[], other: string[]) => list.filter((name) => other.includes(name));
+    if (before && after && !sameJson(shared(was, is), shared(is, was))) {
       old[field] = was;
       next[field] = is;
     }

@@ -29,7 +29,7 @@ export const REQUEST_DEADLINE_MS = 30_000;
 /** Headers must be complete within this long (10 s). */
 export const HEADERS_DEADLINE_MS = 10_000;
 
-/** How long an idle kept-alive connection stays open (65 s): longer than its clients hold one. */
+/** How long an idle keep-alive connection stays open (65 s): longer than its clients hold one. */
 export const KEEP_ALIVE_MS = 65_000;
 
 /** After {@link BODY_GRACE_MS}, a body must have arrived at least this fast on average (bytes/s). */

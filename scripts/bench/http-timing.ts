@@ -12,7 +12,7 @@ export interface TimedResponse {
   contentEncoding?: string;
 }
 
-/** One GET over a kept-alive connection, without Accept-Encoding unless `headers` has one; resolves to ms until the last byte. */
+/** One GET over a keep-alive connection, without Accept-Encoding unless `headers` has one; resolves to ms until the last byte. */
 export function timedGet(url: string, headers: Record<string, string> = {}): Promise<TimedResponse> {
   const started = performance.now();
   return new Promise((resolve, reject) => {

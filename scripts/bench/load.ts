@@ -1,5 +1,5 @@
-// Concurrent load for the server figures: a number of clients, each on its own kept-alive
-// connection, sending requests one after another; every request's time is kept.
+// Concurrent load for the server figures: a number of clients, each on its own keep-alive
+// connection, sending requests one after another; every request's time is recorded.
 import http from 'node:http';
 
 /** What one timed request saw. */
@@ -39,7 +39,7 @@ export function timedRequest(
 /** One side of a comparison: sends one request for client `client` over its connection, resolving to its time in ms. */
 export type Send = (client: number, agent: http.Agent) => Promise<number>;
 
-/** The route and its floor, each with one connection per client, kept across rounds. */
+/** The route and its floor, each with one connection per client, reused across rounds. */
 export interface Pair {
   route: Send;
   floor: Send;

@@ -12,7 +12,7 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
 
 type Line = (label: string, value: string, target?: string, isMet?: boolean) => void;
 
-/** One request over a kept-alive connection; resolves to ms until the last byte. */
+/** One request over a keep-alive connection; resolves to ms until the last byte. */
 function timed(url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ ms: number; status: number; text: string; headers: http.IncomingHttpHeaders }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {

@@ -72,7 +72,7 @@ async function benchBuild(appDir: string, port: number, line: Line): Promise<voi
       floorNote = ' (this build has no floor route: the floor is this checkout\'s build, beside it)';
     }
     console.log(`\nServer figures: ${appDir} at ${commitOf(appDir)}${floorNote}`);
-    console.log(`  each route ÷ the floor of the same build, ${CLIENTS} concurrent clients on kept-alive connections, taking turns; ms per request`);
+    console.log(`  each route ÷ the floor of the same build, ${CLIENTS} concurrent clients on keep-alive connections, taking turns; ms per request`);
     for (const figure of figures(token, baseDir)) {
       const before = loadAverage();
       const { route, floor } = await timeUnderLoad(figure.pair(app, floorUrl), { clients: CLIENTS, ...figure.load });

@@ -5,7 +5,7 @@ import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
 
-/** Revokes the token: refused from the next request on. The revoked token is kept in the list. */
+/** Revokes the token: refused from the next request on. The revoked token stays in the list. */
 export const DELETE = apiRoute<{ id: string }>({ permission: 'tokens:manage' }, async (_request, { id }, { actor, db }) => {
   return jsonResponse(await revokeToken({ db, actor, id }));
 });
