@@ -36,45 +36,37 @@ export function timedRequest(
   });
 }
 
-/** One side of a comparison: sends one request for client `client` over its connection, resolving to its time in ms. */
+/** One thing timed: sends one request for client `client` over its connection, resolving to its time in ms. */
 export type Send = (client: number, agent: http.Agent) => Promise<number>;
 
-/** The route and its floor, each with one connection per client, reused across rounds. */
-export interface Pair {
-  route: Send;
-  floor: Send;
-}
-
 /**
- * Times `pair` under load: `clients` clients at once, each sending `perClient` requests one after
- * another, first to the route and then to the floor (the other way round every other round, so
- * neither always follows a pause), `rounds` times after one untimed round. Resolves to every
- * request's time, per side.
+ * Times each of `sides` (a route, its floor, perhaps another build's route and floor) under
+ * load: `clients` clients at once, each sending `perClient` requests one after another, one side
+ * after the other, the order turned by one every round so that none always follows a pause;
+ * `rounds` times after one untimed round. Each side keeps one connection per client across
+ * rounds. Resolves to every request's time, per side.
  */
-export async function timeUnderLoad(pair: Pair, { clients, perClient, rounds }: { clients: number; perClient: number; rounds: number }): Promise<{ route: number[]; floor: number[] }> {
-  const agents = { route: agentsFor(clients), floor: agentsFor(clients) };
-  const times = { route: [] as number[], floor: [] as number[] };
-  const wave = async (side: 'route' | 'floor', isTimed: boolean) => {
+export async function timeUnderLoad<K extends string>(sides: Record<K, Send>, { clients, perClient, rounds }: { clients: number; perClient: number; rounds: number }): Promise<Record<K, number[]>> {
+  const names = Object.keys(sides) as K[];
+  const agents = new Map(names.map((name) => [name, Array.from({ length: clients }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }))]));
+  const times = Object.fromEntries(names.map((name) => [name, [] as number[]])) as Record<K, number[]>;
+  const wave = async (name: K, isTimed: boolean) => {
     await Promise.all(
-      agents[side].map(async (agent, client) => {
+      agents.get(name)!.map(async (agent, client) => {
         for (let i = 0; i < perClient; i++) {
-          const ms = await pair[side](client, agent);
-          if (isTimed) times[side].push(ms);
+          const ms = await sides[name](client, agent);
+          if (isTimed) times[name].push(ms);
         }
       }),
     );
   };
   try {
     for (let round = 0; round <= rounds; round++) {
-      const order: ('route' | 'floor')[] = round % 2 === 0 ? ['route', 'floor'] : ['floor', 'route'];
-      for (const side of order) await wave(side, round > 0);
+      const turn = round % names.length;
+      for (const name of [...names.slice(turn), ...names.slice(0, turn)]) await wave(name, round > 0);
     }
   } finally {
-    for (const agent of [...agents.route, ...agents.floor]) agent.destroy();
+    for (const list of agents.values()) for (const agent of list) agent.destroy();
   }
   return times;
-}
-
-function agentsFor(clients: number): http.Agent[] {
-  return Array.from({ length: clients }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
 }

@@ -5,11 +5,12 @@
 // 95th percentile, with the machine's load average before and after each figure. The floor is
 // off in every server but one the bench starts with BENCH_FLOOR_DIR.
 //
-// BENCH_APP_DIR=/a/checkout[:/another] measures the builds of other checkouts (built with `next
-// build` there first when they have no build; each needs its node_modules), in the order given,
-// in this one run, e.g. `BENCH_APP_DIR=/work/main-51cadcc:$PWD BENCH_ONLY=server npm run bench`
-// for before and after. A build without the floor route (one older than the floor) is measured
-// against the floor of this checkout's build, started beside it, and its lines say so.
+// BENCH_APP_DIR=/a/checkout[:/another] measures the builds of those checkouts instead (built with
+// `next build` there first when they have no build; each needs its own node_modules, copied or
+// hard-linked: Next refuses a symlink that leaves the project), all started at once and taking
+// turns within each figure, e.g. `BENCH_APP_DIR=/tmp/main-51cadcc:$PWD BENCH_ONLY=server npm run
+// bench` for before and after in one run. A build older than the floor route borrows the floor
+// of another build in the run (the same framework, on the same fixture), and its lines say so.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, realpathSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -19,7 +20,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createRuntimeToken } from '../../e2e/runtime/mcp-client';
 import { startNextServer, type NextServer } from '../../e2e/support/next-server';
-import { timeUnderLoad, timedRequest, type Pair } from './load';
+import { timeUnderLoad, timedRequest, type Send } from './load';
 import { SCALE_PLUGIN_PATH } from './plugin-registry';
 import { loadAverage, median, ms, percentile } from './stats';
 
@@ -29,28 +30,104 @@ const CLIENTS = 16;
 /** The 16 agents the save figure writes to, one per client, so no client's version moves under another. */
 const SAVE_AGENTS = Array.from({ length: CLIENTS }, (_, i) => `save-${String(i).padStart(2, '0')}`);
 
+/** One build under measure: its server, what the figures need of it, and where its floor answers. */
+interface Build {
+  label: string;
+  app: NextServer;
+  token: string;
+  baseDir: string;
+  floorUrl: string;
+  /** Each save agent's current version, as the route's answers give it. */
+  versions: number[];
+}
+
 /** A figure: what is timed, its load, and the route ÷ floor budget. */
 interface Figure {
   label: string;
   target: number;
   load: { perClient: number; rounds: number };
-  pair(app: NextServer, floorUrl: string): Pair;
+  route(build: Build): Send;
+  floor(build: Build): Send;
 }
 
-/** Measures each build named by BENCH_APP_DIR (this checkout by default) on ports from `port`. */
+/**
+ * Measures each build named by BENCH_APP_DIR (this checkout by default) on ports from `port`:
+ * all of them started at once and taking turns within each figure, so before and after share
+ * the machine's moments.
+ */
 export async function benchServerFigures(port: number, line: Line): Promise<void> {
   const dirs = (process.env.BENCH_APP_DIR ?? '').split(':').filter(Boolean);
   const appDirs = dirs.length > 0 ? dirs.map((dir) => path.resolve(dir)) : [process.cwd()];
-  for (const [index, appDir] of appDirs.entries()) await benchBuild(appDir, port + index * 10, line);
+  const cleanups: (() => Promise<void>)[] = [];
+  try {
+    const builds: Build[] = [];
+    for (const [index, appDir] of appDirs.entries()) builds.push(await startBuild(appDir, port + index * 2, cleanups));
+    await lendFloors(builds, port + appDirs.length * 2, cleanups);
+    console.log(`\nServer figures: each route ÷ the floor of the same build (app/api/bench-floor), ${CLIENTS} concurrent clients on keep-alive connections, taking turns; ms per request`);
+    for (const build of builds) console.log(`  ${build.label}`);
+    for (const figure of figures()) {
+      const sides = Object.fromEntries(builds.flatMap((build, index) => [[`${index}:route`, figure.route(build)], [`${index}:floor`, figure.floor(build)]])) as Record<string, Send>;
+      const before = loadAverage();
+      const times = await timeUnderLoad(sides, { clients: CLIENTS, ...figure.load });
+      console.log(`  ${figure.label} (${times['0:route']?.length ?? 0} requests each way; load ${before} → ${loadAverage()})`);
+      for (const [index, build] of builds.entries()) {
+        const route = times[`${index}:route`] ?? [];
+        const floor = times[`${index}:floor`] ?? [];
+        const medianRatio = median(route) / median(floor);
+        const p95Ratio = percentile(route, 0.95) / percentile(floor, 0.95);
+        const budget = `≤ ${figure.target}`;
+        if (builds.length > 1) console.log(`    ${build.label}`);
+        line('    median, route / floor', `${ms(median(route))} / ${ms(median(floor))}`);
+        line('    ratio of medians', medianRatio.toFixed(2), budget, medianRatio <= figure.target);
+        line('    95th percentile, route / floor', `${ms(percentile(route, 0.95))} / ${ms(percentile(floor, 0.95))}`);
+        line('    ratio of 95th percentiles', p95Ratio.toFixed(2), budget, p95Ratio <= figure.target);
+      }
+    }
+  } finally {
+    for (const cleanup of cleanups.reverse()) await cleanup();
+  }
 }
 
-async function benchBuild(appDir: string, port: number, line: Line): Promise<void> {
+/** Starts one checkout's build with the floor on, and sets up what the figures use. */
+async function startBuild(appDir: string, port: number, cleanups: (() => Promise<void>)[]): Promise<Build> {
   buildIfMissing(appDir);
   const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-bench-floor-'));
   const files = realpathSync(await mkdtemp(path.join(os.tmpdir(), 'tools-bench-files-')));
+  cleanups.push(() => Promise.all([rm(folder, { recursive: true, force: true }), rm(files, { recursive: true, force: true })]).then(() => undefined));
   const baseDir = path.join(files, 'bench');
   mkdirSync(baseDir);
-  const env = {
+  const app = await startNextServer(port, serverEnv(folder, files), { appDir });
+  cleanups.push(() => app.stop());
+  const token = await setUp(app, baseDir, folder);
+  return { label: `${appDir} at ${commitOf(appDir)}`, app, token, baseDir, floorUrl: `${app.url}/api/bench-floor`, versions: SAVE_AGENTS.map(() => 1) };
+}
+
+/**
+ * A build older than the floor route has none: it borrows the floor of a build that has one (the
+ * same framework, on the same fixture), or of this checkout's build started for it.
+ */
+async function lendFloors(builds: Build[], port: number, cleanups: (() => Promise<void>)[]): Promise<void> {
+  const hasFloor = await Promise.all(builds.map(async (build) => (await fetch(`${build.floorUrl}/catalogue`)).status === 200));
+  const lender = builds.find((_build, index) => hasFloor[index]);
+  for (const [index, build] of builds.entries()) {
+    if (hasFloor[index]) continue;
+    let floorUrl = lender?.floorUrl;
+    if (!floorUrl) {
+      const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-bench-floor-'));
+      const files = realpathSync(await mkdtemp(path.join(os.tmpdir(), 'tools-bench-files-')));
+      cleanups.push(() => Promise.all([rm(folder, { recursive: true, force: true }), rm(files, { recursive: true, force: true })]).then(() => undefined));
+      const floorServer = await startNextServer(port, serverEnv(folder, files));
+      cleanups.push(() => floorServer.stop());
+      await setUp(floorServer, path.join(files, 'bench'), folder);
+      floorUrl = `${floorServer.url}/api/bench-floor`;
+    }
+    build.floorUrl = floorUrl;
+    build.label += ' (no floor route in this build: measured against the floor of another build)';
+  }
+}
+
+function serverEnv(folder: string, files: string): Record<string, string> {
+  return {
     TOOLS_PLUGIN_PATH: path.resolve(SCALE_PLUGIN_PATH),
     SCALE_TOOL_COUNT: '10000',
     SEED_DEMO: '0',
@@ -59,83 +136,50 @@ async function benchBuild(appDir: string, port: number, line: Line): Promise<voi
     // With BENCH_PROFILE_DIR, the app server writes a CPU profile of its run there.
     ...(process.env.BENCH_PROFILE_DIR ? { NODE_OPTIONS: `--import ${pathToFileURL(path.resolve('scripts/bench/cpu-profile-preload.mjs')).href}` } : {}),
   };
-  const app = await startNextServer(port, env, { appDir });
-  let floorServer: NextServer | undefined;
-  try {
-    const token = await setUp(app, baseDir, folder);
-    let floorUrl = `${app.url}/api/bench-floor`;
-    let floorNote = '';
-    if ((await fetch(`${floorUrl}/catalogue`)).status === 404) {
-      // A build from before the floor: the floor of this checkout's build, on the same fixture.
-      floorServer = await startNextServer(port + 5, env);
-      floorUrl = `${floorServer.url}/api/bench-floor`;
-      floorNote = ' (this build has no floor route: the floor is this checkout\'s build, beside it)';
-    }
-    console.log(`\nServer figures: ${appDir} at ${commitOf(appDir)}${floorNote}`);
-    console.log(`  each route ÷ the floor of the same build, ${CLIENTS} concurrent clients on keep-alive connections, taking turns; ms per request`);
-    for (const figure of figures(token, baseDir)) {
-      const before = loadAverage();
-      const { route, floor } = await timeUnderLoad(figure.pair(app, floorUrl), { clients: CLIENTS, ...figure.load });
-      const medianRatio = median(route) / median(floor);
-      const p95Ratio = percentile(route, 0.95) / percentile(floor, 0.95);
-      const budget = `≤ ${figure.target}`;
-      console.log(`  ${figure.label} (${route.length} requests each way; load ${before} → ${loadAverage()})`);
-      line('    median, route / floor', `${ms(median(route))} / ${ms(median(floor))}`);
-      line('    ratio of medians', medianRatio.toFixed(2), budget, medianRatio <= figure.target);
-      line('    95th percentile, route / floor', `${ms(percentile(route, 0.95))} / ${ms(percentile(floor, 0.95))}`);
-      line('    ratio of 95th percentiles', p95Ratio.toFixed(2), budget, p95Ratio <= figure.target);
-    }
-  } finally {
-    await Promise.all([app.stop(), floorServer?.stop()]);
-    await rm(folder, { recursive: true, force: true });
-    await rm(files, { recursive: true, force: true });
-  }
 }
 
-function figures(token: string, baseDir: string): Figure[] {
-  const versions = SAVE_AGENTS.map(() => 1);
+function figures(): Figure[] {
   const json = { 'content-type': 'application/json' };
   const invokeBody = JSON.stringify({ arguments: { text: 'one two three' } });
-  const expect200 = (what: string) => ({ status, ms: took }: { status: number; ms: number }) => {
+  const ok = (what: string) => ({ status, ms: took }: { status: number; ms: number }) => {
     if (status !== 200) throw new Error(`${what} answered ${status}`);
     return took;
   };
-  const catalogue = (encoding: string): Figure['pair'] => (app, floorUrl) => ({
-    route: (_client, agent) => timedRequest(`${app.url}/api/v1/tools`, { agent, headers: { cookie: app.adminCookie, 'accept-encoding': encoding } }).then(expect200('GET /api/v1/tools')),
-    floor: (_client, agent) => timedRequest(`${floorUrl}/catalogue`, { agent, headers: { cookie: app.adminCookie, 'accept-encoding': encoding } }).then(expect200('the catalogue floor')),
+  const catalogue = (label: string, encoding: string, load: Figure['load']): Figure => ({
+    label,
+    target: 1.5,
+    load,
+    route: ({ app }) => (_client, agent) => timedRequest(`${app.url}/api/v1/tools`, { agent, headers: { cookie: app.adminCookie, 'accept-encoding': encoding } }).then(ok('GET /api/v1/tools')),
+    floor: ({ app, floorUrl }) => (_client, agent) => timedRequest(`${floorUrl}/catalogue`, { agent, headers: { cookie: app.adminCookie, 'accept-encoding': encoding } }).then(ok('the catalogue floor')),
   });
   return [
-    { label: 'catalogue API: GET /api/v1/tools at 10,000 tools, plain (a script\'s read)', target: 1.5, load: { perClient: 2, rounds: 6 }, pair: catalogue('identity') },
-    { label: 'catalogue API: the same, gzip (Next compresses both)', target: 1.5, load: { perClient: 1, rounds: 3 }, pair: catalogue('gzip') },
+    catalogue('catalogue API: GET /api/v1/tools at 10,000 tools, plain (a script\'s read)', 'identity', { perClient: 2, rounds: 6 }),
+    catalogue('catalogue API: the same, gzip (Next compresses both)', 'gzip', { perClient: 1, rounds: 3 }),
     {
       label: 'invoke: POST …/tools/word_count/invoke (token, checks, audit) ÷ word_count through the same registry',
       target: 2,
       load: { perClient: 25, rounds: 4 },
-      pair: (app, floorUrl) => ({
-        route: (_client, agent) =>
-          timedRequest(`${app.url}/api/v1/agents/bench/tools/word_count/invoke`, { method: 'POST', agent, headers: { ...json, authorization: `Bearer ${token}` }, body: invokeBody }).then(expect200('invoke')),
-        floor: (_client, agent) => timedRequest(`${floorUrl}/invoke`, { method: 'POST', agent, headers: json, body: invokeBody }).then(expect200('the invoke floor')),
-      }),
+      route: ({ app, token }) => (_client, agent) =>
+        timedRequest(`${app.url}/api/v1/agents/bench/tools/word_count/invoke`, { method: 'POST', agent, headers: { ...json, authorization: `Bearer ${token}` }, body: invokeBody }).then(ok('invoke')),
+      floor: ({ floorUrl }) => (_client, agent) => timedRequest(`${floorUrl}/invoke`, { method: 'POST', agent, headers: json, body: invokeBody }).then(ok('the invoke floor')),
     },
     {
       label: 'assignment save: PUT fs_read_file\'s settings (session, If-Match, schema + allowed roots, write, audit)',
       target: 3,
       load: { perClient: 10, rounds: 4 },
-      pair: (app, floorUrl) => ({
-        route: async (client, agent) => {
-          const version = versions[client]!;
-          const body = JSON.stringify({ overrides: { baseDir, maxBytes: 1000 + version } });
-          const headers = { ...json, cookie: app.adminCookie, origin: app.url, 'if-match': `"${version}"` };
-          const answer = await timedRequest(`${app.url}/api/v1/agents/${SAVE_AGENTS[client]}/tools/fs_read_file`, { method: 'PUT', agent, headers, body });
-          if (answer.status !== 200) throw new Error(`a save answered ${answer.status}`);
-          versions[client] = Number(/"(\d+)"/.exec(String(answer.headers.etag))?.[1]);
-          return answer.ms;
-        },
-        floor: (client, agent) => {
-          const body = JSON.stringify({ overrides: { baseDir, maxBytes: 1000 + versions[client]! } });
-          return timedRequest(`${floorUrl}/assignment`, { method: 'PUT', agent, headers: json, body }).then(expect200('the assignment floor'));
-        },
-      }),
+      route: ({ app, baseDir, versions }) => async (client, agent) => {
+        const version = versions[client]!;
+        const body = JSON.stringify({ overrides: { baseDir, maxBytes: 1000 + version } });
+        const headers = { ...json, cookie: app.adminCookie, origin: app.url, 'if-match': `"${version}"` };
+        const answer = await timedRequest(`${app.url}/api/v1/agents/${SAVE_AGENTS[client]}/tools/fs_read_file`, { method: 'PUT', agent, headers, body });
+        if (answer.status !== 200) throw new Error(`a save answered ${answer.status}`);
+        versions[client] = Number(/"(\d+)"/.exec(String(answer.headers.etag))?.[1]);
+        return answer.ms;
+      },
+      floor: ({ baseDir, versions, floorUrl }) => (client, agent) => {
+        const body = JSON.stringify({ overrides: { baseDir, maxBytes: 1000 + versions[client]! } });
+        return timedRequest(`${floorUrl}/assignment`, { method: 'PUT', agent, headers: json, body }).then(ok('the assignment floor'));
+      },
     },
   ];
 }
@@ -177,7 +221,7 @@ function buildIfMissing(appDir: string): void {
 
 function commitOf(appDir: string): string {
   try {
-    return execFileSync('git', ['-C', appDir, 'log', '-1', '--format=%h %s'], { encoding: 'utf8' }).trim().slice(0, 90);
+    return execFileSync('git', ['-C', appDir, 'log', '-1', '--format=%h %s'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim().slice(0, 80);
   } catch {
     return 'an unknown commit';
   }
