@@ -33,7 +33,7 @@ describe('npm run config', () => {
     const url = `sqlite:${path.join(folder, 'config.sqlite')}`;
     const db = await openDatabase({ url });
     try {
-      await createAgent({ db, actor: TEST_ADMIN, input: { id: 'stays', name: 'Kept' } });
+      await createAgent({ db, actor: TEST_ADMIN, input: { id: 'stays', name: 'Stays' } });
       await createAgent({ db, actor: TEST_ADMIN, input: { id: 'extra', name: 'Extra' } });
     } finally {
       await db.destroy();
@@ -42,7 +42,7 @@ describe('npm run config', () => {
     expect(exported.code, exported.stderr).toBe(0);
     expect(exported.stdout).toContain('- id: stays\n');
     const file = path.join(folder, 'agents.yaml');
-    await writeFile(file, 'apiVersion: tools-admin/v1\nagents:\n  - id: stays\n    name: Kept and renamed\n');
+    await writeFile(file, 'apiVersion: tools-admin/v1\nagents:\n  - id: stays\n    name: Stays and renamed\n');
 
     const planned = await config(url, 'plan', file);
     const applied = await config(url, 'apply', file);
@@ -56,7 +56,7 @@ describe('npm run config', () => {
         'apiVersion: tools-admin/v1',
         'agents:',
         '  - id: stays',
-        '    name: Kept and renamed',
+        '    name: Stays and renamed',
         '    tools:',
         '      later_anything: {}',
         '    rules:',
@@ -78,7 +78,7 @@ describe('npm run config', () => {
     );
     const unchecked = await config(url, 'plan', more);
 
-    expect(planned).toMatchObject({ code: 0, stdout: expect.stringContaining('~ update agents/stays\n    name: "Kept" → "Kept and renamed"\nPlan: 0 to create, 1 to update, 0 to delete.') });
+    expect(planned).toMatchObject({ code: 0, stdout: expect.stringContaining('~ update agents/stays\n    name: "Stays" → "Stays and renamed"\nPlan: 0 to create, 1 to update, 0 to delete.') });
     expect(applied.code, applied.stderr).toBe(0);
     expect(applied.stdout).toContain('Applied 1 change.');
     expect(pruned.stdout).toContain('- delete agents/extra');
@@ -90,7 +90,7 @@ describe('npm run config', () => {
     expect(unchecked.stdout).toContain('Plan: 4 to create, 0 to update, 0 to delete.');
     const after = await openDatabase({ url });
     try {
-      expect(await after.selectFrom('agents').select(['id', 'name']).execute()).toEqual([{ id: 'stays', name: 'Kept and renamed' }]);
+      expect(await after.selectFrom('agents').select(['id', 'name']).execute()).toEqual([{ id: 'stays', name: 'Stays and renamed' }]);
       const actors = await after.selectFrom('audit_events').select(['actor', 'action']).where('actor', '=', 'config import').orderBy('id').execute();
       expect(actors).toEqual([{ actor: 'config import', action: 'agent.update' }, { actor: 'config import', action: 'agent.delete' }]);
     } finally {

@@ -37,7 +37,7 @@ interface CatalogueIndex {
   offlineBundles: CatalogueEntry[];
 }
 
-/** Kept per reading: the registry hands out the same tools array until something in it changes. */
+/** One per reading: the registry hands out the same tools array until something in it changes. */
 const indexes = new WeakMap<readonly CatalogueEntry[], CatalogueIndex>();
 
 function indexOf(registry: ToolRegistry): CatalogueIndex {

@@ -158,7 +158,7 @@ function workflowDiffs(before: ConfigWorkflow | undefined, after: ConfigWorkflow
   };
   const old = flat(before);
   const next = flat(after);
-  // Kept inputs or steps whose order changed: the new order as a whole.
+  // Inputs or steps on both sides whose order changed: the new order as a whole.
   for (const [field, names] of [
     ['inputs', (workflow?: ConfigWorkflow) => workflow?.inputs.map((input) => input.name) ?? []],
     ['steps', (workflow?: ConfigWorkflow) => workflow?.steps.map((step) => step.id) ?? []],

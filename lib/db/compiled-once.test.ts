@@ -32,7 +32,7 @@ describeEachDatabase('compiledOnce (a query built once, run with new values)', (
 
   it('rolls back with the transaction it ran in', async () => {
     const { db } = await databases.create();
-    await createAgent({ db, actor: TEST_ADMIN, input: { id: 'stays', name: 'Kept' } });
+    await createAgent({ db, actor: TEST_ADMIN, input: { id: 'stays', name: 'Stays' } });
     const rename = compiledOnce<[string, string], { id: string }>(2, (trx, name, id) => trx.updateTable('agents').set({ name }).where('id', '=', id).returning('id'));
 
     await expect(
@@ -42,6 +42,6 @@ describeEachDatabase('compiledOnce (a query built once, run with new values)', (
       }),
     ).rejects.toThrow('undo');
 
-    expect(await db.selectFrom('agents').select('name').where('id', '=', 'stays').executeTakeFirst()).toEqual({ name: 'Kept' });
+    expect(await db.selectFrom('agents').select('name').where('id', '=', 'stays').executeTakeFirst()).toEqual({ name: 'Stays' });
   });
 });
