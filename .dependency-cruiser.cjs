@@ -72,33 +72,5 @@ const config = {
   },
 };
 
-// ---- TEMPORARY (issue 31): delete this whole block when the "one path" branch is merged. ----
-// These imports cross the rules above today; that branch deletes the fast routes and moves the
-// front door's constants to a module in lib/, which removes every one of them. Each is excused
-// exactly: the file may keep this one import, and any other crossing from it still fails.
-excuseExistingCrossings(config, [
-  ['lib/api/config-schemas.ts', 'scripts/front-door/limits.mjs'],
-  ['lib/http/read-json-body.ts', 'scripts/front-door/limits.mjs'],
-  ['lib/metrics/may-read-metrics.ts', 'scripts/front-door/front-door.mjs'],
-  ['lib/metrics/record-tool-call.ts', 'scripts/front-door/metrics.mjs'],
-  ['lib/metrics/render-metrics.ts', 'scripts/front-door/metrics.mjs'],
-  ['lib/assignments/put-assignment-route.ts', 'scripts/front-door/fast-routes.mjs'],
-  ['lib/assignments/put-assignment-buffered.test.ts', 'scripts/front-door/fast-routes.mjs'],
-  ['lib/runtime/invoke-buffered.ts', 'scripts/front-door/fast-routes.mjs'],
-  ['lib/catalogue/catalogue-door.test.ts', 'app/api/v1/tools/route.ts'],
-]);
-
-/** Lets each `[from, to]` import pass the rule it crosses, and only that import from that file. */
-function excuseExistingCrossings(configuration, crossings) {
-  const exactly = (file) => `^${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`;
-  for (const [from, to] of crossings) {
-    const crossed = configuration.forbidden.filter((rule) => !rule.to.circular && new RegExp(rule.from.path).test(from) && new RegExp(rule.to.path).test(to));
-    for (const rule of crossed) {
-      rule.from.pathNot = [rule.from.pathNot ?? [], exactly(from)].flat();
-      configuration.forbidden.push({ ...rule, from: { path: exactly(from) }, to: { ...rule.to, pathNot: [rule.to.pathNot ?? [], exactly(to)].flat() } });
-    }
-  }
-}
-// ---- end TEMPORARY ----
 
 module.exports = config;

@@ -23,6 +23,24 @@ const eslintConfig = [
     },
   },
   {
+    // One way round: app/ and scripts/ build on lib/ and components/, never the reverse. What both
+    // the front door (scripts/) and the app need lives in a leaf of lib/ (lib/http/door-constants.mjs).
+    files: ['lib/**/*.{ts,tsx,mjs}', 'components/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['@/app', '@/app/*', '@/scripts', '@/scripts/*', '**/app/*', '**/scripts/*', '**/../app', '**/../scripts'],
+              message: 'lib/ and components/ never import app/ or scripts/: move what both need into a leaf module of lib/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // The registry is plain TypeScript: the SPI must not depend on the web app or a database.
     files: ['registry/**/*.ts'],
     rules: {

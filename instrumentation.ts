@@ -17,8 +17,6 @@ export async function register(): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  const { installPeerAddressHook } = await import('./lib/http/peer-address-hook');
-  installPeerAddressHook();
   const { getDb } = await import('./lib/db/get-db');
   const db = await getDb();
   const { prepareFirstSignIn } = await import('./lib/auth/prepare-first-sign-in');

@@ -9,10 +9,11 @@ const httpMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
 /**
  * The only routes that answer without a session or token: signing in, the first-run setup,
  * the health check and the metrics (which answer clients on this machine only, 403 to the
- * rest: `lib/metrics/may-read-metrics.ts`). Anything else added under app/ must answer 401 to
- * an anonymous caller, or this test fails.
+ * rest: `lib/metrics/may-read-metrics.ts`), and the bench's floor, which answers 404 to
+ * everyone unless the bench started the server with BENCH_FLOOR_DIR (its own test). Anything
+ * else added under app/ must answer 401 to an anonymous caller, or this test fails.
  */
-const PUBLIC_ROUTES = new Set(['api/auth/sign-in', 'api/auth/setup', 'api/health', 'api/metrics', 'api/v1/config/schema.json']);
+const PUBLIC_ROUTES = new Set(['api/auth/sign-in', 'api/auth/setup', 'api/health', 'api/metrics', 'api/v1/config/schema.json', 'api/bench-floor/[kind]']);
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 

@@ -17,8 +17,11 @@ const mutations = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
 /** Mutations every signed-in user may make on their own behalf: ending their own sessions. */
 const SELF_SERVICE = new Set(['POST api/auth/sign-out', 'DELETE api/v1/sessions/[id]']);
-/** Routes that answer without a session, and the catch-all that names nothing. */
-const NOT_CHECKED = new Set(['api/auth/sign-in', 'api/auth/setup', 'api/health', 'api/v1/[...unknownPath]']);
+/**
+ * Routes that answer without a session, the catch-all that names nothing, and the bench's floor,
+ * which answers 404 to everyone unless the bench started the server (its own test).
+ */
+const NOT_CHECKED = new Set(['api/auth/sign-in', 'api/auth/setup', 'api/health', 'api/v1/[...unknownPath]', 'api/bench-floor/[kind]']);
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 

@@ -82,17 +82,7 @@ export async function bootRegistry(options: RegistryHostOptions = {}): Promise<T
   return loaded;
 }
 
-const host = globalThis as typeof globalThis & { toolRegistry?: Promise<ToolRegistry>; toolRegistriesBooted?: WeakMap<Promise<ToolRegistry>, ToolRegistry> };
-
-/** What each boot resolved to, once it has (kept by the boot, so a test's fresh boot starts empty). */
-function bootedRegistries(): WeakMap<Promise<ToolRegistry>, ToolRegistry> {
-  return (host.toolRegistriesBooted ??= new WeakMap());
-}
-
-/** The registry `getToolRegistry` answers once booted, without waiting; undefined until then. */
-export function bootedToolRegistry(): ToolRegistry | undefined {
-  return host.toolRegistry && bootedRegistries().get(host.toolRegistry);
-}
+const host = globalThis as typeof globalThis & { toolRegistry?: Promise<ToolRegistry> };
 
 /** The registry of this server process, booted once on first use. */
 export function getToolRegistry(): Promise<ToolRegistry> {
@@ -112,8 +102,6 @@ export function getToolRegistry(): Promise<ToolRegistry> {
       host.toolRegistry = undefined;
       throw error;
     });
-    const booting = host.toolRegistry;
-    booting.then((registry) => void bootedRegistries().set(booting, registry), () => {});
   }
   return host.toolRegistry;
 }

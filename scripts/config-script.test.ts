@@ -44,21 +44,21 @@ describe('npm run config', () => {
     const url = `sqlite:${path.join(folder, 'config.sqlite')}`;
     const db = await openDatabase({ url });
     try {
-      await createAgent({ db, actor: TEST_ADMIN, input: { id: 'kept', name: 'Kept' } });
+      await createAgent({ db, actor: TEST_ADMIN, input: { id: 'stays', name: 'Stays' } });
       await createAgent({ db, actor: TEST_ADMIN, input: { id: 'extra', name: 'Extra' } });
     } finally {
       await db.destroy();
     }
     const exported = await config(url, 'export');
     expect(exported.code, exported.stderr).toBe(0);
-    expect(exported.stdout).toContain('- id: kept\n');
+    expect(exported.stdout).toContain('- id: stays\n');
     const file = path.join(folder, 'agents.yaml');
-    await writeFile(file, 'apiVersion: tools-admin/v1\nagents:\n  - id: kept\n    name: Kept and renamed\n');
+    await writeFile(file, 'apiVersion: tools-admin/v1\nagents:\n  - id: stays\n    name: Stays and renamed\n');
 
     const planned = await config(url, 'plan', file);
     const applied = await config(url, 'apply', file);
     const pruned = await config(url, 'apply', file, '--prune');
-    await writeFile(file, 'apiVersion: tools-admin/v1\nagents:\n  - id: kept\n');
+    await writeFile(file, 'apiVersion: tools-admin/v1\nagents:\n  - id: stays\n');
     const invalid = await config(url, 'plan', file);
     const more = path.join(folder, 'more.yaml');
     await writeFile(
@@ -66,8 +66,8 @@ describe('npm run config', () => {
       [
         'apiVersion: tools-admin/v1',
         'agents:',
-        '  - id: kept',
-        '    name: Kept and renamed',
+        '  - id: stays',
+        '    name: Stays and renamed',
         '    tools:',
         '      later_anything: {}',
         '    rules:',
@@ -89,19 +89,19 @@ describe('npm run config', () => {
     );
     const unchecked = await config(url, 'plan', more);
 
-    expect(planned).toMatchObject({ code: 0, stdout: expect.stringContaining('~ update agents/kept\n    name: "Kept" → "Kept and renamed"\nPlan: 0 to create, 1 to update, 0 to delete.') });
+    expect(planned).toMatchObject({ code: 0, stdout: expect.stringContaining('~ update agents/stays\n    name: "Stays" → "Stays and renamed"\nPlan: 0 to create, 1 to update, 0 to delete.') });
     expect(applied.code, applied.stderr).toBe(0);
     expect(applied.stdout).toContain('Applied 1 change.');
     expect(pruned.stdout).toContain('- delete agents/extra');
     expect(invalid).toMatchObject({ code: 1, stderr: expect.stringContaining(`${file}:3:5: "name" is required (/agents/0)`) });
     expect(unchecked.code, unchecked.stderr).toBe(0);
-    expect(unchecked.stdout).toContain('+ create agents/kept/rules/fs\n');
+    expect(unchecked.stdout).toContain('+ create agents/stays/rules/fs\n');
     expect(unchecked.stdout).toContain('+ create workflows/tally\n    steps.count: {"tool":"word_count","arguments":{"text":"counted"}}\n');
-    expect(unchecked.stdout).toContain('! not checked: agents/kept/tools/later_anything (line 6): "later_anything" and its settings are not checked: the MCP server "later" is disabled');
+    expect(unchecked.stdout).toContain('! not checked: agents/stays/tools/later_anything (line 6): "later_anything" and its settings are not checked: the MCP server "later" is disabled');
     expect(unchecked.stdout).toContain('Plan: 4 to create, 0 to update, 0 to delete.');
     const after = await openDatabase({ url });
     try {
-      expect(await after.selectFrom('agents').select(['id', 'name']).execute()).toEqual([{ id: 'kept', name: 'Kept and renamed' }]);
+      expect(await after.selectFrom('agents').select(['id', 'name']).execute()).toEqual([{ id: 'stays', name: 'Stays and renamed' }]);
       const actors = await after.selectFrom('audit_events').select(['actor', 'action']).where('actor', '=', 'config import').orderBy('id').execute();
       expect(actors).toEqual([{ actor: 'config import', action: 'agent.update' }, { actor: 'config import', action: 'agent.delete' }]);
     } finally {

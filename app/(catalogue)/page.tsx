@@ -10,7 +10,7 @@ import { CatalogueView } from '@/components/catalogue/catalogue-view';
 import { PageHeader } from '@/components/layout/page-header';
 import { listAgents } from '@/lib/agents';
 import { agentListQueryOptions } from '@/lib/client-api/agents-api';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/db/get-db';
 import { getToolRegistry } from '@/lib/registry-host';
 
 // The catalogue is read from the live registry on every request, never at build time.

@@ -3,7 +3,7 @@ import { HydrationBoundary, dehydrate } from '@tanstack/react-query';
 import { listAuditEvents } from '@/lib/audit';
 import { requirePageActor } from '@/lib/auth/page-actor';
 import { AUDIT_FILTER_NAMES, AUDIT_PAGE_SIZE, auditLogQueryOptions, toAuditFilters } from '@/lib/client-api/audit-api';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/db/get-db';
 import { makeServerQueryClient } from '@/lib/query/query-clients';
 import { AuditView } from '@/components/audit/audit-view';
 

@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { SetupForm } from '@/components/auth/setup-form';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { isSetupTokenValid } from '@/lib/auth/setup-link';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/db/get-db';
 
 export const dynamic = 'force-dynamic';
 

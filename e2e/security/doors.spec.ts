@@ -115,6 +115,38 @@ test.describe('[SECURITY][DOORS]', () => {
     expect(own.status).toBe(201);
   });
 
+  test('[SECURITY][DOORS]: a signed-in admin\'s cookie save of an assignment with a foreign, null or missing Origin gets 403 and saves nothing', async () => {
+    const agent = (await agentIds())[0] ?? 'demo';
+    const assignment = `${app}/api/v1/agents/${agent}/tools/word_count`;
+    // The assignment as stored, or the status that says there is none.
+    const current = async () => {
+      const response = await fetch(assignment, { headers: { cookie: adminCookie } });
+      return response.status === 200 ? ((await response.json()) as unknown) : response.status;
+    };
+    const was = await current();
+    for (const origin of ['http://attacker.example', 'null', undefined]) {
+      const response = await httpRequest(assignment, {
+        method: 'PUT',
+        headers: { cookie: adminCookie, 'content-type': 'application/json', 'if-match': '*', ...(origin === undefined ? {} : { origin }) },
+        body: JSON.stringify({ overrides: {} }),
+      });
+      expect(response.status, String(origin)).toBe(403);
+      expect(JSON.parse(response.body)).toMatchObject({ status: 403, requestId: response.headers['x-request-id'] });
+    }
+    expect(await current()).toBe(was);
+  });
+
+  test('[SECURITY][DOORS]: the bench\'s floor route is off in a normal server: 404 to every method, signed in or not', async () => {
+    for (const kind of ['catalogue', 'invoke', 'assignment']) {
+      for (const method of ['GET', 'POST', 'PUT']) {
+        for (const headers of [{}, { cookie: adminCookie, origin: app }] as Record<string, string>[]) {
+          const response = await fetch(`${app}/api/bench-floor/${kind}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: method === 'GET' ? undefined : '{"arguments":{}}' });
+          expect(response.status, `${method} ${kind}`).toBe(404);
+        }
+      }
+    }
+  });
+
   test('[SECURITY][DOORS]: security headers are on a page, an API answer, an error and a static file', async () => {
     const signedIn = { headers: { cookie: adminCookie } };
     const page = await fetch(`${app}/agents`, signedIn);

@@ -4,6 +4,7 @@ import { expect, test } from '../support/test';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
 import { rawRequest } from '../support/raw-http';
+import { createRuntimeToken } from '../runtime/mcp-client';
 
 /** The resident memory of a process, in MiB, as the kernel reports it. */
 function rssMiB(pid: number): number {
@@ -99,6 +100,34 @@ test.describe('[SECURITY][LIMITS]', () => {
 
     expect(answer.status).toBe(413);
     expect(await agentCount()).toBe(before);
+  });
+
+  test('[SECURITY][LIMITS]: an assignment save and a tool call over 1 MiB get 413, announced or counted, and change nothing', async () => {
+    const json = { 'content-type': 'application/json' };
+    expect((await server.fetch('/api/v1/agents', { method: 'POST', headers: json, body: JSON.stringify({ id: 'limited', name: 'Limited' }) })).status).toBe(201);
+    expect((await server.fetch('/api/v1/agents/limited/tools/word_count', { method: 'PUT', headers: json, body: JSON.stringify({ overrides: {} }) })).status).toBe(201);
+    const token = await createRuntimeToken(server);
+    const saved = async () => ((await (await server.fetch('/api/v1/agents/limited/tools/word_count')).json()) as { version: number }).version;
+    const calls = async () => ((await (await server.fetch('/api/v1/audit?agent=limited&action=tool.invoke')).json()) as { events: unknown[] }).events.length;
+    const heads = {
+      save: [`PUT /api/v1/agents/limited/tools/word_count HTTP/1.1`, `Host: 127.0.0.1:${port}`, `Origin: http://127.0.0.1:${port}`, `Cookie: ${cookie}`, 'If-Match: "1"'],
+      call: [`POST /api/v1/agents/limited/tools/word_count/invoke HTTP/1.1`, `Host: 127.0.0.1:${port}`, `Authorization: Bearer ${token}`],
+    };
+    for (const [what, head] of Object.entries(heads)) {
+      const common = [...head, 'Content-Type: application/json', 'Connection: close'];
+      const announced = await rawRequest(port, [...common, 'Content-Length: 2000000'].join('\r\n'), { timeoutMs: 5_000 });
+      expect(announced.status, `${what}, announced`).toBe(413);
+      expect(announced.msToAnswer, `${what}, announced`).toBeLessThan(1_000);
+      const counted = await rawRequest(port, [...common, 'Transfer-Encoding: chunked'].join('\r\n'), {
+        body: (async function* () {
+          for await (const chunk of chunks(24, 65_536)) yield Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]);
+          yield '0\r\n\r\n';
+        })(),
+      });
+      expect(counted.status, `${what}, counted`).toBe(413);
+    }
+    expect(await saved()).toBe(1);
+    expect(await calls()).toBe(0);
   });
 
   test('[SECURITY][LIMITS]: a kept-alive connection idle for 6 s still carries the next request (Node\'s own client keeps one 5 s)', async () => {

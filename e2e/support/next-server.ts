@@ -20,19 +20,23 @@ export interface NextServer {
   output(): string;
 }
 
-const serverScript = path.resolve('scripts/server.mjs');
-
 let serversStarted = 0;
 
 /**
  * Starts the built app on `port` with extra environment, and waits until it answers. Without a
  * DATABASE_URL in `env` the server gets a new SQLite file of its own, removed when it stops;
  * without FS_ALLOWED_ROOTS, the run's allowed root (E2E_FILES_ROOT). Its first admin is
- * E2E_ADMIN (unless `env` names another), signed in once it answers.
+ * E2E_ADMIN (unless `env` names another), signed in once it answers. `appDir` names the checkout
+ * whose build it starts (this one by default; the bench compares another commit's build with it).
  */
-export async function startNextServer(port: number, env: Record<string, string>, { isSignedIn = true }: { isSignedIn?: boolean } = {}): Promise<NextServer> {
+export async function startNextServer(
+  port: number,
+  env: Record<string, string>,
+  { isSignedIn = true, appDir = process.cwd() }: { isSignedIn?: boolean; appDir?: string } = {},
+): Promise<NextServer> {
   const ownDatabase = env.DATABASE_URL === undefined ? freshSqliteDatabase(`server-${process.pid}-${++serversStarted}`) : undefined;
-  const child = spawn(process.execPath, [serverScript], {
+  const child = spawn(process.execPath, [path.join(appDir, 'scripts', 'server.mjs')], {
+    cwd: appDir,
     env: {
       ...process.env,
       NEXT_TELEMETRY_DISABLED: '1',

@@ -9,7 +9,7 @@ import { catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
 import { toCatalogueSummary } from '@/lib/catalogue/tool-summary';
 import { agentQueryOptions } from '@/lib/client-api/agents-api';
 import { assignmentsQueryOptions, toolEntryQueryOptions } from '@/lib/client-api/assignments-api';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/db/get-db';
 import { getToolRegistry } from '@/lib/registry-host';
 
 // The page's title and its body both need the agent: one read per request serves both.

@@ -15,7 +15,7 @@ import { createAgent, deleteAgent, pageAgents, updateAgent } from '.';
 
 /**
  * The agents search by trigram index (migration 0050): the same answers as testing every row,
- * kept in step with every change of an agent, and actually read.
+ * held in step with every change of an agent, and actually read.
  */
 
 interface Row {

@@ -15,7 +15,7 @@ export interface Agent {
 }
 
 /**
- * An agent in the list, with how many tools it has. The count is kept out of `Agent`, whose
+ * An agent in the list, with how many tools it has. The count stays out of `Agent`, whose
  * strong ETag is its version: an assignment changes the count but not the agent's version.
  */
 export type AgentListItem = Agent & {

@@ -58,12 +58,12 @@ export async function pageAgents({ db, actor, search, registry, status, limit, o
     // The status comes from the registry, not from SQL: every matching agent's is worked out.
     const ids = await matching.select('agents.id').orderBy(byName).orderBy(byId).execute();
     statusCounts = await countAssignmentStatuses({ db, registry });
-    const kept = ids.filter(({ id }) => {
+    const chosen = ids.filter(({ id }) => {
       const counts = statusCounts?.get(id);
       return counts !== undefined && matchesStatusFilter(counts, status);
     });
-    total = kept.length;
-    const pageIds = kept.slice(offset, limit === undefined ? undefined : offset + limit).map(({ id }) => id);
+    total = chosen.length;
+    const pageIds = chosen.slice(offset, limit === undefined ? undefined : offset + limit).map(({ id }) => id);
     const byIdRow = new Map((pageIds.length === 0 ? [] : await db.selectFrom('agents').selectAll().where('id', 'in', pageIds).execute()).map((row) => [row.id, row]));
     rows = pageIds.flatMap((id) => byIdRow.get(id) ?? []);
   } else {

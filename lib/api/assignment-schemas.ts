@@ -3,7 +3,7 @@ import { z } from 'zod';
 /** How an assignment stands against the current catalogue. */
 export const AssignmentStatusSchema = z.enum(['ok', 'unavailable', 'missing', 'invalid']).meta({
   description:
-    'ok; unavailable (the tool is known but not available, see unavailableReason); missing (no tool of this name is known any more; the assignment is kept); invalid (the stored overrides fail the tool\'s current overrides schema, see errors)',
+    'ok; unavailable (the tool is known but not available, see unavailableReason); missing (no tool of this name is known any more; the assignment stays); invalid (the stored overrides fail the tool\'s current overrides schema, see errors)',
 });
 
 /** One tool assigned to one agent, with its status; `version` is its ETag. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_CONFIG_BODY_BYTES } from '@/scripts/front-door/limits.mjs';
+import { MAX_CONFIG_BODY_BYTES } from '@/lib/http/door-constants.mjs';
 
 /** The query of `GET /api/v1/config`. */
 export const ConfigExportQuerySchema = z.object({

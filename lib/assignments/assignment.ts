@@ -21,7 +21,7 @@ export interface Assignment {
 /**
  * How an assignment stands against the registry of this process: `ok`; `unavailable` (the
  * tool is known but cannot run now); `missing` (no tool of that name is known any more: the
- * assignment is kept); `invalid` (the stored overrides fail the tool's current schema).
+ * assignment stays); `invalid` (the stored overrides fail the tool's current schema).
  */
 export type AssignmentStatus = 'ok' | 'unavailable' | 'missing' | 'invalid';
 

@@ -51,7 +51,7 @@ describeEachDatabase('assignments', (databases) => {
       { pointer: '/overrides/maxBytes', message: 'Maximum bytes must be >= 1' },
     ]);
     expect(todo?.unavailableReason).toEqual(expect.any(String));
-    // Kept as stored: nothing is dropped or rewritten because the registry changed.
+    // Stored as it was: nothing is dropped or rewritten because the registry changed.
     expect(slugify).toMatchObject({ overrides: { separator: '_' }, version: 1 });
     expect(fs?.overrides).toEqual({ maxBytes: 0 });
     await expect(getAssignment({ actor: TEST_ADMIN, db, registry: await builtins(), agentId: 'bot', toolName: 'text_slugify' })).resolves.toMatchObject({

@@ -28,7 +28,7 @@ export interface PutAssignmentOptions {
 
 /**
  * Creates or replaces an agent's assignment of a tool, checked in this order: the actor may write agents (`forbidden`); the agent
- * exists (`not_found`); the tool is known, or already assigned and kept though missing
+ * exists (`not_found`); the tool is known, or already assigned and still stored though missing
  * (`unprocessable`); the overrides are at most {@link MAX_OVERRIDES_BYTES} as JSON, pass
  * the tool's schema and then the plugin's own `checkOverrides` (e.g. `baseDir` inside
  * `FS_ALLOWED_ROOTS`) (`invalid`, pointers under `/overrides`); then the version
@@ -59,7 +59,7 @@ export async function putAssignment(options: PutAssignmentOptions): Promise<{ as
     const saved = await saveAssignment(trx, { actor, agentId, toolName, overrides, existing });
     // The view's status is that of the overrides just checked, against the entry just found: they
     // are not looked up and checked a second time, unless storing them as JSON changed them.
-    const checked = isKeptByJson(overrides) ? { entry, errors } : undefined;
+    const checked = isUnchangedByJson(overrides) ? { entry, errors } : undefined;
     return { assignment: viewAssignment(saved, lookup, checked), created: !existing };
   });
   await publishChange({ kind: 'agent-tools', agentId });
@@ -74,7 +74,7 @@ function overridesErrors(overrides: unknown, entry: CatalogueEntry | undefined, 
     const message = `Overrides must be at most ${MAX_OVERRIDES_BYTES / 1024} KiB as JSON; these are ${size} bytes`;
     return [{ pointer: '/overrides', message }];
   }
-  // A missing tool has no schema left to check against; its stored overrides are kept as they are.
+  // A missing tool has no schema left to check against; its stored overrides stay as they are.
   return entry ? lookup.overridesErrors(entry, overrides) : [];
 }
 
@@ -83,10 +83,10 @@ function overridesErrors(overrides: unknown, entry: CatalogueEntry | undefined, 
  * can carry what JSON text cannot give back: a number too large (`1e400`, parsed as Infinity,
  * stored as null) and -0 (stored as 0).
  */
-function isKeptByJson(value: unknown): boolean {
+function isUnchangedByJson(value: unknown): boolean {
   if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0);
-  if (Array.isArray(value)) return value.every(isKeptByJson);
-  if (typeof value === 'object' && value !== null) return Object.values(value).every(isKeptByJson);
+  if (Array.isArray(value)) return value.every(isUnchangedByJson);
+  if (typeof value === 'object' && value !== null) return Object.values(value).every(isUnchangedByJson);
   return true;
 }
 

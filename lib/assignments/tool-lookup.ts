@@ -37,13 +37,13 @@ interface CatalogueIndex {
   offlineBundles: CatalogueEntry[];
 }
 
-/** Kept per reading: the registry hands out the same tools array until something in it changes. */
+/** One per reading: the registry hands out the same tools array until something in it changes. */
 const indexes = new WeakMap<readonly CatalogueEntry[], CatalogueIndex>();
 
 function indexOf(registry: ToolRegistry): CatalogueIndex {
   const { tools } = registry.reading();
-  const kept = indexes.get(tools);
-  if (kept) return kept;
+  const built = indexes.get(tools);
+  if (built) return built;
   const known = registry.knownToolNames();
   const index: CatalogueIndex = { entries: new Map(), offlineBundles: [] };
   for (const entry of tools) {

@@ -32,8 +32,8 @@ export type Auth = ReturnType<typeof createAuth>;
 const host = globalThis as typeof globalThis & { toolsAdminAuth?: WeakMap<Db, Promise<Auth>> };
 
 /**
- * Better Auth over `db` (made once per database and kept on `globalThis`). Its secret is
- * BETTER_AUTH_SECRET, or one generated on first start and kept in the database, so every
+ * Better Auth over `db` (made once per database and held on `globalThis`). Its secret is
+ * BETTER_AUTH_SECRET, or one generated on first start and stored in the database, so every
  * instance on one PostgreSQL signs cookies alike.
  */
 export function getAuth(db: Db): Promise<Auth> {

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/app-error';
 import { AGENT_RUNTIME, can, type TokenActor } from './actor';
 import { authorize } from './authorize';
-import { clientAddress, PEER_ADDRESS_HEADER } from './client-address';
+import { CLIENT_ADDRESS_HEADER, clientAddressOf, isProxyTrusted } from '@/lib/http/door-constants.mjs';
+import { clientAddress } from './client-address';
 import { passwordProblem } from './password-policy';
 import { TEST_ADMIN, TEST_EDITOR, TEST_VIEWER } from '@/test/auth/test-actors';
 
@@ -39,12 +40,24 @@ describe('passwordProblem', () => {
 });
 
 describe('clientAddress', () => {
-  const headers = new Headers({ [PEER_ADDRESS_HEADER]: '192.0.2.1', 'x-forwarded-for': '10.0.0.1, 198.51.100.4' });
+  const request = { peer: '192.0.2.1', forwardedFor: '10.0.0.1, 198.51.100.4' };
+  const seen = (env: Record<string, string>) => clientAddressOf({ ...request, isTrusted: isProxyTrusted(env) });
 
   it('believes the TCP peer, never a client-sent X-Forwarded-For, unless TRUST_PROXY is set', () => {
-    expect(clientAddress(headers, {})).toBe('192.0.2.1');
-    expect(clientAddress(headers, { TRUST_PROXY: '0' })).toBe('192.0.2.1');
-    expect(clientAddress(headers, { TRUST_PROXY: '1' })).toBe('198.51.100.4');
-    expect(clientAddress(new Headers({ 'x-forwarded-for': '10.0.0.1' }), {})).toBe('unknown');
+    expect(seen({})).toBe('192.0.2.1');
+    expect(seen({ TRUST_PROXY: '0' })).toBe('192.0.2.1');
+    expect(seen({ TRUST_PROXY: '1' })).toBe('198.51.100.4');
+    expect(clientAddressOf({ peer: undefined, forwardedFor: '10.0.0.1', isTrusted: false })).toBe('unknown');
+  });
+
+  it('reads TRUST_PROXY one way: any value but empty, 0, false, no or off trusts the proxy', () => {
+    for (const value of ['1', 'true', 'yes', 'on', '2', 'TRUE', ' 1 ']) expect(isProxyTrusted({ TRUST_PROXY: value }), value).toBe(true);
+    for (const value of ['', ' ', '0', 'false', 'no', 'off', 'OFF']) expect(isProxyTrusted({ TRUST_PROXY: value }), value).toBe(false);
+    expect(isProxyTrusted({})).toBe(false);
+  });
+
+  it('takes the address the front door found, and none from a request that did not pass it', () => {
+    expect(clientAddress(new Headers({ [CLIENT_ADDRESS_HEADER]: '198.51.100.4', 'x-forwarded-for': '10.0.0.1' }))).toBe('198.51.100.4');
+    expect(clientAddress(new Headers({ 'x-forwarded-for': '10.0.0.1' }))).toBe('unknown');
   });
 });

@@ -1,24 +1,11 @@
-/**
- * The header the server sets on every request to the peer address of its TCP connection
- * (`lib/http/peer-address-hook.ts`), replacing whatever a client sent under that name.
- */
-export const PEER_ADDRESS_HEADER = 'x-tools-admin-peer';
-
-/** Whether TRUST_PROXY is set to something other than 0, false, no or off. */
-export function isProxyTrusted(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
-  const value = env.TRUST_PROXY?.trim().toLowerCase();
-  return value !== undefined && value !== '' && !['0', 'false', 'no', 'off'].includes(value);
-}
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/door-constants.mjs';
 
 /**
- * The client's address, which the sign-in throttle counts failures by. `next start` passes a
- * client's own `X-Forwarded-For` through untouched (it only fills the header in when absent),
- * so that header is believed only behind a proxy the operator vouches for (TRUST_PROXY): then
- * the last entry, the one the proxy appended. Otherwise it is the TCP peer.
+ * The client's address, which the sign-in throttle counts failures by: the one the front door
+ * found for this request (the TCP peer, or behind a trusted proxy the address it forwarded:
+ * `clientAddressOf`), under a header the door always sets over anything a client sent. A request
+ * that did not pass the door has none: `unknown`, one bucket for all such callers.
  */
-export function clientAddress(headers: Headers, env: Readonly<Record<string, string | undefined>> = process.env): string {
-  const peer = headers.get(PEER_ADDRESS_HEADER)?.trim() || 'unknown';
-  if (!isProxyTrusted(env)) return peer;
-  const forwarded = headers.get('x-forwarded-for')?.split(',').map((part) => part.trim()).filter(Boolean);
-  return forwarded?.at(-1) ?? peer;
+export function clientAddress(headers: Headers): string {
+  return headers.get(CLIENT_ADDRESS_HEADER)?.trim() || 'unknown';
 }

@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/schema';
 import type { UserActor } from './actor';
 import { getAuth, type Auth } from './auth';
 import { isRole, type Role } from './permissions';
-import { announceUserSessionsChanged, cachedSession, keptSession, sessionCacheKey, updateCachedSession, type VerifiedSession } from './session-cache';
+import { announceUserSessionsChanged, cachedSession, sessionCacheKey, updateCachedSession, type VerifiedSession } from './session-cache';
 import { sessionLimits } from './session-limits';
 
 /** How often a session's last activity is written: at most once a minute. */
@@ -21,33 +21,19 @@ export interface ActorFromSessionOptions {
 /**
  * The signed-in user of a request's session cookie, or null when there is none or it has
  * ended: signed out, past its absolute limit, idle longer than the idle limit (then it is
- * deleted), or its user disabled. What Better Auth verified is kept a few seconds
+ * deleted), or its user disabled. What Better Auth verified is cached a few seconds
  * (`session-cache.ts`): a session ended, or a user changed, on this instance is refused at
  * once, on another within those seconds (at once when the change bus carries the notice). The
  * limits are checked on every call.
  */
-export async function actorFromSession({ db, headers, now }: ActorFromSessionOptions): Promise<UserActor | null> {
-  return actorFromSessionCookie({ db, cookie: headers.get('cookie'), headers: () => headers, now });
-}
-
-/** What `actorFromSessionCookie` needs. */
-export interface ActorFromSessionCookieOptions {
-  db: Db;
-  /** The request's Cookie header; null when it has none. */
-  cookie: string | null;
-  /** The request's headers, asked for only when Better Auth must verify a session that is not kept. */
-  headers: () => Headers;
-  now?: Date;
-}
-
-/** `actorFromSession` from the Cookie header alone: the request's other headers are built only when Better Auth is asked. */
-export async function actorFromSessionCookie({ db, cookie, headers, now = new Date() }: ActorFromSessionCookieOptions): Promise<UserActor | null> {
+export async function actorFromSession({ db, headers, now = new Date() }: ActorFromSessionOptions): Promise<UserActor | null> {
+  const cookie = headers.get('cookie');
   if (!cookie) return null;
   const auth = await getAuth(db);
-  const cookieValue = parseCookies(cookie).get(await sessionCookieName(db, auth));
+  const cookieValue = parseCookies(cookie).get(await sessionCookieName(auth));
   if (!cookieValue) return null;
   const key = sessionCacheKey(cookieValue);
-  const session = await cachedSession(db, key, () => verifySession(auth, headers()));
+  const session = await cachedSession(db, key, () => verifySession(auth, headers));
   if (!session || !isUsable(session, now.getTime())) return null;
   const state = activityOf(session, now.getTime());
   if (state === 'idle') {
@@ -60,23 +46,6 @@ export async function actorFromSessionCookie({ db, cookie, headers, now = new Da
     updateCachedSession(db, key, { ...session, updatedAt: now.getTime() });
   }
   return actorOf(session);
-}
-
-/**
- * `actorFromSessionCookie` without waiting, for a session kept in memory that needs no write
- * (neither ended for idleness nor due a new last activity): the same actor or null that gives;
- * undefined when the answer needs Better Auth or the database (then `actorFromSessionCookie`).
- */
-export function keptActorFromSessionCookie({ db, cookie, now = Date.now() }: { db: Db; cookie: string | null; now?: number }): UserActor | null | undefined {
-  if (!cookie) return null;
-  const name = keptCookieNames.get(db);
-  if (name === undefined) return undefined;
-  const cookieValue = parseCookies(cookie).get(name);
-  if (!cookieValue) return null;
-  const session = keptSession(db, sessionCacheKey(cookieValue));
-  if (!session) return undefined;
-  if (!isUsable(session, now)) return null;
-  return activityOf(session, now) === 'live' ? actorOf(session) : undefined;
 }
 
 /** A verified session whose user may act: not banned, with a role. */
@@ -109,14 +78,9 @@ function actorOf(session: UsableSession): UserActor {
   };
 }
 
-/** The session cookie's name per database, once Better Auth's context has given it (for the answers that do not wait). */
-const keptCookieNames = new WeakMap<Db, string>();
-
 /** The name of the cookie Better Auth reads the session from (`__Secure-` prefixed behind https). */
-async function sessionCookieName(db: Db, auth: Auth): Promise<string> {
-  const name = (await auth.$context).authCookies.sessionToken.name;
-  keptCookieNames.set(db, name);
-  return name;
+async function sessionCookieName(auth: Auth): Promise<string> {
+  return (await auth.$context).authCookies.sessionToken.name;
 }
 
 /** Better Auth's own lookup: the cookie's signature, then the session and its user from the database. */

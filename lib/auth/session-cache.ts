@@ -1,6 +1,6 @@
 import 'server-only';
 import { hash } from 'node:crypto';
-import { keptReads } from '@/lib/db/kept-reads';
+import { cachedReads } from '@/lib/db/cached-reads';
 import type { Db } from '@/lib/db/schema';
 import { publishChange, subscribeChanges } from '@/lib/events';
 
@@ -27,8 +27,8 @@ export interface VerifiedSession {
   updatedAt: number;
 }
 
-/** Kept by the hash of the session cookie's value, forgotten by user. */
-const sessions = keptReads<VerifiedSession>('sessions', {
+/** Cached by the hash of the session cookie's value, forgotten by user. */
+const sessions = cachedReads<VerifiedSession>('sessions', {
   ttlMs: SESSION_CACHE_MS,
   ownerOf: (session) => session.userId,
   onFirstUse: () =>
@@ -37,7 +37,7 @@ const sessions = keptReads<VerifiedSession>('sessions', {
     }),
 });
 
-/** The key a session cookie's value is kept under: its hash, so the process holds no live cookie. */
+/** The key a session cookie's value is cached under: its hash, so the process holds no live cookie. */
 export function sessionCacheKey(cookieValue: string): string {
   // The one-shot form: no Hash object per request.
   return hash('sha256', cookieValue, 'base64url');
@@ -45,24 +45,19 @@ export function sessionCacheKey(cookieValue: string): string {
 
 /**
  * The session of this cookie from the cache while fresh, else from `verify` (Better Auth's
- * lookup), kept when it found one. A miss is not kept: a guess costs a lookup, and a new
+ * lookup), cached when it found one. A miss is not cached: a guess costs a lookup, and a new
  * session works at once.
  */
 export async function cachedSession(db: Db, key: string, verify: () => Promise<VerifiedSession | null>): Promise<VerifiedSession | null> {
   return (await sessions.read(db, key, async () => (await verify()) ?? undefined)) ?? null;
 }
 
-/** The session of this cookie while kept and fresh, without waiting; undefined when `cachedSession` must be asked. */
-export function keptSession(db: Db, key: string): VerifiedSession | undefined {
-  return sessions.peek(db, key);
-}
-
-/** Updates a kept session after this instance wrote its last activity. */
+/** Updates a cached session after this instance wrote its last activity. */
 export function updateCachedSession(db: Db, key: string, session: VerifiedSession): void {
   sessions.update(db, key, session);
 }
 
-/** Drops every kept session of this user from every cache of this process. */
+/** Drops every cached session of this user from every cache of this process. */
 export function forgetUserSessions(userId: string): void {
   sessions.forget(userId);
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Selectable } from 'kysely';
-import { keptReads } from '@/lib/db/kept-reads';
+import { cachedReads } from '@/lib/db/cached-reads';
 import type { ApiTokensTable, Db } from '@/lib/db/schema';
 import { publishChange, subscribeChanges } from '@/lib/events';
 
@@ -13,8 +13,8 @@ export const TOKEN_CACHE_MS = 3_000;
 
 type TokenRow = Selectable<ApiTokensTable>;
 
-/** Kept by the secret's hash, forgotten by the token's id. */
-const tokens = keptReads<TokenRow>('tokens', {
+/** Cached by the secret's hash, forgotten by the token's id. */
+const tokens = cachedReads<TokenRow>('tokens', {
   ttlMs: TOKEN_CACHE_MS,
   ownerOf: (row) => row.id,
   onFirstUse: () =>
@@ -23,18 +23,13 @@ const tokens = keptReads<TokenRow>('tokens', {
     }),
 });
 
-/** The stored row of the token whose secret hashes to `hash`, from the cache while fresh, else read (and kept). */
+/** The stored row of the token whose secret hashes to `hash`, from the cache while fresh, else read (and cached). */
 export function tokenRowByHash(db: Db, hash: string): Promise<TokenRow | undefined> {
-  // Unknown secrets are not kept: a guess costs a query, and a new token works at once.
+  // Unknown secrets are not cached: a guess costs a query, and a new token works at once.
   return tokens.read(db, hash, () => db.selectFrom('api_tokens').selectAll().where('secret_hash', '=', hash).executeTakeFirst());
 }
 
-/** The kept row of the token whose secret hashes to `hash`, while fresh; undefined when it must be read. */
-export function keptTokenRow(db: Db, hash: string): TokenRow | undefined {
-  return tokens.peek(db, hash);
-}
-
-/** Updates a kept row after this instance wrote to it (its last use). */
+/** Updates a cached row after this instance wrote to it (its last use). */
 export function updateCachedToken(db: Db, hash: string, row: TokenRow): void {
   tokens.update(db, hash, row);
 }

@@ -54,7 +54,7 @@ export async function updateUser({ db, actor, id, expectedVersion, changes }: Up
     await recordAuditEvent(trx, { actor, action: 'user.update', target: userTarget(before.email), before, after });
     return after;
   });
-  // Their sessions are gone from the database; no instance may go on trusting a kept one.
+  // Their sessions are gone from the database; no instance may go on trusting a cached one.
   await announceUserSessionsChanged(id);
   return updated;
 }

@@ -34,7 +34,7 @@ describeEachDatabase('verifyToken with its short-lived cache', (databases) => {
     await publishChange({ kind: 'token-revoked', tokenId: heard.token.id });
 
     await expect(verifyToken({ db, secret: heard.secret })).rejects.toMatchObject({ code: 'unauthenticated' });
-    // Still kept from before the revocation…
+    // Still cached from before the revocation…
     await expect(verifyToken({ db, secret: unheard.secret })).resolves.toMatchObject({ tokenId: unheard.token.id });
     // …but no longer than the cache time.
     const now = performance.now();
@@ -42,7 +42,7 @@ describeEachDatabase('verifyToken with its short-lived cache', (databases) => {
     await expect(verifyToken({ db, secret: unheard.secret })).rejects.toMatchObject({ code: 'unauthenticated', message: 'The Bearer token was revoked' });
   });
 
-  it('checks expiry on every call, kept or not, and writes the last use at most once a minute', async () => {
+  it('checks expiry on every call, cached or not, and writes the last use at most once a minute', async () => {
     const { db } = await databases.create();
     const start = new Date('2030-01-01T00:00:00.000Z');
     const { token, secret } = await createToken({

@@ -4,7 +4,7 @@ import { AppError } from '@/lib/app-error';
 import type { ApiTokensTable, Db } from '@/lib/db/schema';
 import type { TokenActor } from './actor';
 import { toApiToken } from './api-token';
-import { keptTokenRow, tokenRowByHash, updateCachedToken } from './token-cache';
+import { tokenRowByHash, updateCachedToken } from './token-cache';
 import { hashSecret } from './token-secret';
 
 type TokenRow = Selectable<ApiTokensTable>;
@@ -20,7 +20,7 @@ export interface VerifyTokenOptions {
 }
 
 /**
- * The actor of a Bearer token. Its row is kept for a few seconds (`token-cache.ts`): a token
+ * The actor of a Bearer token. Its row is cached for a few seconds (`token-cache.ts`): a token
  * revoked on this instance is refused at once, on another within those seconds (at once when
  * the change bus carries the notice). Expiry is checked on every call. AppError
  * `unauthenticated` for an unknown, revoked or expired token.
@@ -39,44 +39,32 @@ export async function verifyToken({ db, secret, now }: VerifyTokenOptions): Prom
   return actorOf(row);
 }
 
-/**
- * `verifyToken` without waiting, for a token kept in memory whose last use needs no writing:
- * its actor, or the same AppError; undefined when the answer needs the database (then `verifyToken`).
- */
-export function verifyKeptToken({ db, secret, now }: VerifyTokenOptions): TokenActor | undefined {
-  const nowMs = now?.getTime() ?? Date.now();
-  const row = keptTokenRow(db, hashSecret(secret));
-  if (!row) return undefined;
-  checkUsable(row, nowMs);
-  return needsLastUseWritten(row, nowMs) ? undefined : actorOf(row);
-}
-
 function checkUsable(row: TokenRow, nowMs: number): void {
   if (row.revoked_at !== null) throw new AppError('unauthenticated', 'The Bearer token was revoked');
-  const { expiresMs } = keptOf(row);
+  const { expiresMs } = readingOf(row);
   if (expiresMs !== undefined && expiresMs <= nowMs) throw new AppError('unauthenticated', 'The Bearer token has expired');
 }
 
 function needsLastUseWritten(row: TokenRow, nowMs: number): boolean {
-  const { lastUsedMs } = keptOf(row);
+  const { lastUsedMs } = readingOf(row);
   return lastUsedMs === undefined || nowMs - lastUsedMs >= LAST_USE_RESOLUTION_MS;
 }
 
 /** What is read from a token row on every call, worked out once per row read. */
-interface KeptToken {
+interface TokenReading {
   actor: TokenActor;
   expiresMs: number | undefined;
   lastUsedMs: number | undefined;
 }
 
 /**
- * Kept by row: the kept row is the same object for a few seconds (token-cache.ts), and a
+ * By row: the cached row is the same object for a few seconds (token-cache.ts), and a
  * runtime calls with one token over and over. The actor is frozen, since calls share it.
  */
-const kept = new WeakMap<TokenRow, KeptToken>();
+const readings = new WeakMap<TokenRow, TokenReading>();
 
-function keptOf(row: TokenRow): KeptToken {
-  let entry = kept.get(row);
+function readingOf(row: TokenRow): TokenReading {
+  let entry = readings.get(row);
   if (!entry) {
     const token = toApiToken(row);
     entry = {
@@ -84,11 +72,11 @@ function keptOf(row: TokenRow): KeptToken {
       expiresMs: row.expires_at === null ? undefined : Date.parse(row.expires_at),
       lastUsedMs: row.last_used_at === null ? undefined : Date.parse(row.last_used_at),
     };
-    kept.set(row, entry);
+    readings.set(row, entry);
   }
   return entry;
 }
 
 function actorOf(row: TokenRow): TokenActor {
-  return keptOf(row).actor;
+  return readingOf(row).actor;
 }

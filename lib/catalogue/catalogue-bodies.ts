@@ -1,5 +1,4 @@
 import 'server-only';
-import { gzip } from 'node:zlib';
 import { isSameCatalogue } from '@/registry/same-catalogue';
 import { etagOf, gzipEtagOf } from './etag';
 import { indexCatalogue, type CatalogueFilter, type IndexedGroup } from './filter-catalogue';
@@ -9,22 +8,18 @@ import { toCatalogueSummary, type CatalogueSnapshot, type CatalogueSummary } fro
 /** Which shape of the catalogue a response carries: full entries, or the list page's summaries. */
 export type CatalogueView = 'full' | 'summary';
 
-/** A serialized catalogue and its ETag. */
+/** A serialized catalogue and its ETags. */
 export interface CatalogueBody {
   readonly body: string;
+  /** The body's UTF-8 bytes, encoded once: what a response sends. */
+  readonly bytes: Uint8Array<ArrayBuffer>;
   readonly etag: string;
-  /** The body's UTF-8 bytes, as sent. */
-  readonly bytes: Buffer;
-  /** The ETag of the gzip coding (a strong ETag names one coding). */
+  /** The ETag of the body sent gzip-coded (a strong ETag names one coding). */
   readonly gzipEtag: string;
-  /** The gzip coding of `bytes`, compressed (off the main thread) on first use, then kept. */
-  gzipped(): Promise<Buffer>;
-  /** The gzip coding once `gzipped()` has finished it, without waiting; undefined before. */
-  keptGzip(): Buffer | undefined;
 }
 
 /**
- * What is built from one catalogue (its JSON bodies, gzip, summary and search index), kept
+ * What is built from one catalogue (its JSON bodies, summary and search index), held
  * while the registry's reading is the same catalogue. The registry hands back the very same
  * arrays while nothing changed (`ToolRegistry.reading`), so that is checked first, by identity,
  * at no cost; any other snapshot is compared entry by entry and field by field
@@ -82,7 +77,7 @@ export class CatalogueBodies {
     return this.index;
   }
 
-  /** The catalogue page's first screen for `filter`, kept for the few filters asked for most recently. */
+  /** The catalogue page's first screen for `filter`, held for the few filters asked for most recently. */
   firstScreenOf(snapshot: CatalogueSnapshot, filter: Required<CatalogueFilter>): CatalogueFirstScreen {
     const index = this.indexOf(snapshot);
     const key = JSON.stringify([filter.query, filter.group, filter.availability]);
@@ -90,33 +85,15 @@ export class CatalogueBodies {
     if (screen) this.firstScreens.delete(key);
     else screen = firstScreenOf(index, snapshot.diagnostics, filter);
     this.firstScreens.set(key, screen);
-    if (this.firstScreens.size > KEPT_FIRST_SCREENS) this.firstScreens.delete(this.firstScreens.keys().next().value!);
+    if (this.firstScreens.size > MAX_FIRST_SCREENS) this.firstScreens.delete(this.firstScreens.keys().next().value!);
     return screen;
   }
 }
 
-/** First screens kept per catalogue: the plain page and a few filtered links. */
-const KEPT_FIRST_SCREENS = 16;
+/** First screens held per catalogue: the plain page and a few filtered links. */
+const MAX_FIRST_SCREENS = 16;
 
 function toBody(body: string): CatalogueBody {
-  const bytes = Buffer.from(body, 'utf8');
   const etag = etagOf(body);
-  let gzipped: Promise<Buffer> | undefined;
-  let kept: Buffer | undefined;
-  return {
-    body,
-    etag,
-    bytes,
-    gzipEtag: gzipEtagOf(etag),
-    gzipped: () => {
-      if (!gzipped) {
-        const started = new Promise<Buffer>((resolve, reject) => gzip(bytes, (error, result) => (error ? reject(error) : resolve(result))));
-        // A failure is not kept: the next request tries again.
-        started.then((result) => (kept = result), () => (gzipped = undefined));
-        gzipped = started;
-      }
-      return gzipped;
-    },
-    keptGzip: () => kept,
-  };
+  return { body, bytes: new TextEncoder().encode(body), etag, gzipEtag: gzipEtagOf(etag) };
 }

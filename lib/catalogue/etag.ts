@@ -15,10 +15,7 @@ export function matchesIfNoneMatch(header: string | null, etag: string): boolean
   return header.split(',').some((tag) => opaque(tag) === wanted);
 }
 
-/**
- * The ETag the front door gives the gzip coding of a body with `etag`
- * (scripts/front-door/precompressed.mjs): a strong ETag names one coding of the bytes.
- */
+/** The ETag of the gzip coding of a body with `etag`: a strong ETag names one coding of the bytes. */
 export function gzipEtagOf(etag: string): string {
   return `${etag.slice(0, -1)}-gzip"`;
 }

@@ -64,7 +64,7 @@ export function filterCatalogue(index: readonly IndexedGroup[], filter: Catalogu
 /** A search result with, per shown group, the positions of its matches in the index (so a narrower query can start from them). */
 interface Matches {
   readonly visible: VisibleGroup[];
-  /** Per group of the index (by position), the matching positions; undefined where none were kept. */
+  /** Per group of the index (by position), the matching positions; undefined where none matched. */
   readonly positions: ReadonlyMap<number, readonly number[]>;
 }
 

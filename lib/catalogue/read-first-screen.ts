@@ -10,7 +10,7 @@ export type FilterParams = Record<string, string | string[] | undefined>;
 /**
  * The catalogue page's first screen for the filter in its URL; AppError `forbidden` without
  * `catalogue:read`. The registry is asked whether anything changed (`ToolRegistry.reading`); the
- * grouped, search-ready catalogue and the first screens of recent filters are kept while nothing
+ * grouped, search-ready catalogue and the first screens of recent filters are held while nothing
  * did, so a request neither re-reads nor re-sorts 10,000 tools.
  */
 export async function readFirstScreen(actor: Actor, params: FilterParams): Promise<CatalogueFirstScreen> {

@@ -2,7 +2,7 @@ import { filterCatalogue, indexCatalogue, type IndexedGroup } from '@/lib/catalo
 import { workWhenIdle } from './idle-work';
 import type { ToolSummary } from '@/lib/catalogue/tool-summary';
 
-// One index per fetched catalogue, kept as long as that catalogue is: the catalogue page, the
+// One index per fetched catalogue, held as long as that catalogue is: the catalogue page, the
 // agent page's picker and every opening of it share it instead of regrouping 10,000 tools.
 const indexes = new WeakMap<readonly ToolSummary[], IndexedGroup[]>();
 

@@ -170,7 +170,7 @@ async function applyChange(trx: Db, actor: Actor, file: ConfigFile, change: Conf
   const now = new Date().toISOString();
   if (change.kind === 'agent') {
     if (change.action === 'delete') {
-      // As `deleteAgent`: its assignments and rules go with it, kept in the one audit event.
+      // As `deleteAgent`: its assignments and rules go with it, recorded in the one audit event.
       const current = await trx.selectFrom('agents').selectAll().where('id', '=', agentId).executeTakeFirstOrThrow();
       await deleteAgentRows(trx, actor, current);
       return;

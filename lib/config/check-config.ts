@@ -49,7 +49,7 @@ export function checkedFile({ parsed, state, registry, prune, probes }: CheckFil
         const target = `agents/${agent.id}/tools/${toolName}`;
         const tool = tools.find(toolName);
         if (!tool) {
-          // As the API does: an assignment whose tool has gone is kept, never refused.
+          // As the API does: an assignment whose tool has gone stays, never refused.
           if (!state.versions.has(target)) errors.push({ pointer: at, message: `No tool named "${toolName}" is known`, ...locate(at, true) });
           continue;
         }

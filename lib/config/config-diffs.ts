@@ -158,15 +158,15 @@ function workflowDiffs(before: ConfigWorkflow | undefined, after: ConfigWorkflow
   };
   const old = flat(before);
   const next = flat(after);
-  // Kept inputs or steps whose order changed: the new order as a whole.
+  // Inputs or steps on both sides whose order changed: the new order as a whole.
   for (const [field, names] of [
     ['inputs', (workflow?: ConfigWorkflow) => workflow?.inputs.map((input) => input.name) ?? []],
     ['steps', (workflow?: ConfigWorkflow) => workflow?.steps.map((step) => step.id) ?? []],
   ] as const) {
     const was = names(before);
     const is = names(after);
-    const kept = (list: string[], other: string[]) => list.filter((name) => other.includes(name));
-    if (before && after && !sameJson(kept(was, is), kept(is, was))) {
+    const shared = (list: string[], other: string[]) => list.filter((name) => other.includes(name));
+    if (before && after && !sameJson(shared(was, is), shared(is, was))) {
       old[field] = was;
       next[field] = is;
     }

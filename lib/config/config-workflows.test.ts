@@ -166,8 +166,8 @@ describeEachDatabase('config as code: workflows and group rules', (databases) =>
     const exported = await exportConfig({ db, actor: TEST_ADMIN, format: 'yaml', baseUrl: BASE });
     const text = `${head}\n${exported.slice(exported.indexOf('  - name: summarize'))}`;
 
-    const kept = await planConfig({ db, registry, actor: TEST_ADMIN, text });
-    expect(kept.changes).toEqual([]);
+    const unchanged = await planConfig({ db, registry, actor: TEST_ADMIN, text });
+    expect(unchanged.changes).toEqual([]);
     const withoutWorkflows = text.slice(0, text.indexOf('workflows:'));
     expect((await planConfig({ db, registry, actor: TEST_ADMIN, text: withoutWorkflows, prune: true })).changes.map((change) => change.target)).toEqual([
       'agents/ruled',

@@ -85,9 +85,9 @@ describeEachDatabase('config as code', (databases) => {
     const registry = await seed(db);
     const text = `apiVersion: tools-admin/v1\nagents:\n  - id: support\n    name: Support bot\n    description: "Answers tickets.\\nSecond line: with \\"quotes\\" and # hash"\n    tools:\n      word_count: {}\n`;
 
-    const kept = await planConfig({ db, registry, actor: TEST_ADMIN, text });
-    expect(kept.changes).toEqual([]);
-    await applyConfig({ db, registry, actor: TEST_ADMIN, text, planHash: kept.hash });
+    const unchanged = await planConfig({ db, registry, actor: TEST_ADMIN, text });
+    expect(unchanged.changes).toEqual([]);
+    await applyConfig({ db, registry, actor: TEST_ADMIN, text, planHash: unchanged.hash });
     expect(await db.selectFrom('agents').select('id').orderBy('id').execute()).toEqual([{ id: 'alpha' }, { id: 'support' }]);
 
     const pruned = await planConfig({ db, registry, actor: TEST_ADMIN, text, prune: true });
@@ -102,9 +102,9 @@ describeEachDatabase('config as code', (databases) => {
     const registry = await seed(db);
     const silent = 'apiVersion: tools-admin/v1\nworkflows: []\n';
     const before = await snapshotTables(db);
-    const kept = await planConfig({ db, registry, actor: TEST_ADMIN, text: silent, prune: true });
-    expect(kept.changes).toEqual([]);
-    await applyConfig({ db, registry, actor: TEST_ADMIN, text: silent, prune: true, planHash: kept.hash });
+    const unchanged = await planConfig({ db, registry, actor: TEST_ADMIN, text: silent, prune: true });
+    expect(unchanged.changes).toEqual([]);
+    await applyConfig({ db, registry, actor: TEST_ADMIN, text: silent, prune: true, planHash: unchanged.hash });
     expect(await snapshotTables(db)).toEqual(before);
 
     const empty = 'apiVersion: tools-admin/v1\nagents: []\n';

@@ -32,16 +32,16 @@ describeEachDatabase('compiledOnce (a query built once, run with new values)', (
 
   it('rolls back with the transaction it ran in', async () => {
     const { db } = await databases.create();
-    await createAgent({ db, actor: TEST_ADMIN, input: { id: 'kept', name: 'Kept' } });
+    await createAgent({ db, actor: TEST_ADMIN, input: { id: 'stays', name: 'Stays' } });
     const rename = compiledOnce<[string, string], { id: string }>(2, (trx, name, id) => trx.updateTable('agents').set({ name }).where('id', '=', id).returning('id'));
 
     await expect(
       inTransaction(db, async (trx) => {
-        await rename(trx, 'Lost', 'kept');
+        await rename(trx, 'Lost', 'stays');
         throw new Error('undo');
       }),
     ).rejects.toThrow('undo');
 
-    expect(await db.selectFrom('agents').select('name').where('id', '=', 'kept').executeTakeFirst()).toEqual({ name: 'Kept' });
+    expect(await db.selectFrom('agents').select('name').where('id', '=', 'stays').executeTakeFirst()).toEqual({ name: 'Stays' });
   });
 });

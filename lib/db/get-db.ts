@@ -1,5 +1,5 @@
 import 'server-only';
-import { databaseCache, openedDatabases } from './database-cache';
+import { databaseCache } from './database-cache';
 import { dataDirFor } from './data-dir';
 import { openDatabase } from './open-database';
 import type { Db } from './schema';
@@ -8,7 +8,7 @@ import { isSeedDemoEnabled } from './seed-demo-enabled';
 
 /**
  * The process's database, from DATABASE_URL (unset: `./data/tools-admin.sqlite`), migrated
- * and, when empty, given the demo agent unless SEED_DEMO is 0, false, no or off. Opened once per URL and kept on
+ * and, when empty, given the demo agent unless SEED_DEMO is 0, false, no or off. Opened once per URL and held on
  * `globalThis`, so dev reloads share it and a test that changes DATABASE_URL gets its own.
  */
 export function getDb(): Promise<Db> {
@@ -18,21 +18,11 @@ export function getDb(): Promise<Db> {
   if (cached) return cached;
   const opening = start(url);
   databases.set(url, opening);
-  opening.then((db) => void openedDatabases().set(opening, db), () => {});
-  // A failed start is not kept: the next caller tries again.
+  // A failed start is not cached: the next caller tries again.
   opening.catch(() => {
     if (databases.get(url) === opening) databases.delete(url);
   });
   return opening;
-}
-
-/**
- * The database `getDb` answers once it is open, without waiting: undefined while it opens (or
- * before anyone asked for it). The hot path of a tool call reads it so as not to wait a turn.
- */
-export function openedDb(): Db | undefined {
-  const cached = databaseCache().get(process.env.DATABASE_URL?.trim() ?? '');
-  return cached && openedDatabases().get(cached);
 }
 
 async function start(url: string): Promise<Db> {

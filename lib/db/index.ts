@@ -1,6 +1,6 @@
 import 'server-only';
 
-export { getDb } from './get-db';
+// getDb is imported from '@/lib/db/get-db' only: one path to the process's database.
 export { closeDatabases } from './close-databases';
 export { openDatabase, SQLITE_BUSY_TIMEOUT_MS, type OpenDatabaseOptions } from './open-database';
 export { migrateToLatest } from './migrate-to-latest';

@@ -46,7 +46,7 @@ export interface AssignmentsTable {
 export interface AuditEventsTable {
   id: Generated<number>;
   at: string;
-  /** The actor's id when the event was written (kept for older readers; `actor_id` is what filters). */
+  /** The actor's id when the event was written (still written for older readers; `actor_id` is what filters). */
   actor: string;
   /** The acting user's or token's id. */
   actor_id: string;
@@ -102,7 +102,7 @@ export interface AuthSessionTable {
   impersonatedBy: string | null;
 }
 
-/** One API token; only the SHA-256 of its secret is kept. */
+/** One API token; only the SHA-256 of its secret is stored. */
 export interface ApiTokensTable {
   id: string;
   name: string;

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { apiRequest, describeApi, sessionCookie } from '@/test/api/api-harness';
 import { AppError } from '@/lib/app-error';
 import { logger } from '@/lib/log/logger';
+import { getToolRegistry } from '@/lib/registry-host';
 import { apiRoute } from './api-route';
 import { ProblemError } from './problem';
 import { readJsonValue } from './read-json-body';
@@ -25,12 +26,18 @@ async function call(route: ReturnType<typeof failingRoute>): Promise<{ response:
 }
 
 describeApi('apiRoute', (database) => {
-  it('hands the handler its awaited route parameters and the signed-in actor', async () => {
-    const route = apiRoute<{ id: string }>({ permission: 'agents:read' }, async (_request, params, actor) => Response.json({ id: params.id, actor: actor.id }));
+  it('hands the handler its awaited route parameters, the signed-in actor, the database and the registry', async () => {
+    let handed: unknown[] = [];
+    const route = apiRoute<{ id: string }>({ permission: 'agents:read' }, async (_request, params, { actor, db, registry }) => {
+      handed = [db, registry];
+      return Response.json({ id: params.id, actor: actor.id });
+    });
 
     const response = await route(request(), { params: Promise.resolve({ id: 'a' }) });
 
     await expect(response.json()).resolves.toEqual({ id: 'a', actor: 'user:admin@example.test' });
+    expect(handed[0]).toBe(database.db);
+    expect(handed[1]).toBe(await getToolRegistry());
   });
 
   it('answers 401 problem details, without calling the handler, when there is no session or token', async () => {

@@ -7,6 +7,8 @@ import { actorFromRequest } from '@/lib/auth/request-actor';
 import { recordAuditEventNow } from '@/lib/audit/record-audit-event-now';
 import { getDb } from '@/lib/db/get-db';
 import type { Db } from '@/lib/db/schema';
+import { getToolRegistry } from '@/lib/registry-host';
+import type { ToolRegistry } from '@/registry';
 import { errorResponse } from './error-response';
 import { requestIdOf } from './request-id';
 
@@ -20,14 +22,23 @@ export interface ApiRouteOptions {
   permission: Permission | 'signed-in';
 }
 
-/** A handler's view of one request: the request, its already-awaited route parameters and who sent it. */
-export type ApiHandler<P> = (request: Request, params: P, actor: Actor) => Promise<Response>;
+/** What every handler is handed: who sent the request, the process's database and its tool registry. */
+export interface ApiContext {
+  actor: Actor;
+  db: Db;
+  registry: ToolRegistry;
+}
+
+/** A handler's view of one request: the request, its already-awaited route parameters, and its {@link ApiContext}. */
+export type ApiHandler<P> = (request: Request, params: P, context: ApiContext) => Promise<Response>;
 
 /**
  * Wraps one `/api/v1` route handler: finds the actor (Bearer token or session cookie; 401
- * without), checks the route's permission (403, audited), awaits the parameters and turns
- * whatever the handler throws into a problem details answer (see `errorResponse`). A route
- * cannot be written without naming its permission. Every problem names the request's id.
+ * without), checks the route's permission (403, audited), awaits the parameters, hands the
+ * handler the actor, the database and the tool registry (booted on first use, and only once the
+ * caller is let in), and turns whatever the handler throws into a problem details answer (see
+ * `errorResponse`). A route cannot be written without naming its permission. Every problem
+ * names the request's id.
  */
 export function apiRoute<P extends Record<string, string | string[]> = Record<string, string>>(
   { permission }: ApiRouteOptions,
@@ -41,7 +52,8 @@ export function apiRoute<P extends Record<string, string | string[]> = Record<st
       actor = await actorFromRequest(db, request);
       if (!actor) throw new AppError('unauthenticated', 'Sign in, or send an API token as "Authorization: Bearer <token>"');
       if (permission !== 'signed-in') authorize(actor, permission);
-      return await handler(request, await context.params, actor);
+      const registry = await getToolRegistry();
+      return await handler(request, await context.params, { actor, db, registry });
     } catch (error) {
       if (db && actor && error instanceof AppError && error.code === 'forbidden') await auditDenied(db, actor, request, error);
       return errorResponse(error, requestIdOf(request));
@@ -49,7 +61,7 @@ export function apiRoute<P extends Record<string, string | string[]> = Record<st
   };
 }
 
-/** Wraps a route that answers without a session (sign-in, setup): errors become problem details. */
+/** Wraps a route that answers without a session (health, metrics): errors become problem details. */
 export function publicApiRoute(handler: (request: Request) => Promise<Response>): (request: Request) => Promise<Response> {
   return async (request) => {
     try {
@@ -58,6 +70,11 @@ export function publicApiRoute(handler: (request: Request) => Promise<Response>)
       return errorResponse(error, requestIdOf(request));
     }
   };
+}
+
+/** Wraps a route that writes without a session (sign-in, setup): it is handed the database; errors become problem details. */
+export function publicWriteRoute(handler: (request: Request, context: { db: Db }) => Promise<Response>): (request: Request) => Promise<Response> {
+  return publicApiRoute(async (request) => handler(request, { db: await getDb() }));
 }
 
 async function auditDenied(db: Db, actor: Actor, request: Request, error: AppError): Promise<void> {

@@ -52,15 +52,7 @@ export async function expectedVersionFrom<T extends { version: number }>(
   request: Request,
   loadCurrent: () => Promise<T>,
 ): Promise<number | undefined> {
-  return expectedVersionOfIfMatch(request.headers.get('if-match'), loadCurrent);
-}
-
-/** {@link expectedVersionFrom} for the If-Match header's value alone (null when absent). */
-export async function expectedVersionOfIfMatch<T extends { version: number }>(
-  header: string | null,
-  loadCurrent: () => Promise<T>,
-): Promise<number | undefined> {
-  const ifMatch = parseIfMatch(header);
+  const ifMatch = parseIfMatch(request.headers.get('if-match'));
   if (!ifMatch) return undefined;
   const only = ifMatch.kind === 'tags' && ifMatch.tags.length === 1 ? ifMatch.tags[0] : undefined;
   if (only && !only.isWeak && /^(0|[1-9]\d{0,14})$/.test(only.opaque)) return Number(only.opaque);

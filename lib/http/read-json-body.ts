@@ -1,7 +1,7 @@
 import 'server-only';
 import type { z } from 'zod';
 import { MAX_JSON_DEPTH, findForbiddenKey, jsonNestingDepth } from './json-guards';
-import { MAX_BODY_BYTES, MAX_CONFIG_BODY_BYTES, maxBodyBytesOf } from '@/scripts/front-door/limits.mjs';
+import { MAX_BODY_BYTES, MAX_CONFIG_BODY_BYTES, maxBodyBytesOf } from './door-constants.mjs';
 import { ProblemError } from './problem';
 
 /**
@@ -27,17 +27,6 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
 export async function readJsonValue(request: Request): Promise<unknown> {
   assertJsonContentType(request.headers.get('content-type'));
   return jsonValueOf(await readLimitedBytes(request, maxBodyBytesOf(new URL(request.url).pathname)));
-}
-
-/**
- * The same checks as {@link readJsonValue}, in the same order, for a body already read whole
- * (the front door's fast path): `bytes` is undefined when the client left before it ended.
- */
-export function readJsonBytes(contentType: string | null, bytes: Uint8Array | undefined): unknown {
-  assertJsonContentType(contentType);
-  if (bytes === undefined) throw endedEarly();
-  if (bytes.byteLength > MAX_BODY_BYTES) throw tooLarge(MAX_BODY_BYTES);
-  return jsonValueOf(bytes);
 }
 
 function jsonValueOf(bytes: Uint8Array): unknown {

@@ -1,6 +1,6 @@
 import type { JsonSchema, Tool, ToolAnnotations } from '@/registry';
 
-/** What `tools/list` said about one tool, kept in memory between lists. */
+/** What `tools/list` said about one tool, held in memory between lists. */
 export interface McpToolInfo {
   /** The server's own name of the tool (without the group prefix). */
   name: string;

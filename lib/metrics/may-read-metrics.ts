@@ -1,5 +1,5 @@
 import 'server-only';
-import { CLIENT_ADDRESS_HEADER } from '@/scripts/front-door/front-door.mjs';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/door-constants.mjs';
 
 /** Whether `address` is this machine's own: 127.0.0.0/8, ::1, or either mapped into IPv6. */
 export function isLoopbackAddress(address: string): boolean {

@@ -1,5 +1,5 @@
 import 'server-only';
-import { appMetrics } from '@/scripts/front-door/metrics.mjs';
+import { appMetrics } from '@/lib/metrics/app-metrics.mjs';
 
 /** How a tool call ended, as the metrics count it (the runtime's own outcome names). */
 export type ToolCallOutcome = 'ok' | 'invalid_arguments' | 'tool_error' | 'timeout' | 'too_large' | 'refused' | 'cancelled';

@@ -2,7 +2,7 @@ import 'server-only';
 import { poolStats } from '@/lib/db/pool-stats';
 import { logPluginProblems } from '@/lib/log/log-plugin-problems';
 import { getToolRegistry } from '@/lib/registry-host';
-import { appMetrics } from '@/scripts/front-door/metrics.mjs';
+import { appMetrics } from '@/lib/metrics/app-metrics.mjs';
 
 /**
  * The Prometheus text of /api/metrics, with the gauges read now: plugin problems and

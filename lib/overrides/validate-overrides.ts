@@ -4,7 +4,7 @@ import addFormats from 'ajv-formats';
 import type { FieldError } from '@/lib/app-error';
 import { escapePointerToken, isPlainObject, unescapePointerToken } from '@/lib/json-pointer';
 
-/** How many compiled schemas are kept; plugins bring a few hundred at most. */
+/** How many compiled schemas are cached; plugins bring a few hundred at most. */
 const MAX_CACHED_VALIDATORS = 1000;
 
 type Check = (value: unknown) => FieldError[];
@@ -23,7 +23,7 @@ let compiled = 0;
 
 /**
  * Checks a tool's overrides against its `overridesSchema()`. Each distinct schema is compiled
- * once and kept. Errors point into the request body (`/overrides/baseDir`) and use the
+ * once and cached. Errors point into the request body (`/overrides/baseDir`) and use the
  * setting's title when the schema gives one.
  */
 export function validateOverrides(schema: unknown, value: unknown): FieldError[] {

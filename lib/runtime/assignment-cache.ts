@@ -1,7 +1,7 @@
 import 'server-only';
 import type { Selectable } from 'kysely';
 import { findAssignmentRow } from '@/lib/assignments/find-assignment-row';
-import { keptReads } from '@/lib/db/kept-reads';
+import { cachedReads } from '@/lib/db/cached-reads';
 import type { AssignmentsTable, Db } from '@/lib/db/schema';
 import { subscribeChanges } from '@/lib/events';
 
@@ -15,8 +15,8 @@ export const ASSIGNMENT_CACHE_MS = 3_000;
 
 type AssignmentRow = Selectable<AssignmentsTable>;
 
-/** Kept by agent and tool, forgotten by agent. */
-const assignments = keptReads<AssignmentRow>('assignments', {
+/** Cached by agent and tool, forgotten by agent. */
+const assignments = cachedReads<AssignmentRow>('assignments', {
   ttlMs: ASSIGNMENT_CACHE_MS,
   ownerOf: (row) => row.agent_id,
   onFirstUse: () =>
@@ -27,18 +27,13 @@ const assignments = keptReads<AssignmentRow>('assignments', {
 
 /**
  * The stored assignment of `toolName` to `agentId` for a tool call: from the cache while fresh,
- * else read (and kept when found; a tool given by a group rule, or none, is read each time).
+ * else read (and cached when found; a tool given by a group rule, or none, is read each time).
  */
 export function cachedAssignmentRow(db: Db, agentId: string, toolName: string): Promise<AssignmentRow | undefined> {
   return assignments.read(db, `${agentId}\u0000${toolName}`, () => findAssignmentRow(db, agentId, toolName));
 }
 
-/** The kept assignment of `toolName` to `agentId`, while fresh; undefined when it must be read (then `cachedAssignmentRow`). */
-export function keptAssignmentRow(db: Db, agentId: string, toolName: string): AssignmentRow | undefined {
-  return assignments.peek(db, `${agentId}\u0000${toolName}`);
-}
-
-/** Drops every kept assignment of the agent, in every cache of this process. */
+/** Drops every cached assignment of the agent, in every cache of this process. */
 export function forgetAgent(agentId: string): void {
   assignments.forget(agentId);
 }

@@ -1,10 +1,8 @@
 import 'server-only';
 import { EffectiveToolsQuerySchema } from '@/lib/api/runtime-schemas';
-import type { Actor } from '@/lib/auth/actor';
 import { etagOf, matchesIfNoneMatch } from '@/lib/catalogue/etag';
-import { getDb } from '@/lib/db';
+import type { ApiContext } from '@/lib/http/api-route';
 import { readQuery } from '@/lib/http/query';
-import { getToolRegistry } from '@/lib/registry-host';
 import { effectiveToolsBody } from './effective-tools-body';
 import { listEffectiveTools } from './list-effective-tools';
 
@@ -12,9 +10,9 @@ import { listEffectiveTools } from './list-effective-tools';
  * `GET /api/v1/agents/{id}/effective-tools?format=…`: the agent's effective tools in one format,
  * with an ETag of the body and 304 to a matching If-None-Match.
  */
-export async function effectiveToolsResponse(request: Request, agentId: string, actor: Actor): Promise<Response> {
+export async function effectiveToolsResponse(request: Request, agentId: string, { actor, db, registry }: ApiContext): Promise<Response> {
   const format = readQuery(request, EffectiveToolsQuerySchema).format ?? 'openai';
-  const set = await listEffectiveTools({ db: await getDb(), registry: await getToolRegistry(), actor, agentId });
+  const set = await listEffectiveTools({ db, registry, actor, agentId });
   const body = JSON.stringify(effectiveToolsBody(agentId, set, format));
   const etag = etagOf(body);
   const headers = { etag, 'cache-control': 'no-cache' };

@@ -2,10 +2,11 @@ import 'server-only';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
 import { requireAgent } from './require-agent';
-import { AGENT_RUNTIME, type Actor } from '@/lib/auth/actor';
-import { getDb } from '@/lib/db';
+import { AGENT_RUNTIME } from '@/lib/auth/actor';
+import type { ApiContext } from '@/lib/http/api-route';
 import { readJsonValue } from '@/lib/http/read-json-body';
-import { getToolRegistry } from '@/lib/registry-host';
+import type { Db } from '@/lib/db/schema';
+import type { ToolRegistry } from '@/registry';
 import { listEffectiveTools } from './list-effective-tools';
 import { createMcpServer } from './mcp-server';
 import { createMcpSession, deleteMcpSession, isMcpSessionOf } from './mcp-sessions';
@@ -20,9 +21,7 @@ import { watchToolList } from './watch-tool-list';
  * database accepts it. A GET stream re-reads the tool list when the change bus reports a change
  * for the agent (from any instance, through PostgreSQL NOTIFY) and sends `list_changed`.
  */
-export async function mcpResponse(request: Request, agentId: string, actor: Actor): Promise<Response> {
-  const db = await getDb();
-  const registry = await getToolRegistry();
+export async function mcpResponse(request: Request, agentId: string, { actor, db, registry }: ApiContext): Promise<Response> {
   await requireAgent(db, agentId);
   const given = request.headers.get('mcp-session-id');
   const parsedBody = request.method === 'POST' ? await readJsonValue(request) : undefined;
@@ -50,7 +49,7 @@ export async function mcpResponse(request: Request, agentId: string, actor: Acto
   await server.connect(transport);
   const response = await transport.handleRequest(request, { parsedBody });
   if (request.method !== 'GET' || !response.ok || !response.body) return response;
-  return withListChanged(response, agentId, () => {
+  return withListChanged(response, { db, registry, agentId }, () => {
     void server.sendToolListChanged().catch(() => undefined);
   }, async () => {
     await transport.close();
@@ -58,9 +57,9 @@ export async function mcpResponse(request: Request, agentId: string, actor: Acto
 }
 
 /** Watches the agent's list while the GET stream is open; ends with the client or at shutdown. */
-function withListChanged(response: Response, agentId: string, notify: () => void, close: () => Promise<void>): Response {
+function withListChanged(response: Response, { db, registry, agentId }: { db: Db; registry: ToolRegistry; agentId: string }, notify: () => void, close: () => Promise<void>): Response {
   const fingerprint = async () => {
-    const { tools } = await listEffectiveTools({ db: await getDb(), registry: await getToolRegistry(), actor: AGENT_RUNTIME, agentId });
+    const { tools } = await listEffectiveTools({ db, registry, actor: AGENT_RUNTIME, agentId });
     return JSON.stringify(tools.map(toMcpTool));
   };
   const stopWatching = watchToolList(agentId, fingerprint, notify);

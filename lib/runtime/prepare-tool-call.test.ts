@@ -51,7 +51,7 @@ describeEachDatabase('prepareToolCall and the assignments it keeps between calls
     await publishChange({ kind: 'agent-tools', agentId: 'heard' });
 
     await expect(call(db, registry, 'heard')).rejects.toMatchObject({ code: 'not_found' });
-    // Still kept from before the removal…
+    // Still cached from before the removal…
     await expect(call(db, registry, 'unheard')).resolves.toBe('echo: hello');
     // …but no longer than the cache time.
     const now = performance.now();

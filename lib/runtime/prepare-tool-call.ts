@@ -12,7 +12,7 @@ import { assignmentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEventLater } from '@/lib/audit/record-audit-event-later';
 import type { Db } from '@/lib/db/schema';
 import type { Tool, ToolRegistry } from '@/registry';
-import { cachedAssignmentRow, keptAssignmentRow } from './assignment-cache';
+import { cachedAssignmentRow } from './assignment-cache';
 import { recordToolCall, type ToolCallOutcome } from './record-tool-call';
 import { redactArguments } from './redact-arguments';
 import { pumpToolStream, StreamStoppedError } from './pump-tool-stream';
@@ -30,12 +30,6 @@ export interface PrepareToolCallOptions {
   /** The conversation; a new one when absent. */
   sessionId?: string;
   limits?: RuntimeLimits;
-  /**
-   * How a finished call's records (its audit event and metrics) are made: at once by default.
-   * The front door's fast path passes `setImmediate`, so they are made just after the answer
-   * has been written (before any later request is read, so a reader of the log still sees it).
-   */
-  recordAfter?: (record: () => void) => void;
 }
 
 /** A successful call. */
@@ -81,7 +75,7 @@ export async function prepareToolCall(options: PrepareToolCallOptions): Promise<
   const { db, registry, actor, agentId, toolName } = options;
   authorize(actor, 'runtime');
   // An assignment's agent exists (a foreign key): the agent is looked up only to say which is missing.
-  // Kept a few seconds, forgotten as soon as the agent's tools change (assignment-cache.ts).
+  // Cached a few seconds, forgotten as soon as the agent's tools change (assignment-cache.ts).
   const row = await cachedAssignmentRow(db, agentId, toolName);
   const lookup = singleToolLookup(registry);
   // An explicit assignment wins; else a group rule may give the tool, with its defaults.
@@ -93,23 +87,10 @@ export async function prepareToolCall(options: PrepareToolCallOptions): Promise<
   return prepareAssigned(options, given, lookup);
 }
 
-/**
- * `prepareToolCall` without waiting, for an assignment kept in memory (assignment-cache.ts):
- * the same call, or the same AppError thrown; undefined when the assignment must be read first
- * (then `prepareToolCall`). A tool call's hot path: no promise until the tool runs.
- */
-export function prepareKeptToolCall(options: PrepareToolCallOptions): PreparedToolCall | undefined {
-  const { db, registry, actor, agentId, toolName } = options;
-  authorize(actor, 'runtime');
-  const row = keptAssignmentRow(db, agentId, toolName);
-  return row && prepareAssigned(options, toAssignment(row), singleToolLookup(registry));
-}
-
 /** The rest of `prepareToolCall` once the assignment is known. */
 function prepareAssigned(options: PrepareToolCallOptions, given: Assignment, lookup: ToolLookup): PreparedToolCall {
   const { db, registry, actor, agentId, toolName, arguments: args } = options;
   const limits = options.limits ?? runtimeLimits();
-  const recordAfter = options.recordAfter ?? ((record: () => void) => record());
   const assignment = viewAssignment(given, lookup);
   if (assignment.status === 'missing') throw new AppError('conflict', `Tool "${toolName}" is assigned to agent "${agentId}" but no plugin provides it any more`);
   if (assignment.status === 'invalid') {
@@ -142,10 +123,8 @@ function prepareAssigned(options: PrepareToolCallOptions, given: Assignment, loo
       const started = performance.now();
       const finish = (outcome: ToolCallOutcome, error?: string) => {
         const durationMs = Math.round((performance.now() - started) * 100) / 100;
-        recordAfter(() => {
-          recordToolCall(toolName, outcome, durationMs / 1000);
-          audit(outcome, durationMs, error);
-        });
+        recordToolCall(toolName, outcome, durationMs / 1000);
+        audit(outcome, durationMs, error);
         return durationMs;
       };
       let result: string;

@@ -63,13 +63,13 @@ describeEachDatabase('SqlTodoListService', (databases) => {
   it('records no event when the write fails, and keeps the list it had', async () => {
     const { db } = await databases.create();
     const service = new SqlTodoListService({ db });
-    await service.write('s1', [{ content: 'kept', status: 'pending' }]);
+    await service.write('s1', [{ content: 'stays', status: 'pending' }]);
     // content is NOT NULL: the insert fails after the event was recorded, so both roll back.
     const broken = [{ content: null, status: 'pending' }] as unknown as TodoItem[];
 
     await expect(service.write('s1', broken)).rejects.toThrow();
 
-    expect(await service.read('s1')).toEqual([{ content: 'kept', status: 'pending' }]);
+    expect(await service.read('s1')).toEqual([{ content: 'stays', status: 'pending' }]);
     expect((await listAuditEvents({ actor: TEST_ADMIN, db, limit: 10 })).events).toHaveLength(1);
   });
 

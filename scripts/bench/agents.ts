@@ -1,14 +1,11 @@
-// Agents at scale: /agents at 10,000 agents against 100, a search keystroke at 10,000, assignment
-// saves per second through the API against a bare node:http + better-sqlite3 server doing the
-// same validation and write, and the page of an agent with 1,000 assigned tools.
-import { spawn } from 'node:child_process';
+// Agents at scale: /agents at 10,000 agents against 100, a search keystroke at 10,000, and the
+// page of an agent with 1,000 assigned tools. Assignment saves against the floor of the same
+// build are BENCH_ONLY=server (server-figures.ts).
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, realpathSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import http from 'node:http';
+import { realpathSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Browser } from '@playwright/test';
 import { startNextServer, type NextServer } from '../../e2e/support/next-server';
@@ -19,7 +16,6 @@ import { SCALE_PLUGIN_PATH } from './plugin-registry';
 type Line = (label: string, value: string, target?: string, isMet?: boolean) => void;
 
 const PAGE_RUNS = 7;
-const SAVE_RUNS = 200;
 const KEYSTROKE_RUNS = 3;
 const NARROW = 'agent-0777';
 const BROAD = 'tickets';
@@ -58,76 +54,6 @@ async function pageLoad(browser: Browser, server: NextServer): Promise<{ interac
   }
 }
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-/** One PUT of an assignment at `version`; resolves to the new version. */
-function put(url: string, overrides: Record<string, unknown>, version: number, cookie: string): Promise<number> {
-  const body = JSON.stringify({ overrides });
-  return new Promise((resolve, reject) => {
-    const request = http.request(url, { method: 'PUT', agent, headers: { 'content-type': 'application/json', 'if-match': `"${version}"`, cookie, origin: new URL(url).origin } }, (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      response.on('end', () => (response.statusCode === 200 ? resolve(Number(/"(\d+)"/.exec(response.headers.etag ?? '')?.[1])) : reject(new Error(`PUT ${url}: ${response.statusCode} ${text}`))));
-    });
-    request.on('error', reject);
-    request.end(body);
-  });
-}
-
-/** Saves per second of `runs` sequential PUTs, each changing maxBytes. */
-async function savesPerSecond(url: string, baseDir: string, startVersion: number, runs: number, cookie: string): Promise<{ rate: number; next: number }> {
-  let version = startVersion;
-  const started = performance.now();
-  for (let i = 0; i < runs; i++) version = await put(url, { baseDir, maxBytes: 1000 + (version % 1000) }, version, cookie);
-  return { rate: runs / ((performance.now() - started) / 1000), next: version };
-}
-
-async function benchSaves(server: NextServer, file: string, root: string, port: number, line: Line): Promise<void> {
-  const baseDir = path.join(root, 'bench');
-  mkdirSync(baseDir, { recursive: true });
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-bench-saves-'));
-  const entry = (await (await server.fetch('/api/v1/tools/fs_read_file')).json()) as { overridesSchema: unknown };
-  const schemaFile = path.join(folder, 'schema.json');
-  await writeFile(schemaFile, JSON.stringify(entry.overridesSchema));
-  // One agent each, so neither side's versions move under the other.
-  for (const id of ['agent-00001', 'agent-00002']) {
-    const response = await server.fetch(`/api/v1/agents/${id}/tools/fs_read_file`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ overrides: { baseDir } }) });
-    if (!response.ok) throw new Error(`Could not assign fs_read_file: ${response.status} ${await response.text()}`);
-  }
-  const bare = spawn(process.execPath, ['--import', 'tsx', 'scripts/bench/bare-assignment-server.ts', file, String(port), schemaFile, root], { stdio: ['ignore', 'pipe', 'inherit'] });
-  await new Promise<void>((resolve, reject) => {
-    bare.once('exit', (code) => reject(new Error(`the bare assignment server exited with code ${code}`)));
-    bare.stdout.once('data', () => resolve());
-  });
-  try {
-    const apiUrl = `${server.url}/api/v1/agents/agent-00001/tools/fs_read_file`;
-    const bareUrl = `http://127.0.0.1:${port}/api/v1/agents/agent-00002/tools/fs_read_file`;
-    let apiVersion = 1;
-    let bareVersion = 1;
-    const api: number[] = [];
-    const baseline: number[] = [];
-    // Taking turns in batches, so machine noise hits both alike; the first batch of each warms up.
-    for (let batch = 0; batch <= 4; batch++) {
-      const a = await savesPerSecond(apiUrl, baseDir, apiVersion, SAVE_RUNS / 4, server.adminCookie);
-      const b = await savesPerSecond(bareUrl, baseDir, bareVersion, SAVE_RUNS / 4, '');
-      apiVersion = a.next;
-      bareVersion = b.next;
-      if (batch > 0) {
-        api.push(a.rate);
-        baseline.push(b.rate);
-      }
-    }
-    const ratio = median(api) / median(baseline);
-    console.log(`\nAssignment saves (PUT fs_read_file's settings, sequential, ${SAVE_RUNS} each in 4 batches taking turns, medians of batches)`);
-    line('through the API (auth, If-Match, schema + FS_ALLOWED_ROOTS check, lock, audit)', `${median(api).toFixed(0)}/s`);
-    line('bare node:http + better-sqlite3 (same validation, same write)', `${median(baseline).toFixed(0)}/s`);
-    line('ratio API ÷ bare', ratio.toFixed(2), '≥ 0.5', ratio >= 0.5);
-  } finally {
-    bare.kill('SIGTERM');
-    await rm(folder, { recursive: true, force: true });
-  }
-}
-
 async function benchAgentPage(browser: Browser, port: number, folder: string, line: Line): Promise<void> {
   const file = path.join(folder, 'page.sqlite');
   seedAgents(file, 1);
@@ -159,27 +85,6 @@ async function benchAgentPage(browser: Browser, port: number, folder: string, li
     line('tool cards mounted (most of any load)', String(cards), '≤ 150', cards <= 150);
   } finally {
     await server.stop();
-  }
-}
-
-/**
- * Only the assignment saves (`BENCH_ONLY=saves`): the same 10,000-agent server and measurement as
- * in {@link benchAgents}, without the page loads before it. With BENCH_PROFILE_DIR set, the app
- * server writes a CPU profile of its run there (cpu-profile-preload.mjs), to see where a save's time goes.
- */
-export async function benchAgentSaves(port: number, line: Line): Promise<void> {
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-bench-saves-'));
-  const root = realpathSync(folder);
-  const file = path.join(folder, 'large.sqlite');
-  seedAgents(file, 10_000);
-  const env: Record<string, string> = { SEED_DEMO: '0', FS_ALLOWED_ROOTS: root, DATABASE_URL: `sqlite:${file}` };
-  if (process.env.BENCH_PROFILE_DIR) env.NODE_OPTIONS = `--import ${pathToFileURL(path.resolve('scripts/bench/cpu-profile-preload.mjs')).href}`;
-  const server = await startNextServer(port, env);
-  try {
-    await benchSaves(server, file, root, port + 2, line);
-  } finally {
-    await server.stop();
-    await rm(folder, { recursive: true, force: true });
   }
 }
 
@@ -234,8 +139,6 @@ export async function benchAgents(browser: Browser, port: number, line: Line): P
     line('  95th percentile / slowest', `${ms(percentile(typed, 0.95))} / ${ms(Math.max(...typed))}`);
     line(`Backspace through "${BROAD}" (queries seen before: answered from the page's cache)`, ms(median(erased)));
 
-    await small.stop();
-    await benchSaves(large, files.large, root, port + 2, line);
   } finally {
     await Promise.all([large.stop(), small.stop()]);
   }

@@ -1,29 +1,19 @@
-// The catalogue at 10,000 tools against 100: the API beside a bare server sending the same bytes
-// (plain and gzip), the first HTML of `/` (size, time to first byte), the page becoming
-// interactive, keystrokes in its search box (with a profile of where they spend their time) and
-// the agent page's tool picker. Prints figures beside targets; never fails on a missed one.
-import { readFileSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
+// The catalogue at 10,000 tools against 100: the API's gzip, 304 and summary, the first HTML of
+// `/` (size, time to first byte), the page becoming interactive, keystrokes in its search box
+// (with a profile of where they spend their time) and the agent page's tool picker. Prints
+// figures beside targets; never fails on a missed one. The API against the floor of the same
+// build is BENCH_ONLY=server (server-figures.ts).
 import type { Browser, Page } from '@playwright/test';
 import type { NextServer } from '../../e2e/support/next-server';
-import { startBareServer } from './bare-server';
 import { measureKeystrokes, measurePageLoad, type PageLoad } from './browser';
-import { timeInTurns, timeRequests, timedGet, type TimedResponse } from './http-timing';
+import { timeRequests, timedGet, type TimedResponse } from './http-timing';
 import { measurePicker } from './picker';
 import { profileSteps } from './profile';
-import { SCALE_PLUGIN_PATH, loadPluginRegistry } from './plugin-registry';
-import { median, ms, percentile } from './stats';
+import { loadAverage, median, ms, percentile } from './stats';
 
 type Line = (label: string, value: string, target?: string, isMet?: boolean) => void;
 
 const API_RUNS = 30;
-// The route and the bare server against each other, in many turns: with 150, two identical bare
-// servers sending the plain 6.3 MB came out 0.78–1.03 apart over six rounds; with 600, 0.95–1.03.
-const RATIO_RUNS = 600;
-const READING_RUNS = 2_000;
 const HTML_RUNS = 15;
 // With the medians of 7 loads each, the ratio went from 1.10 to 1.18 between runs of the same code; 15 hold it steadier.
 const PAGE_RUNS = 15;
@@ -35,93 +25,15 @@ const QUERY = 'zoning_op_0994';
 const BROAD_QUERY = 'record';
 const GZIP = { 'accept-encoding': 'gzip' };
 
-/** The machine's load averages (1, 5, 15 minutes), as /proc/loadavg gives them. */
-export function loadAverage(): string {
-  try {
-    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
-  } catch {
-    return 'unknown';
-  }
-}
-
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-/** A GET's body exactly as sent (no decoding). */
-function rawBody(url: string, headers: Record<string, string>): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(url, { headers }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve(Buffer.concat(chunks)));
-        response.on('error', reject);
-      })
-      .on('error', reject);
-  });
-}
-
-/**
- * The route against a bare node:http server sending the very bytes the route sent, taking turns;
- * then that server against a second one like it, measured the same way: how far apart two
- * identical servers land, the noise the route's ratio carries. Resolves to the bare server's median ms.
- */
-async function routeAgainstBare(line: Line, label: string, url: string, ports: readonly [number, number], headers: Record<string, string>, mode: 'bytes' | 'gzip'): Promise<number> {
-  const body = await rawBody(url, headers);
-  const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-bench-'));
-  const file = path.join(folder, 'payload');
-  await writeFile(file, body);
-  const bare = await startBareServer(file, ports[0], mode);
-  let twin: Awaited<ReturnType<typeof startBareServer>> | undefined;
-  try {
-    twin = await startBareServer(file, ports[1], mode);
-    const [route = Number.NaN, baseline = Number.NaN] = (await timeInTurns([url, bare.url], RATIO_RUNS, 10, headers)).map(median);
-    const ratio = route / baseline;
-    const [first = Number.NaN, second = Number.NaN] = (await timeInTurns([bare.url, twin.url], RATIO_RUNS, 10, headers)).map(median);
-    console.log(`  ${label}: ${kb(body.length)} on the wire`);
-    line('  the app (catalogue version checked; body, gzip and ETag built once per version)', ms(route));
-    line('  bare node:http sending the same bytes', ms(baseline));
-    line('  ratio route ÷ bare', ratio.toFixed(2), '≤ 1.1', ratio <= 1.1);
-    line('  noise: that bare server ÷ a second one like it, measured the same way', (first / second).toFixed(2));
-    return baseline;
-  } finally {
-    bare.stop();
-    twin?.stop();
-    await rm(folder, { recursive: true, force: true });
-  }
-}
-
-/**
- * ms per `reading()` of a registry loaded here, in the bench's own process, with the plugins the
- * app server has (the fixture at its default 10,000 tools): what every catalogue answer starts
- * with and a bare server does not do. The SPI asks for each provider's names afresh on every
- * lookup, so a reading walks all of them even when nothing changed.
- */
-async function registryReadingMs(pluginPath: string): Promise<number> {
-  const registry = await loadPluginRegistry(pluginPath);
-  let tools = 0;
-  for (let run = 0; run < READING_RUNS / 10; run++) tools = registry.reading().tools.length;
-  const started = performance.now();
-  for (let run = 0; run < READING_RUNS; run++) registry.reading();
-  const perReading = (performance.now() - started) / READING_RUNS;
-  if (tools < 10_000) throw new Error(`the registry read ${tools} tools, not the 10,000 of the app server`);
-  return perReading;
-}
-
-async function benchApi(server: NextServer, port: number, line: Line): Promise<void> {
+async function benchApi(server: NextServer, line: Line): Promise<void> {
   const url = `${server.url}/api/v1/tools`;
-  // Signed in as the server's first admin; the bare server ignores the cookie, so both carry it alike.
+  // Signed in as the server's first admin. Route ÷ floor of the same build: BENCH_ONLY=server.
   const cookie = { cookie: server.adminCookie };
-  console.log(`GET /api/v1/tools at 10,000 tools (${RATIO_RUNS} requests each against the bare server, taking turns, medians; load ${loadAverage()})`);
-  await routeAgainstBare(line, 'plain (no Accept-Encoding)', url, [port, port + 5], cookie, 'bytes');
+  console.log(`GET /api/v1/tools at 10,000 tools (${API_RUNS} requests each, one at a time, medians; load ${loadAverage()})`);
   const gzipped = await timedGet(url, { ...cookie, ...GZIP });
-  line('  answered gzip when the client accepts it', gzipped.contentEncoding ?? 'not compressed', 'gzip', gzipped.contentEncoding === 'gzip');
-  // Its own port: the plain baseline may still be letting go of the first.
-  const bareGzip = await routeAgainstBare(line, 'gzip (Accept-Encoding: gzip)', url, [port + 4, port + 6], { ...cookie, ...GZIP }, 'gzip');
-  // Part of the app's time in both ratios, and beyond a bare server's reach: timed here, in this process.
-  const reading = await registryReadingMs(SCALE_PLUGIN_PATH);
-  line("  of the app's time: the registry's reading (every provider's names afresh, as the SPI asks)", `${reading.toFixed(3)} ms`);
-  // What the gzip ratio would be if reading the registry were all the app did beyond the bare server.
-  line('  lowest gzip ratio with that reading alone, (bare + reading) ÷ bare', ((bareGzip + reading) / bareGzip).toFixed(2));
+  line('answered gzip when the client accepts it', gzipped.contentEncoding ?? 'not compressed', 'gzip', gzipped.contentEncoding === 'gzip');
   const etag = (await timedGet(url, cookie)).etag ?? '';
   const notModified = await timeRequests(url, API_RUNS, 2, { 'if-none-match': etag, ...cookie });
   line('304 with If-None-Match (no body)', ms(median(notModified)));
@@ -258,10 +170,10 @@ async function benchKeystrokes(browser: Browser, server: NextServer, line: Line)
   }
 }
 
-/** The catalogue benches; the baselines listen on `port`, `port + 4`, `port + 5` and `port + 6`. */
-export async function benchCatalogue(browser: Browser, large: NextServer, small: NextServer, port: number, line: Line): Promise<void> {
+/** The catalogue benches, on a server of the 10,000-tool fixture and one of 100. */
+export async function benchCatalogue(browser: Browser, large: NextServer, small: NextServer, line: Line): Promise<void> {
   console.log(`npm run bench: the catalogue with the many-tools fixture (plus the 6 built-in tools); load ${loadAverage()}\n`);
-  await benchApi(large, port, line);
+  await benchApi(large, line);
   await benchFirstHtml(large, small, line);
   await benchPageLoads(browser, large, small, line);
   await benchKeystrokes(browser, large, line);

@@ -1,4 +1,4 @@
-// Preloaded into the app server by `BENCH_PROFILE_DIR=… BENCH_ONLY=saves npm run bench`
+// Preloaded into the app server by `BENCH_PROFILE_DIR=… BENCH_ONLY=server npm run bench`
 // (Node 20 refuses --cpu-prof in NODE_OPTIONS, which is how the bench reaches the server):
 // samples the process's CPU from start to exit and writes a .cpuprofile into BENCH_PROFILE_DIR,
 // for Chrome DevTools or any .cpuprofile reader.

@@ -12,7 +12,7 @@ export interface TimedResponse {
   contentEncoding?: string;
 }
 
-/** One GET over a kept-alive connection, without Accept-Encoding unless `headers` has one; resolves to ms until the last byte. */
+/** One GET over a keep-alive connection, without Accept-Encoding unless `headers` has one; resolves to ms until the last byte. */
 export function timedGet(url: string, headers: Record<string, string> = {}): Promise<TimedResponse> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -42,22 +42,6 @@ export async function timeRequests(url: string, runs: number, warmup: number, he
   for (let i = 0; i < warmup; i++) await timedGet(url, headers);
   const times: number[] = [];
   for (let i = 0; i < runs; i++) times.push((await timedGet(url, headers)).ms);
-  return times;
-}
-
-/**
- * Timings of GETs to each URL, taking turns so that machine noise falls on all of them alike.
- * Every other turn goes in the reverse order, so none of them is always first after the pause
- * between turns.
- */
-export async function timeInTurns(urls: readonly string[], runs: number, warmup: number, headers?: Record<string, string>): Promise<number[][]> {
-  for (let i = 0; i < warmup; i++) for (const url of urls) await timedGet(url, headers);
-  const times = urls.map(() => [] as number[]);
-  const forward = [...urls.keys()];
-  const orders = [forward, forward.toReversed()];
-  for (let i = 0; i < runs; i++) {
-    for (const index of orders[i % 2]!) times[index]!.push((await timedGet(urls[index]!, headers)).ms);
-  }
   return times;
 }
 

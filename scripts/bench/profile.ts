@@ -35,7 +35,7 @@ const IDLE = new Set(['(idle)', '(program)', '(root)']);
 
 /**
  * Runs `steps` with the sampling profiler on (100 µs interval) and answers the functions with
- * the most self time, per step. `(garbage collector)` is kept: garbage is work too.
+ * the most self time, per step. `(garbage collector)` is counted: garbage is work too.
  */
 export async function profileSteps(page: Page, stepCount: number, steps: () => Promise<void>, top = 8): Promise<SelfTime[]> {
   const cdp = await page.context().newCDPSession(page);

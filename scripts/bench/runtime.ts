@@ -1,34 +1,18 @@
-// `npm run bench`, runtime part: invoking word_count through the API against a bare node:http
-// server running the same tool through the same registry, and MCP tools/list of an agent with
-// 1,000 tools against the same list as plain JSON through a route.
-import { spawn } from 'node:child_process';
+// `npm run bench`, runtime part: MCP tools/list of an agent with 1,000 tools against the same
+// list as plain JSON through a route. Invoking against the floor of the same build is
+// BENCH_ONLY=server (server-figures.ts).
 import http from 'node:http';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createRuntimeToken } from '../../e2e/runtime/mcp-client';
 import { startNextServer } from '../../e2e/support/next-server';
-import { median, ms, percentile } from './stats';
+import { loadAverage, median, ms } from './stats';
 import { SCALE_PLUGIN_PATH } from './plugin-registry';
 
 const RUNS = 40;
-/** Invoking is quick: more calls make its median steadier on a busy machine. */
-const INVOKE_RUNS = 300;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-/** The 1, 5 and 15 minute load averages: the machine is shared, so each figure says how busy it was. */
-function loadAverage(): string {
-  return os.loadavg().map((load) => load.toFixed(2)).join(' ');
-}
-
-/** Sub-millisecond timings need the second decimal. */
-function fine(value: number): string {
-  return `${value.toFixed(2)} ms`;
-}
 
 type Line = (label: string, value: string, target?: string, isMet?: boolean) => void;
 
-/** One request over a kept-alive connection; resolves to ms until the last byte. */
+/** One request over a keep-alive connection; resolves to ms until the last byte. */
 function timed(url: string, method: string, headers: Record<string, string>, body?: string): Promise<{ ms: number; status: number; text: string; headers: http.IncomingHttpHeaders }> {
   const started = performance.now();
   return new Promise((resolve, reject) => {
@@ -56,23 +40,12 @@ async function inTurns(calls: (() => Promise<{ ms: number; status: number }>)[],
   return times;
 }
 
-function startBareInvokeServer(port: number, env: Record<string, string>): Promise<{ url: string; stop: () => void }> {
-  const script = path.join(path.dirname(fileURLToPath(import.meta.url)), 'bare-invoke-server.ts');
-  const child = spawn(process.execPath, ['--import', 'tsx', script, String(port)], { stdio: ['ignore', 'pipe', 'inherit'], env: { ...process.env, ...env } });
-  return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the bare invoke server exited with code ${code}`)));
-    child.stdout.once('data', () => resolve({ url: `http://127.0.0.1:${port}/`, stop: () => child.kill('SIGTERM') }));
-  });
-}
-
-/** Measures the runtime side on its own servers at `port` and `port + 1`. */
+/** Measures the runtime side on its own server at `port`. */
 export async function benchRuntime(port: number, line: Line): Promise<void> {
   const plugins = { TOOLS_PLUGIN_PATH: SCALE_PLUGIN_PATH, SCALE_TOOL_COUNT: '2000' };
   const server = await startNextServer(port, { ...plugins, SEED_DEMO: '0' });
   const TOKEN = await createRuntimeToken(server);
-  const bare = await startBareInvokeServer(port + 1, plugins);
   const json = { 'content-type': 'application/json' };
-  const asRuntime = { ...json, authorization: `Bearer ${TOKEN}` };
   try {
     // Setup as the signed-in admin (server.fetch names the app's origin, as a cookie write must).
     const setup = async (pathname: string, method: string, body: unknown) => {
@@ -80,8 +53,7 @@ export async function benchRuntime(port: number, line: Line): Promise<void> {
       if (!response.ok) throw new Error(`${method} ${pathname} answered ${response.status}: ${await response.text()}`);
       return response;
     };
-    for (const id of ['bench', 'thousand']) await setup('/api/v1/agents', 'POST', { id, name: id });
-    await setup('/api/v1/agents/bench/tools/word_count', 'PUT', { overrides: {} });
+    await setup('/api/v1/agents', 'POST', { id: 'thousand', name: 'thousand' });
     const catalogue = (await (await server.fetch('/api/v1/tools?view=summary')).json()) as { tools: { name: string; unavailableReason?: string }[] };
     // 1,000 tools that take empty settings (a few built-ins require some, e.g. a base directory).
     let assigned = 0;
@@ -91,18 +63,6 @@ export async function benchRuntime(port: number, line: Line): Promise<void> {
       const response = await server.fetch(`/api/v1/agents/thousand/tools/${tool.name}`, { method: 'PUT', headers: json, body: JSON.stringify({ overrides: {} }) });
       if (response.ok) assigned++;
     }
-
-    const body = JSON.stringify({ arguments: { text: 'one two three' } });
-    const [api = [], baseline = []] = await inTurns(
-      [() => timed(`${server.url}/api/v1/agents/bench/tools/word_count/invoke`, 'POST', asRuntime, body), () => timed(bare.url, 'POST', json, body)],
-      INVOKE_RUNS,
-    );
-    const invokeRatio = median(api) / median(baseline);
-    console.log(`\nInvoking word_count ("one two three"), ${INVOKE_RUNS} calls each, taking turns, medians (load average ${loadAverage()})`);
-    line('POST /api/v1/agents/{id}/tools/word_count/invoke (token, checks, audit event)', fine(median(api)));
-    line('bare node:http creating and running word_count through the registry', fine(median(baseline)));
-    line('95th percentile, route / bare', `${fine(percentile(api, 0.95))} / ${fine(percentile(baseline, 0.95))}`);
-    line('ratio route ÷ bare', invokeRatio.toFixed(2), '≤ 1.5', invokeRatio <= 1.5);
 
     const mcpHeaders = { ...json, accept: 'application/json, text/event-stream', authorization: `Bearer ${TOKEN}` };
     const init = await timed(`${server.url}/api/v1/agents/thousand/mcp`, 'POST', mcpHeaders, JSON.stringify({
@@ -126,7 +86,6 @@ export async function benchRuntime(port: number, line: Line): Promise<void> {
     line('GET /api/v1/agents/{id}/effective-tools?format=mcp (plain JSON)', ms(median(plain)));
     line('ratio MCP ÷ plain JSON', listRatio.toFixed(2), '≤ 1.5', listRatio <= 1.5);
   } finally {
-    bare.stop();
     agent.destroy();
     await server.stop();
   }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+
 /** The median of some timings (the mean of the middle two for an even count). */
 export function median(values: readonly number[]): number {
   if (values.length === 0) return Number.NaN;
@@ -15,4 +17,13 @@ export function percentile(values: readonly number[], share: number): number {
 
 export function ms(value: number): string {
   return `${value.toFixed(1)} ms`;
+}
+
+/** The machine's load averages (1, 5, 15 minutes), as /proc/loadavg gives them: the machine is shared. */
+export function loadAverage(): string {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'unknown';
+  }
 }

@@ -38,7 +38,7 @@ describe('route labels for metrics', () => {
     expect(routeLabel(pathname, routes)).toBe(label);
   });
 
-  it('labels a path seen before the same way, and keeps labelling right past the bound of kept paths', () => {
+  it('labels a path seen before the same way, and keeps labelling right past the bound of remembered paths', () => {
     expect(routeLabel('/api/v1/agents/a/tools/b', routes)).toBe('/api/v1/agents/[id]/tools/[toolName]');
     expect(routeLabel('/api/v1/agents/a/tools/b', routes)).toBe('/api/v1/agents/[id]/tools/[toolName]');
     for (let index = 0; index < 2_500; index++) expect(routeLabel(`/api/v1/agents/agent-${index}`, routes)).toBe('/api/v1/agents/[id]');

@@ -1,14 +1,22 @@
+// @ts-check
 // The headers every response carries. Pages get a CSP whose only inline scripts are Next's
 // own, by a fresh nonce per request (Next reads it from the request's CSP header and puts it
 // on the scripts it writes); everything else gets a CSP that allows nothing at all.
 import { randomBytes } from 'node:crypto';
 
-/** A fresh, unguessable nonce for one page render. */
+/**
+ * A fresh, unguessable nonce for one page render.
+ * @returns {string}
+ */
 export function newNonce() {
   return randomBytes(18).toString('base64');
 }
 
-/** The CSP of an HTML page rendered with `nonce`. */
+/**
+ * The CSP of an HTML page rendered with `nonce`.
+ * @param {string} nonce
+ * @returns {string}
+ */
 export function pagePolicy(nonce) {
   return [
     "default-src 'self'",
@@ -40,7 +48,11 @@ export const FIXED_HEADERS = {
   'cross-origin-resource-policy': 'same-origin',
 };
 
-/** Sets name, value pairs (name, value, name, value…) on a response, in their order. */
+/**
+ * Sets name, value pairs (name, value, name, value…) on a response, in their order.
+ * @param {import('node:http').ServerResponse} res
+ * @param {readonly string[]} pairs
+ */
 export function setHeaderPairs(res, pairs) {
-  for (let index = 0; index < pairs.length; index += 2) res.setHeader(pairs[index], pairs[index + 1]);
+  for (let index = 0; index + 1 < pairs.length; index += 2) res.setHeader(/** @type {string} */ (pairs[index]), /** @type {string} */ (pairs[index + 1]));
 }

@@ -4,7 +4,7 @@ import { pageAgents } from '@/lib/agents';
 import { requirePageActor } from '@/lib/auth/page-actor';
 import { AGENT_PAGE_SIZE, agentPageQueryOptions, toAgentStatusFilter, toPage } from '@/lib/client-api/agents-api';
 import { getToolRegistry } from '@/lib/registry-host';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/db/get-db';
 import { makeServerQueryClient } from '@/lib/query/query-clients';
 import { AgentsView } from '@/components/agents/agents-view';
 import { PageHeader } from '@/components/layout/page-header';

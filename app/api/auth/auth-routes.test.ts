@@ -1,7 +1,7 @@
 import { afterEach, expect, it, vi } from 'vitest';
 import { apiRequest, callRoute, describeApi, sessionCookie, TEST_PASSWORD } from '@/test/api/api-harness';
 import { createToken } from '@/lib/auth/create-token';
-import { PEER_ADDRESS_HEADER } from '@/lib/auth/client-address';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/door-constants.mjs';
 import { SESSION_CACHE_MS } from '@/lib/auth/session-cache';
 import { createSetupToken } from '@/lib/auth/setup-link';
 import { TEST_ADMIN } from '@/test/auth/test-actors';
@@ -20,7 +20,7 @@ afterEach(() => {
 });
 
 function signIn(email: string, password: string, address = '203.0.113.1', headers: Record<string, string> = {}) {
-  return signInRoute(apiRequest('/api/auth/sign-in', { as: 'anonymous', json: { email, password }, headers: { [PEER_ADDRESS_HEADER]: address, ...headers } }));
+  return signInRoute(apiRequest('/api/auth/sign-in', { as: 'anonymous', json: { email, password }, headers: { [CLIENT_ADDRESS_HEADER]: address, ...headers } }));
 }
 
 function cookieOf(response: Response): string {

@@ -14,7 +14,7 @@ import { ToolFacts } from '@/components/tools/tool-facts';
 import { ToolUsers } from '@/components/fleet/tool-users';
 import { can } from '@/lib/auth/actor';
 import { TOOL_USERS_PAGE_SIZE, toolUsersQueryOptions } from '@/lib/client-api/fleet-api';
-import { getDb } from '@/lib/db';
+import { getDb } from '@/lib/db/get-db';
 import { listToolUsers } from '@/lib/fleet';
 import { makeServerQueryClient } from '@/lib/query/query-clients';
 import { getToolRegistry } from '@/lib/registry-host';

@@ -7,7 +7,7 @@ import type { DatabaseKind } from '../dialect-of';
  * The agents search by index (issue 15): a trigram index over the lower-cased id, name and
  * description, the texts the search tests for the term (lib/agents/agent-query.ts).
  *
- * SQLite: an FTS5 table with the `trigram` tokenizer, kept in step with `agents` by triggers. It
+ * SQLite: an FTS5 table with the `trigram` tokenizer, held in step with `agents` by triggers. It
  * holds no text of its own (contentless, rows deletable), only the trigrams of `lower(…)` of each
  * column: the app's Unicode lower() (lib/db/open-database.ts), the very fold the search applies,
  * so every agent the search finds has all of the term's trigrams; `case_sensitive 0` folds again

@@ -1,6 +1,5 @@
 import { AuditQuerySchema } from '@/lib/api/audit-schemas';
 import { listAuditEvents, streamAuditEvents } from '@/lib/audit';
-import { getDb } from '@/lib/db';
 import { apiRoute } from '@/lib/http/api-route';
 import { jsonLinesResponse } from '@/lib/http/json-lines-response';
 import { readQuery } from '@/lib/http/query';
@@ -14,9 +13,8 @@ export const dynamic = 'force-dynamic';
  * `Accept: application/x-ndjson`) every matching event streamed as JSON lines. Read-only: no
  * method changes or deletes an event.
  */
-export const GET = apiRoute({ permission: 'audit:read' }, async (request, _params, actor) => {
+export const GET = apiRoute({ permission: 'audit:read' }, async (request, _params, { actor, db }) => {
   const { limit, cursor, format, ...filters } = readQuery(request, AuditQuerySchema);
-  const db = await getDb();
   const wantsLines = format === 'jsonl' || (format === undefined && acceptsJsonLines(request));
   if (wantsLines) {
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');

@@ -1,7 +1,6 @@
 import { ConfigExportQuerySchema } from '@/lib/api/config-schemas';
 import { publicUrl } from '@/lib/auth/public-url';
 import { exportConfig } from '@/lib/config';
-import { getDb } from '@/lib/db';
 import { apiRoute } from '@/lib/http/api-route';
 import { otherMethods } from '@/lib/http/method-not-allowed';
 import { readQuery } from '@/lib/http/query';
@@ -9,9 +8,9 @@ import { readQuery } from '@/lib/http/query';
 export const dynamic = 'force-dynamic';
 
 /** Everything an admin configures, as YAML (default) or JSON with `?format=json`, in a stable order. */
-export const GET = apiRoute({ permission: 'agents:read' }, async (request, _params, actor) => {
+export const GET = apiRoute({ permission: 'agents:read' }, async (request, _params, { actor, db }) => {
   const { format = 'yaml' } = readQuery(request, ConfigExportQuerySchema);
-  const text = await exportConfig({ db: await getDb(), actor, format, baseUrl: publicUrl().origin });
+  const text = await exportConfig({ db, actor, format, baseUrl: publicUrl().origin });
   const contentType = format === 'json' ? 'application/json' : 'application/yaml; charset=utf-8';
   return new Response(text, { headers: { 'content-type': contentType, 'cache-control': 'no-store' } });
 });

@@ -8,7 +8,7 @@ import { testServerConnection } from '@/lib/mcp-servers';
 export const dynamic = 'force-dynamic';
 
 /** Connects once to a server configuration (saved or not): its name, version and tool count, or the error. */
-export const POST = apiRoute({ permission: 'agents:write' }, async (request, _params, actor) => {
+export const POST = apiRoute({ permission: 'agents:write' }, async (request, _params, { actor }) => {
   const config = await readJsonBody(request, ServerBodySchema);
   return jsonResponse(await testServerConnection({ actor, config }));
 });

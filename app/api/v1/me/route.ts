@@ -6,7 +6,7 @@ import { otherMethods } from '@/lib/http/method-not-allowed';
 export const dynamic = 'force-dynamic';
 
 /** Who the caller is (user or token) and every permission they hold. */
-export const GET = apiRoute({ permission: 'signed-in' }, async (_request, _params, actor) => {
+export const GET = apiRoute({ permission: 'signed-in' }, async (_request, _params, { actor }) => {
   return jsonResponse({
     kind: actor.kind,
     id: actor.id,

@@ -1,5 +1,4 @@
 import { listOwnSessions } from '@/lib/auth/sessions';
-import { getDb } from '@/lib/db';
 import { apiRoute } from '@/lib/http/api-route';
 import { jsonResponse } from '@/lib/http/responses';
 import { otherMethods } from '@/lib/http/method-not-allowed';
@@ -7,8 +6,8 @@ import { otherMethods } from '@/lib/http/method-not-allowed';
 export const dynamic = 'force-dynamic';
 
 /** The signed-in user's own live sessions, the current one marked. */
-export const GET = apiRoute({ permission: 'signed-in' }, async (_request, _params, actor) => {
-  return jsonResponse({ sessions: await listOwnSessions({ db: await getDb(), actor }) });
+export const GET = apiRoute({ permission: 'signed-in' }, async (_request, _params, { actor, db }) => {
+  return jsonResponse({ sessions: await listOwnSessions({ db, actor }) });
 });
 
 /** POST, PUT, PATCH, DELETE: 405 with `Allow`. */

@@ -1,18 +1,16 @@
 import { ConfigPlanBodySchema } from '@/lib/api/config-schemas';
 import { planConfig } from '@/lib/config';
-import { getDb } from '@/lib/db';
 import { apiRoute } from '@/lib/http/api-route';
 import { otherMethods } from '@/lib/http/method-not-allowed';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/responses';
-import { getToolRegistry } from '@/lib/registry-host';
 
 export const dynamic = 'force-dynamic';
 
 /** What applying a configuration file would change, object by object; changes nothing. */
-export const POST = apiRoute({ permission: 'agents:write' }, async (request, _params, actor) => {
+export const POST = apiRoute({ permission: 'agents:write' }, async (request, _params, { actor, db, registry }) => {
   const { file, prune } = await readJsonBody(request, ConfigPlanBodySchema);
-  return jsonResponse(await planConfig({ db: await getDb(), registry: await getToolRegistry(), actor, text: file, prune }));
+  return jsonResponse(await planConfig({ db, registry, actor, text: file, prune }));
 });
 
 /** GET, PUT, PATCH, DELETE: 405 with `Allow`. */

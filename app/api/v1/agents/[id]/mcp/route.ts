@@ -5,7 +5,7 @@ import { otherMethods } from '@/lib/http/method-not-allowed';
 export const dynamic = 'force-dynamic';
 
 // A Bearer token with the `runtime` scope (or an admin's session).
-const handler = apiRoute<{ id: string }>({ permission: 'runtime' }, (request, { id }, actor) => mcpResponse(request, id, actor));
+const handler = apiRoute<{ id: string }>({ permission: 'runtime' }, (request, { id }, context) => mcpResponse(request, id, context));
 
 /** The agent's MCP server over Streamable HTTP: JSON-RPC messages in, answers and SSE streams out. */
 export const POST = handler;

@@ -1,4 +1,3 @@
-import { getDb } from '@/lib/db';
 import { apiRoute } from '@/lib/http/api-route';
 import { jsonResponse } from '@/lib/http/responses';
 import { otherMethods } from '@/lib/http/method-not-allowed';
@@ -9,8 +8,8 @@ export const dynamic = 'force-dynamic';
 type Params = { name: string };
 
 /** Re-reads the server's tool list now. */
-export const POST = apiRoute<Params>({ permission: 'agents:write' }, async (_request, { name }, actor) => {
-  const view = await refreshServer({ db: await getDb(), actor, name });
+export const POST = apiRoute<Params>({ permission: 'agents:write' }, async (_request, { name }, { actor, db }) => {
+  const view = await refreshServer({ db, actor, name });
   return jsonResponse(view, { version: view.version });
 });
 

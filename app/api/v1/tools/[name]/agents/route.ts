@@ -1,28 +1,26 @@
 import { AppError } from '@/lib/app-error';
 import { BulkAssignBodySchema, ToolUsersQuerySchema } from '@/lib/api/fleet-schemas';
-import { getDb } from '@/lib/db';
 import { bulkAssign, listToolUsers, type BulkOperation } from '@/lib/fleet';
 import { apiRoute } from '@/lib/http/api-route';
 import { otherMethods } from '@/lib/http/method-not-allowed';
 import { readQuery } from '@/lib/http/query';
 import { readJsonBody } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/responses';
-import { getToolRegistry } from '@/lib/registry-host';
 
 export const dynamic = 'force-dynamic';
 
 /** The agents that have this tool, with their settings, one page at a time. */
-export const GET = apiRoute<{ name: string }>({ permission: 'agents:read' }, async (request, { name }, actor) => {
+export const GET = apiRoute<{ name: string }>({ permission: 'agents:read' }, async (request, { name }, { actor, db, registry }) => {
   const { limit, offset } = readQuery(request, ToolUsersQuerySchema);
-  return jsonResponse(await listToolUsers({ db: await getDb(), actor, registry: await getToolRegistry(), toolName: name, limit, offset }));
+  return jsonResponse(await listToolUsers({ db, actor, registry, toolName: name, limit, offset }));
 });
 
 /** Adds the tool to many agents, removes it, or changes settings on all of them: one transaction, one audit event per agent. */
-export const POST = apiRoute<{ name: string }>({ permission: 'agents:write' }, async (request, { name }, actor) => {
+export const POST = apiRoute<{ name: string }>({ permission: 'agents:write' }, async (request, { name }, { actor, db, registry }) => {
   const body = await readJsonBody(request, BulkAssignBodySchema);
   const results = await bulkAssign({
-    db: await getDb(),
-    registry: await getToolRegistry(),
+    db,
+    registry,
     actor,
     toolName: name,
     agentIds: body.agentIds,

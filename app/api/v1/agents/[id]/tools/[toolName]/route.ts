@@ -1,10 +1,10 @@
-import { deleteAssignment, getAssignment } from '@/lib/assignments';
-import { putAssignmentRoute } from '@/lib/assignments/put-assignment-route';
-import { getDb } from '@/lib/db';
+import { PutAssignmentBodySchema } from '@/lib/api/assignment-schemas';
+import { assignmentToReplace } from '@/lib/api/assignment-to-replace';
+import { deleteAssignment, getAssignment, putAssignment } from '@/lib/assignments';
 import { apiRoute } from '@/lib/http/api-route';
 import { expectedVersionFrom } from '@/lib/http/etag';
+import { readJsonBody } from '@/lib/http/read-json-body';
 import { jsonResponse } from '@/lib/http/responses';
-import { getToolRegistry } from '@/lib/registry-host';
 import { otherMethods } from '@/lib/http/method-not-allowed';
 
 export const dynamic = 'force-dynamic';
@@ -12,17 +12,22 @@ export const dynamic = 'force-dynamic';
 type Params = { id: string; toolName: string };
 
 /** One assignment with its status, and its version as ETag. */
-export const GET = apiRoute<Params>({ permission: 'agents:read' }, async (_request, { id, toolName }, actor) => {
-  const assignment = await getAssignment({ db: await getDb(), actor, registry: await getToolRegistry(), agentId: id, toolName });
+export const GET = apiRoute<Params>({ permission: 'agents:read' }, async (_request, { id, toolName }, { actor, db, registry }) => {
+  const assignment = await getAssignment({ db, actor, registry, agentId: id, toolName });
   return jsonResponse(assignment, { version: assignment.version });
 });
 
-/** Assigns the tool with these overrides (201), or replaces them (200; If-Match needed); the front door answers it past Next's router too. */
-export const PUT = putAssignmentRoute;
+/** Assigns the tool with these overrides (201 with its Location), or replaces them (200; If-Match needed). */
+export const PUT = apiRoute<Params>({ permission: 'agents:write' }, async (request, { id, toolName }, { actor, db, registry }) => {
+  const { overrides } = await readJsonBody(request, PutAssignmentBodySchema);
+  const expectedVersion = await expectedVersionFrom(request, () => assignmentToReplace({ db, actor, registry, agentId: id, toolName }));
+  const { assignment, created } = await putAssignment({ db, registry, actor, agentId: id, toolName, overrides, expectedVersion });
+  const location = created ? `/api/v1/agents/${id}/tools/${encodeURIComponent(toolName)}` : undefined;
+  return jsonResponse(assignment, { status: created ? 201 : 200, version: assignment.version, location });
+});
 
 /** Removes the tool from the agent; needs If-Match. */
-export const DELETE = apiRoute<Params>({ permission: 'agents:write' }, async (request, { id, toolName }, actor) => {
-  const [db, registry] = await Promise.all([getDb(), getToolRegistry()]);
+export const DELETE = apiRoute<Params>({ permission: 'agents:write' }, async (request, { id, toolName }, { actor, db, registry }) => {
   const expectedVersion = await expectedVersionFrom(request, () => getAssignment({ db, actor, registry, agentId: id, toolName }));
   await deleteAssignment({ db, registry, actor, agentId: id, toolName, expectedVersion });
   return new Response(null, { status: 204 });

@@ -1,8 +1,8 @@
 import 'server-only';
 import type { Db } from './schema';
 
-/** What a kind of kept read needs: how long an answer is trusted, and whose it is. */
-export interface KeptReadsOptions<V> {
+/** What a kind of cached read needs: how long an answer is trusted, and whose it is. */
+export interface CachedReadsOptions<V> {
   /** How long a read answer is trusted without reading again. */
   ttlMs: number;
   /** The owner an answer is forgotten by (a token's id, a session's user, an assignment's agent). */
@@ -11,10 +11,10 @@ export interface KeptReadsOptions<V> {
   onFirstUse?: () => void;
 }
 
-/** The most answers kept per database; past it the oldest goes. */
-const MAX_KEPT = 10_000;
+/** The most answers cached per database; past it the oldest goes. */
+const MAX_CACHED = 10_000;
 
-interface Kept<V> {
+interface Cached<V> {
   value: V;
   /** `performance.now()` when it was read. */
   readAt: number;
@@ -24,43 +24,37 @@ interface Kept<V> {
  * Answers read from the database and trusted for a few seconds: one kind (tokens, sessions, an
  * agent's assignments) per instance, a map per database (tests open many). Forgetting an owner
  * drops its answers from every database's map at once; a read that overlapped a forget is not
- * kept, since it may predate the change. Another instance hears of a change through the change
+ * cached, since it may predate the change. Another instance hears of a change through the change
  * bus (PostgreSQL NOTIFY); `ttlMs` bounds the wait when that notice is lost or cannot travel.
  */
-export class KeptReads<V> {
-  private readonly byDb = new WeakMap<Db, Map<string, Kept<V>>>();
-  private readonly maps = new Set<WeakRef<Map<string, Kept<V>>>>();
+export class CachedReads<V> {
+  private readonly byDb = new WeakMap<Db, Map<string, Cached<V>>>();
+  private readonly maps = new Set<WeakRef<Map<string, Cached<V>>>>();
   private forgets = 0;
   private isStarted = false;
 
-  constructor(private readonly options: KeptReadsOptions<V>) {}
+  constructor(private readonly options: CachedReadsOptions<V>) {}
 
-  /** The answer kept under `key` while fresh, without reading; undefined when none is (then `read`). */
-  peek(db: Db, key: string): V | undefined {
-    const kept = this.mapOf(db).get(key);
-    return kept && performance.now() - kept.readAt < this.options.ttlMs ? kept.value : undefined;
-  }
-
-  /** The answer kept under `key` while fresh, else `load`'s (kept when it found one: a miss costs a read, and a new row is seen at once). */
+  /** The answer cached under `key` while fresh, else `load`'s (cached when it found one: a miss costs a read, and a new row is seen at once). */
   async read(db: Db, key: string, load: () => Promise<V | undefined>): Promise<V | undefined> {
     const map = this.mapOf(db);
-    const kept = map.get(key);
-    if (kept && performance.now() - kept.readAt < this.options.ttlMs) return kept.value;
-    if (kept) map.delete(key);
+    const cached = map.get(key);
+    if (cached && performance.now() - cached.readAt < this.options.ttlMs) return cached.value;
+    if (cached) map.delete(key);
     const readAt = performance.now();
     const forgets = this.forgets;
     const value = await load();
     if (value !== undefined && this.forgets === forgets) {
-      if (map.size >= MAX_KEPT) map.delete(map.keys().next().value as string);
+      if (map.size >= MAX_CACHED) map.delete(map.keys().next().value as string);
       map.set(key, { value, readAt });
     }
     return value;
   }
 
-  /** Replaces a kept answer after this instance wrote the row (a last use, a last activity). */
+  /** Replaces a cached answer after this instance wrote the row (a last use, a last activity). */
   update(db: Db, key: string, value: V): void {
-    const kept = this.mapOf(db).get(key);
-    if (kept) kept.value = value;
+    const cached = this.mapOf(db).get(key);
+    if (cached) cached.value = value;
   }
 
   /** Drops every answer of `owner`, in every database's map of this process. */
@@ -76,7 +70,7 @@ export class KeptReads<V> {
     }
   }
 
-  private mapOf(db: Db): Map<string, Kept<V>> {
+  private mapOf(db: Db): Map<string, Cached<V>> {
     if (!this.isStarted) {
       this.isStarted = true;
       this.options.onFirstUse?.();
@@ -92,12 +86,12 @@ export class KeptReads<V> {
 }
 
 /**
- * The process's one instance of a kind, kept on globalThis under `name`: Next bundles route
+ * The process's one instance of a kind, held on globalThis under `name`: Next bundles route
  * handlers, pages and instrumentation apart, and a change heard in one must clear what another reads.
  */
-export function keptReads<V>(name: string, options: KeptReadsOptions<V>): KeptReads<V> {
-  const holder = globalThis as typeof globalThis & { toolsAdminKeptReads?: Map<string, unknown> };
-  const kinds = (holder.toolsAdminKeptReads ??= new Map());
-  if (!kinds.has(name)) kinds.set(name, new KeptReads(options));
-  return kinds.get(name) as KeptReads<V>;
+export function cachedReads<V>(name: string, options: CachedReadsOptions<V>): CachedReads<V> {
+  const holder = globalThis as typeof globalThis & { toolsAdminCachedReads?: Map<string, unknown> };
+  const kinds = (holder.toolsAdminCachedReads ??= new Map());
+  if (!kinds.has(name)) kinds.set(name, new CachedReads(options));
+  return kinds.get(name) as CachedReads<V>;
 }

@@ -13,32 +13,32 @@ function createMetrics() {
     httpRequests: new client.Counter({
       name: 'http_requests_total',
       help: 'HTTP requests answered, by method, route and status.',
-      labelNames: ['method', 'route', 'status'],
+      labelNames: /** @type {const} */ (['method', 'route', 'status']),
       registers: [registry],
     }),
     httpDuration: new client.Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time from a request arriving to its answer being sent, by method, route and status.',
-      labelNames: ['method', 'route', 'status'],
+      labelNames: /** @type {const} */ (['method', 'route', 'status']),
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     }),
     refusedRequests: new client.Counter({
       name: 'http_requests_refused_total',
       help: 'Requests refused at the front door, by reason.',
-      labelNames: ['reason'],
+      labelNames: /** @type {const} */ (['reason']),
       registers: [registry],
     }),
     toolCalls: new client.Counter({
       name: 'tool_calls_total',
       help: 'Tool calls, by tool and outcome.',
-      labelNames: ['tool', 'outcome'],
+      labelNames: /** @type {const} */ (['tool', 'outcome']),
       registers: [registry],
     }),
     toolCallDuration: new client.Histogram({
       name: 'tool_call_duration_seconds',
       help: 'Tool call latency, by tool and outcome.',
-      labelNames: ['tool', 'outcome'],
+      labelNames: /** @type {const} */ (['tool', 'outcome']),
       buckets: [0.01, 0.05, 0.1, 0.5, 1, 5, 15, 60],
       registers: [registry],
     }),
@@ -55,15 +55,20 @@ function createMetrics() {
     dbPoolConnections: new client.Gauge({
       name: 'db_pool_connections',
       help: 'Database connections by state (total, idle, waiting clients).',
-      labelNames: ['state'],
+      labelNames: /** @type {const} */ (['state']),
       registers: [registry],
     }),
   };
 }
 
-/** The process's metrics, created on first use. */
+/** @typedef {ReturnType<typeof createMetrics>} AppMetrics */
+
+/**
+ * The process's metrics, created on first use.
+ * @returns {AppMetrics}
+ */
 export function appMetrics() {
-  const holder = globalThis;
+  const holder = /** @type {{ [KEY]?: AppMetrics }} */ (globalThis);
   holder[KEY] ??= createMetrics();
   return holder[KEY];
 }

@@ -1,0 +1,60 @@
+import 'server-only';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { etagOf } from '@/lib/catalogue/etag';
+import { ProblemError } from '@/lib/http/problem';
+import { getToolRegistry } from '@/lib/registry-host';
+
+/** The answers a floor sends as they are, read from the folder once (the bench writes them first). */
+const FLOOR_FILES = { catalogue: 'catalogue.json', assignment: 'assignment.json' } as const;
+
+const read = new Map<string, { bytes: Uint8Array<ArrayBuffer>; etag: string }>();
+
+/**
+ * The bench's floor (`npm run bench`, scripts/bench/server-figures.ts): the least a route handler
+ * of this very build does for the answers the bench times, so each route is measured against the
+ * framework it runs in rather than against a bare server. `GET catalogue` answers the catalogue's
+ * bytes as the bench saved them from `GET /api/v1/tools`; `POST invoke` reads the JSON body and
+ * runs `word_count` through the process's registry with those arguments; `PUT assignment` reads
+ * the body and answers the bytes of a saved assignment. No session, no checks, no audit.
+ *
+ * Off unless BENCH_FLOOR_DIR names the folder of those saved answers (only the bench sets it, on
+ * a server it starts for itself): otherwise every request is answered 404, as an address no route
+ * serves. Never set it in a deployment: the floor answers anyone, the catalogue included.
+ */
+export async function floorResponse(request: Request, kind: string): Promise<Response> {
+  const folder = process.env.BENCH_FLOOR_DIR?.trim();
+  if (!folder) throw notFound(request);
+  if (kind === 'invoke' && request.method === 'POST') return invoked(request);
+  if (kind === 'catalogue' && request.method === 'GET') return saved(folder, 'catalogue', 'private, no-cache');
+  if (kind === 'assignment' && request.method === 'PUT') {
+    await request.arrayBuffer();
+    return saved(folder, 'assignment', 'no-store');
+  }
+  throw notFound(request);
+}
+
+function saved(folder: string, name: keyof typeof FLOOR_FILES, cacheControl: string): Response {
+  const file = path.join(folder, FLOOR_FILES[name]);
+  let answer = read.get(file);
+  if (!answer) {
+    const bytes = new Uint8Array(readFileSync(file));
+    answer = { bytes, etag: etagOf(new TextDecoder().decode(bytes)) };
+    read.set(file, answer);
+  }
+  return new Response(answer.bytes, { headers: { 'content-type': 'application/json', 'cache-control': cacheControl, etag: answer.etag } });
+}
+
+async function invoked(request: Request): Promise<Response> {
+  const started = performance.now();
+  const body = (await request.json()) as { arguments: Record<string, unknown> };
+  const sessionId = randomUUID();
+  const tool = (await getToolRegistry()).resolve({ agentId: 'bench', toolName: 'word_count', overrides: {} }, { agentId: 'bench', sessionId, purpose: 'call' });
+  const result = await tool.execute(body.arguments);
+  return Response.json({ result, durationMs: performance.now() - started, sessionId }, { headers: { 'cache-control': 'no-store' } });
+}
+
+function notFound(request: Request): ProblemError {
+  return new ProblemError(404, `No resource at ${new URL(request.url).pathname}.`);
+}
