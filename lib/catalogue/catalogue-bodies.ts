@@ -1,4 +1,6 @@
 import 'server-only';
+import { promisify } from 'node:util';
+import { gzip } from 'node:zlib';
 import { isSameCatalogue } from '@/registry/same-catalogue';
 import { etagOf, gzipEtagOf } from './etag';
 import { indexCatalogue, type CatalogueFilter, type IndexedGroup } from './filter-catalogue';
@@ -16,6 +18,8 @@ export interface CatalogueBody {
   readonly etag: string;
   /** The ETag of the body sent gzip-coded (a strong ETag names one coding). */
   readonly gzipEtag: string;
+  /** The body's gzip coding, compressed off the main thread the first time it is asked for, then kept. */
+  gzipped(): Promise<Uint8Array<ArrayBuffer>>;
 }
 
 /**
@@ -93,7 +97,17 @@ export class CatalogueBodies {
 /** First screens held per catalogue: the plain page and a few filtered links. */
 const MAX_FIRST_SCREENS = 16;
 
+const gzipAsync = promisify(gzip);
+
 function toBody(body: string): CatalogueBody {
   const etag = etagOf(body);
-  return { body, bytes: new TextEncoder().encode(body), etag, gzipEtag: gzipEtagOf(etag) };
+  const bytes = new TextEncoder().encode(body);
+  let coded: Promise<Uint8Array<ArrayBuffer>> | undefined;
+  const gzipped = () => {
+    coded ??= gzipAsync(bytes).then((buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) as Uint8Array<ArrayBuffer>);
+    // A failed compression is not kept: the next request tries again.
+    coded.catch(() => (coded = undefined));
+    return coded;
+  };
+  return { body, bytes, etag, gzipEtag: gzipEtagOf(etag), gzipped };
 }

@@ -44,6 +44,13 @@ export const BODY_GRACE_MS = 5_000;
  */
 export const CLIENT_ADDRESS_HEADER = 'x-tools-admin-client-address';
 
+/**
+ * The response header in which a route names the coding of a body it encoded itself (`gzip`):
+ * Next drops a route's own `Content-Encoding`, so the front door turns this one into it. The
+ * route also sends `Cache-Control: no-transform`, which keeps Next's compression off that body.
+ */
+export const BODY_CODING_HEADER = 'x-tools-admin-body-coding';
+
 const OFF_WORDS = new Set(['', '0', 'false', 'no', 'off']);
 
 /**

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf, isProxyTrusted, maxBodyBytesOf } from '../../lib/http/door-constants.mjs';
 import { logWhenClosed } from './access-log.mjs';
 import { watchBody } from './body-watch.mjs';
+import { passBodyCoding } from './body-coding.mjs';
 import { isOwnHost, isOwnOrigin, needsOwnOrigin, ownHostNames } from './own-hosts.mjs';
 import { refuse } from './refusals.mjs';
 import { FIXED_HEADERS, RESOURCE_POLICY, newNonce, pagePolicy, setHeaderPairs } from './security-headers.mjs';
@@ -74,6 +75,7 @@ export function createFrontDoor({ handle, env, logger, routes }) {
     }
     if (hasBody(req)) watchBody(req, res, { requestId, maxBody, onRefusal: (reason) => (refusal = reason) });
     setHeaderPairs(res, head);
+    passBodyCoding(res);
     return handle(req, res);
   };
 }

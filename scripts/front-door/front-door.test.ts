@@ -1,7 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLIENT_ADDRESS_HEADER } from '@/lib/http/door-constants.mjs';
+import { gzipSync } from 'node:zlib';
+import { BODY_CODING_HEADER, CLIENT_ADDRESS_HEADER } from '@/lib/http/door-constants.mjs';
 import { createFrontDoor } from './front-door.mjs';
 
 const quiet = { info: () => {}, isLevelEnabled: () => false };
@@ -40,5 +41,28 @@ describe('the client address the front door hands the app', () => {
 
   it.each(['1', '2', 'true'])('is the last X-Forwarded-For entry, the proxy\'s, with TRUST_PROXY=%s', async (value) => {
     expect(await clientSeen(servers[value]!.url, '10.0.0.1, 198.51.100.4')).toBe('198.51.100.4');
+  });
+});
+
+describe('a body the route encoded itself', () => {
+  it('goes out with the coding the route named as its Content-Encoding, and the naming header stays inside', async () => {
+    const coded = gzipSync('{"tools":[]}');
+    const handle = (_req: http.IncomingMessage, res: http.ServerResponse) => {
+      res.setHeader('content-type', 'application/json');
+      res.setHeader(BODY_CODING_HEADER, 'gzip');
+      res.end(coded);
+    };
+    const server = http.createServer(createFrontDoor({ handle, env: {}, logger: quiet, routes: [] }));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const response = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/tools`);
+
+      expect(response.headers.get('content-encoding')).toBe('gzip');
+      expect(response.headers.get(BODY_CODING_HEADER)).toBeNull();
+      // fetch decodes the gzip coding: the client reads the route's JSON.
+      expect(await response.text()).toBe('{"tools":[]}');
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

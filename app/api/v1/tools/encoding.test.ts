@@ -1,4 +1,6 @@
+import { gunzipSync } from 'node:zlib';
 import { expect, it } from 'vitest';
+import { BODY_CODING_HEADER } from '@/lib/http/door-constants.mjs';
 import { apiRequest, describeApi } from '@/test/api/api-harness';
 import { gzipEtagOf } from '@/lib/catalogue/etag';
 import { getToolRegistry } from '@/lib/registry-host';
@@ -44,7 +46,9 @@ describeApi('GET /api/v1/tools: caching of the summary', () => {
     const gzipped = await GET(apiRequest(summaryUrl, { headers: { 'accept-encoding': 'gzip, deflate, br' } }), noParams);
 
     expect(gzipped.headers.get('etag')).toBe(gzipEtagOf(plain));
-    expect(await gzipped.text()).toBe(await (await GET(apiRequest(summaryUrl), noParams)).text());
+    expect(gzipped.headers.get(BODY_CODING_HEADER)).toBe('gzip');
+    expect(gzipped.headers.get('cache-control')).toContain('no-transform');
+    expect(gunzipSync(Buffer.from(await gzipped.arrayBuffer())).toString('utf8')).toBe(await (await GET(apiRequest(summaryUrl), noParams)).text());
     const again = await GET(apiRequest(summaryUrl, { headers: { 'accept-encoding': 'gzip', 'if-none-match': gzipEtagOf(plain) } }), noParams);
     expect(again.status).toBe(304);
     expect(again.headers.get('etag')).toBe(gzipEtagOf(plain));
