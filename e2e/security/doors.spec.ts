@@ -133,7 +133,7 @@ test.describe('[SECURITY][DOORS]', () => {
       expect(response.status, String(origin)).toBe(403);
       expect(JSON.parse(response.body)).toMatchObject({ status: 403, requestId: response.headers['x-request-id'] });
     }
-    expect(await current()).toBe(was);
+    expect(await current()).toEqual(was);
   });
 
   test('[SECURITY][DOORS]: the bench\'s floor route is off in a normal server: 404 to every method, signed in or not', async () => {
