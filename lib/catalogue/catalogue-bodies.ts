@@ -18,7 +18,7 @@ export interface CatalogueBody {
   readonly etag: string;
   /** The ETag of the body sent gzip-coded (a strong ETag names one coding). */
   readonly gzipEtag: string;
-  /** The body's gzip coding, compressed off the main thread the first time it is asked for, then kept. */
+  /** The body's gzip coding, compressed off the main thread the first time it is asked for, then held for its version. */
   gzipped(): Promise<Uint8Array<ArrayBuffer>>;
 }
 
@@ -105,7 +105,7 @@ function toBody(body: string): CatalogueBody {
   let coded: Promise<Uint8Array<ArrayBuffer>> | undefined;
   const gzipped = () => {
     coded ??= gzipAsync(bytes).then((buffer) => new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength) as Uint8Array<ArrayBuffer>);
-    // A failed compression is not kept: the next request tries again.
+    // A failed compression is not cached: the next request tries again.
     coded.catch(() => (coded = undefined));
     return coded;
   };
