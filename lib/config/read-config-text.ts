@@ -46,13 +46,18 @@ export async function readConfigText(text: string, env: Readonly<Record<string, 
   }
   const release = await takeReader();
   try {
-    return await readInWorker(text, { maxNodes: maxConfigNodesOf(maxBytes), maxDepth: MAX_CONFIG_DEPTH }, readerHeapMbOf(maxBytes));
+    return await readInWorker(text, { maxNodes: maxConfigNodesOf(maxBytes), maxDepth: MAX_CONFIG_DEPTH }, { heapMb: readerHeapMbOf(maxBytes), timeMs: CONFIG_READ_TIME_MS });
   } finally {
     release();
   }
 }
 
-function readInWorker(text: string, limits: ReadLimits, heapMb: number): Promise<ReadYaml> {
+/**
+ * Reads `text` within `limits` in a worker thread of its own with at most `heapMb` of heap and
+ * `timeMs`: AppError `too_large` when it runs out of either (the worker is stopped; this
+ * process carries on).
+ */
+export function readInWorker(text: string, limits: ReadLimits, { heapMb, timeMs }: { heapMb: number; timeMs: number }): Promise<ReadYaml> {
   return new Promise((resolve, reject) => {
     // The worker needs none of the process's environment.
     const worker = new Worker(readYamlWorkerPath(), {
@@ -70,8 +75,8 @@ function readInWorker(text: string, limits: ReadLimits, heapMb: number): Promise
       void worker.terminate();
     };
     const timer = setTimeout(() => {
-      settle(() => reject(new AppError('too_large', `The configuration file took longer than ${CONFIG_READ_TIME_MS / 1000} s to read; split it`)));
-    }, CONFIG_READ_TIME_MS);
+      settle(() => reject(new AppError('too_large', `The configuration file took longer than ${timeMs / 1000} s to read; split it`)));
+    }, timeMs);
     worker.once('message', (read: ReadYaml) => settle(() => resolve(read)));
     worker.once('error', (error: Error & { code?: string }) => {
       settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY'
