@@ -55,7 +55,7 @@ export async function applyConfig({ db, registry, actor, text, prune = false, pl
     // Every writer locks its agent's row first (workflows: their own row); this waits for them and keeps them out until commit.
     if (dialectOf(trx) === 'postgres') await sql`lock table agents, workflows in exclusive mode`.execute(trx);
     const state = await readConfigState(trx);
-    const { plan: now, file } = planOn({ state, registry, actor, parsed, prune, probes });
+    const { plan: now, file } = await planOn({ state, registry, actor, parsed, prune, probes });
     checkPlanHash(now, planHash);
     const current = new Set((state.file.servers ?? []).map((server) => server.name));
     const takenGroups = new Set([...servers].filter((group) => !current.has(group)));

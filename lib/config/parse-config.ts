@@ -8,9 +8,10 @@ import { findForbiddenKey } from '@/lib/http/json-guards';
 import { escapePointerToken, unescapePointerToken } from '@/lib/json-pointer';
 import { compareStrings } from '@/registry';
 import { sortedJson } from './sorted-json';
-import { configJsonSchema, normalServer, type ConfigFile, type ConfigRule, type ConfigServer, type ConfigWorkflow } from './config-file';
-import { linePosition, readConfigText } from './read-config-text';
-import type { Positions, ReadYaml } from './read-yaml.mjs';
+import { configJsonSchema, normalServer, type ConfigAgent, type ConfigFile, type ConfigRule, type ConfigServer, type ConfigWorkflow } from './config-file';
+import { Pace } from './pace';
+import { linePosition, readConfigText, type ReadConfig } from './read-config-text';
+import type { Positions } from './read-yaml.mjs';
 
 /** One thing wrong with a configuration file, where it is: a JSON Pointer and the 1-based line and column. */
 export interface ConfigError {
@@ -45,10 +46,11 @@ export async function parseConfig(text: string): Promise<ParsedConfig> {
   return checkRead(await readConfigText(text));
 }
 
-/** A file read by `readConfigText`, checked as {@link parseConfig} says; no I/O. */
-export function checkRead(read: ReadYaml): ParsedConfig {
+/** A file read by `readConfigText`, checked as {@link parseConfig} says; no I/O, giving way to other requests every 20 ms. */
+export async function checkRead(read: ReadConfig): Promise<ParsedConfig> {
+  const pace = new Pace();
   const position = (offset: number) => linePosition(read.lineStarts, offset);
-  const locate = (pointer: string, atKey = false) => position(offsetOf(read.positions, pointer, atKey));
+  const locate = (pointer: string, atKey = false) => position(offsetOf(read.positions(), pointer, atKey));
   if (read.errors.length > 0 || !('value' in read)) {
     return { errors: read.errors.map((error) => ({ pointer: '', message: error.message, ...position(error.offset) })), locate };
   }
@@ -70,7 +72,9 @@ export function checkRead(read: ReadYaml): ParsedConfig {
   const file = value as ConfigFile & { $schema?: string };
   const errors: ConfigError[] = [];
   const seen = new Map<string, number>();
-  const agents = (file.agents ?? []).map((agent, index) => {
+  const agents: ConfigAgent[] = [];
+  for (const [index, agent] of (file.agents ?? []).entries()) {
+    await pace.breathe();
     const at = `/agents/${index}`;
     const first = seen.get(agent.id);
     if (first !== undefined) errors.push({ pointer: `${at}/id`, message: `Agent "${agent.id}" is already listed (item ${first + 1})`, ...locate(`${at}/id`) });
@@ -93,8 +97,8 @@ export function checkRead(read: ReadYaml): ParsedConfig {
       // As the rules store keeps them: each excluded name once, in order.
       rules.push({ group, exclude: [...new Set(exclude)].sort(compareStrings) });
     }
-    return { id: agent.id, name: agent.name.trim(), description: (agent.description ?? '').trim(), tools: agent.tools ?? {}, rules };
-  });
+    agents.push({ id: agent.id, name: agent.name.trim(), description: (agent.description ?? '').trim(), tools: agent.tools ?? {}, rules });
+  }
   const servers: ConfigServer[] = [];
   const seenServers = new Map<string, number>();
   for (const [index, server] of (file.servers ?? []).entries()) {

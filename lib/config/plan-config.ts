@@ -11,6 +11,7 @@ import { checkedFile, type ConfigWarning } from './check-config';
 import type { ConfigChange, ConfigPlan } from './config-plan';
 import type { ConfigFile } from './config-file';
 import { agentChanges, agentDeletion, serverChanges, workflowChanges } from './config-diffs';
+import { Pace } from './pace';
 import { parseConfig, type ParsedConfig } from './parse-config';
 import { probeServers, serversToProbe, type ServerProbe } from './probe-servers';
 import { readConfigState, type ConfigState } from './read-config-state';
@@ -42,7 +43,7 @@ export async function planConfig({ db, registry, actor, text, prune = false }: P
   const parsed = await parseConfig(text);
   const state = await readConfigState(db);
   const probes = await probeConfigServers({ state, registry, actor, parsed, prune });
-  return planOn({ state, registry, actor, parsed, prune, probes }).plan;
+  return (await planOn({ state, registry, actor, parsed, prune, probes })).plan;
 }
 
 /** What making a plan on a read state needs. */
@@ -68,10 +69,13 @@ export async function probeConfigServers({ state, registry, actor, parsed, prune
   return probeServers(serversToProbe(state, file, prune, registry), actor);
 }
 
-/** The plan of a file on a state already read, with the servers' tools already listed, and the file it read; no I/O. */
-export function planOn({ state, registry, actor, parsed, prune, probes }: PlanOnOptions): { plan: ConfigPlan; file: ConfigFile } {
-  const { file, warnings } = checkedFile({ parsed, state, registry, prune, probes });
-  const plan = makePlan(state, file, prune, warnings);
+/**
+ * The plan of a file on a state already read, with the servers' tools already listed, and the
+ * file it read; no I/O, giving way to other requests every 20 ms.
+ */
+export async function planOn({ state, registry, actor, parsed, prune, probes }: PlanOnOptions): Promise<{ plan: ConfigPlan; file: ConfigFile }> {
+  const { file, warnings } = await checkedFile({ parsed, state, registry, prune, probes });
+  const plan = await makePlan(state, file, prune, warnings);
   authorizeServerChanges(actor, state, plan.changes);
   return { plan, file };
 }
@@ -89,12 +93,16 @@ export function authorizeServerChanges(actor: Actor, state: ConfigState, changes
   }
 }
 
-/** The changes from `state` to `file`, in target order, with the hash of both. */
-export function makePlan(state: ConfigState, file: ConfigFile, prune: boolean, warnings: ConfigWarning[] = []): ConfigPlan {
+/** The changes from `state` to `file`, in target order, with the hash of both; gives way to other requests every 20 ms. */
+export async function makePlan(state: ConfigState, file: ConfigFile, prune: boolean, warnings: ConfigWarning[] = []): Promise<ConfigPlan> {
+  const pace = new Pace();
   const current = new Map((state.file.agents ?? []).map((agent) => [agent.id, agent]));
   const wanted = new Map((file.agents ?? []).map((agent) => [agent.id, agent]));
   const changes: ConfigChange[] = [];
-  for (const agent of wanted.values()) changes.push(...agentChanges(current.get(agent.id), agent, prune));
+  for (const agent of wanted.values()) {
+    await pace.breathe();
+    changes.push(...agentChanges(current.get(agent.id), agent, prune));
+  }
   if (prune && file.agents) {
     for (const agent of current.values()) if (!wanted.has(agent.id)) changes.push(agentDeletion(agent));
   }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '@/lib/app-error';
 import { configMaxBytesOf } from '@/lib/http/door-constants.mjs';
-import { MAX_CONFIG_DEPTH, maxConfigNodesOf, type ReadLimits, type ReadYaml } from './read-yaml.mjs';
+import { Pace } from './pace';
+import { MAX_CONFIG_DEPTH, maxConfigNodesOf, type Positions, type ReadError, type ReadLimits } from './read-yaml.mjs';
 
 /** How long reading one file may take before its worker is stopped (20 s; 1 MiB takes about 2 s). */
 export const CONFIG_READ_TIME_MS = 20_000;
@@ -31,6 +32,17 @@ export function readerHeapMbOf(maxBytes: number): number {
 }
 
 /**
+ * A file as `readYaml` read it, come back from the worker as JSON (so a value YAML reads as
+ * `.inf` or `.nan` is `null` here, as it would be stored): its positions parsed on first use.
+ */
+export interface ReadConfig {
+  value?: unknown;
+  errors: ReadError[];
+  lineStarts: number[];
+  positions: () => Positions;
+}
+
+/**
  * Reads a configuration file's text off the event loop, in a worker thread with a bounded heap
  * and time, so a large or hostile file never stalls other requests nor ends the process.
  * Refuses, before parsing a byte: a file over `CONFIG_MAX_BYTES` (AppError `too_large`, 413).
@@ -38,7 +50,7 @@ export function readerHeapMbOf(maxBytes: number): number {
  * whose reading runs out of heap or time is `too_large` too; more files waiting than
  * {@link MAX_WAITING} is `too_many_requests`.
  */
-export async function readConfigText(text: string, env: Readonly<Record<string, string | undefined>> = process.env): Promise<ReadYaml> {
+export async function readConfigText(text: string, env: Readonly<Record<string, string | undefined>> = process.env): Promise<ReadConfig> {
   const maxBytes = configMaxBytesOf(env);
   const bytes = Buffer.byteLength(text, 'utf8');
   if (bytes > maxBytes) {
@@ -57,7 +69,7 @@ export async function readConfigText(text: string, env: Readonly<Record<string, 
  * `timeMs`: AppError `too_large` when it runs out of either (the worker is stopped; this
  * process carries on).
  */
-export function readInWorker(text: string, limits: ReadLimits, { heapMb, timeMs }: { heapMb: number; timeMs: number }): Promise<ReadYaml> {
+export function readInWorker(text: string, limits: ReadLimits, { heapMb, timeMs }: { heapMb: number; timeMs: number }): Promise<ReadConfig> {
   return new Promise((resolve, reject) => {
     // The worker needs none of the process's environment.
     const worker = new Worker(readYamlWorkerPath(), {
@@ -77,7 +89,7 @@ export function readInWorker(text: string, limits: ReadLimits, { heapMb, timeMs 
     const timer = setTimeout(() => {
       settle(() => reject(new AppError('too_large', `The configuration file took longer than ${timeMs / 1000} s to read; split it`)));
     }, timeMs);
-    worker.once('message', (read: ReadYaml) => settle(() => resolve(read)));
+    worker.once('message', (wire: Wire) => settle(() => resolve(fromWire(wire))));
     worker.once('error', (error: Error & { code?: string }) => {
       settle(() => reject(error.code === 'ERR_WORKER_OUT_OF_MEMORY'
         ? new AppError('too_large', `The configuration file needs more than the ${heapMb} MB it may use to be read; split it`)
@@ -85,6 +97,34 @@ export function readInWorker(text: string, limits: ReadLimits, { heapMb, timeMs 
     });
     worker.once('exit', (code) => settle(() => reject(new Error(`The configuration reader stopped (exit code ${code}) without an answer`))));
   });
+}
+
+/** What the worker posts (lib/config/read-yaml-worker.mjs): JSON, the top-level lists in pieces. */
+interface Wire {
+  read: string;
+  value?: string;
+  lists: Record<string, string[]>;
+  positions: string;
+}
+
+/** The worker's answer parsed, piece by piece, giving way to other requests between pieces. */
+async function fromWire(wire: Wire): Promise<ReadConfig> {
+  const pace = new Pace();
+  const read = JSON.parse(wire.read) as Omit<ReadConfig, 'positions'>;
+  let positions: Positions | undefined;
+  const parsed: ReadConfig = { ...read, positions: () => (positions ??= JSON.parse(wire.positions) as Positions) };
+  if (wire.value === undefined) return parsed;
+  const value = JSON.parse(wire.value) as unknown;
+  for (const [key, pieces] of Object.entries(wire.lists)) {
+    const list: unknown[] = [];
+    for (const piece of pieces) {
+      await pace.breathe();
+      list.push(...(JSON.parse(piece) as unknown[]));
+    }
+    // The worker takes lists only out of an object (never under `__proto__`).
+    (value as Record<string, unknown>)[key] = list;
+  }
+  return { ...parsed, value };
 }
 
 let busy = 0;
