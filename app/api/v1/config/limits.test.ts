@@ -37,7 +37,7 @@ describeApi('configuration files an editor or an agents:write token cannot turn 
     return all;
   };
 
-  it('answers a 14 MB flow sequence 413 before reading it, and the health check answers meanwhile', async () => {
+  it('answers a 14 MB flow sequence 413 before reading it, and the health check answers meanwhile', { timeout: 120_000 }, async () => {
     const file = `apiVersion: tools-admin/v1\nagents: [${'1,'.repeat(7_000_000)}1]\n`;
     const before = await written();
     const checked = callRoute(health, apiRequest('/api/health', { as: 'anonymous' }), {});
@@ -49,7 +49,7 @@ describeApi('configuration files an editor or an agents:write token cannot turn 
     expect(await written()).toEqual(before);
   });
 
-  it('answers a billion-laughs file 400 at the line of the alias that expands too far, changing nothing', async () => {
+  it('answers a billion-laughs file 400 at the line of the alias that expands too far, changing nothing', { timeout: 120_000 }, async () => {
     const before = await written();
 
     const all = await answers(BILLION_LAUGHS);
@@ -61,7 +61,7 @@ describeApi('configuration files an editor or an agents:write token cannot turn 
     expect(await written()).toEqual(before);
   });
 
-  it('answers deep nesting 400 with its line: flow, block, a JSON file, and an alias that nests itself', async () => {
+  it('answers deep nesting 400 with its line: flow, block, a JSON file, and an alias that nests itself', { timeout: 120_000 }, async () => {
     const files = {
       flow: { file: `apiVersion: tools-admin/v1\nagents:\n  - ${'['.repeat(100_000)}${']'.repeat(100_000)}\n`, line: 3 },
       block: { file: `apiVersion: tools-admin/v1\nagents:\n${'- '.repeat(100_000)}x\n`, line: 3 },
@@ -79,7 +79,7 @@ describeApi('configuration files an editor or an agents:write token cannot turn 
     expect(deep?.body.errors?.[0]?.message).toBe(`The file nests values deeper than ${MAX_CONFIG_DEPTH} levels here`);
   });
 
-  it('answers a file with more values than its size allows 400 at the line where they pass the limit', async () => {
+  it('answers a file with more values than its size allows 400 at the line where they pass the limit', { timeout: 120_000 }, async () => {
     const perLine = 1_000;
     const lines = Array.from({ length: 200 }, () => `  - [${'0,'.repeat(perLine - 1)}0]`);
     const file = `apiVersion: tools-admin/v1\nagents:\n${lines.join('\n')}\n`;

@@ -46,7 +46,7 @@ describeApi('/api/v1/config', (database) => {
     expect(again.status).toBe(412);
   });
 
-  it('plans and applies a file over 1 MiB when CONFIG_MAX_BYTES allows it, and refuses one byte over the default 1 MiB with 413 changing nothing', async () => {
+  it('plans and applies a file over 1 MiB when CONFIG_MAX_BYTES allows it, and refuses one byte over the default 1 MiB with 413 changing nothing', { timeout: 120_000 }, async () => {
     vi.stubEnv('CONFIG_MAX_BYTES', String(2 * MAX_BODY_BYTES));
     const agents = Array.from({ length: 2_000 }, (_, i) => `  - id: big-${i}\n    name: Big ${i}\n    description: ${'a fleet agent '.repeat(45)}\n`);
     const file = `apiVersion: tools-admin/v1\nagents:\n${agents.join('')}`;
