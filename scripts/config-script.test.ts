@@ -119,14 +119,15 @@ describe('npm run config', () => {
     folders.push(folder);
     const url = `sqlite:${path.join(folder, 'config.sqlite')}`;
     const big = path.join(folder, 'big.yaml');
-    await writeFile(big, `apiVersion: tools-admin/v1\nagents: []\n#${'x'.repeat(100)}\n`);
+    const bigText = `apiVersion: tools-admin/v1\nagents: []\n#${'x'.repeat(100)}\n`;
+    await writeFile(big, bigText);
     const deep = path.join(folder, 'deep.yaml');
     await writeFile(deep, `apiVersion: tools-admin/v1\nagents: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`);
 
     const tooBig = await configWith({ CONFIG_MAX_BYTES: '64' }, url, 'plan', big);
     const tooDeep = await config(url, 'plan', deep);
 
-    expect(tooBig).toMatchObject({ code: 1, stderr: `${big} is 139 bytes; a configuration file may have at most 64 (CONFIG_MAX_BYTES).\n` });
+    expect(tooBig).toMatchObject({ code: 1, stderr: `${big} is ${Buffer.byteLength(bigText)} bytes; a configuration file may have at most 64 (CONFIG_MAX_BYTES).\n` });
     expect(tooDeep).toMatchObject({ code: 1, stderr: expect.stringContaining(`${deep}:2:`) });
     expect(tooDeep.stderr).toContain('The file nests values deeper than 64 levels here');
   });
