@@ -11,6 +11,8 @@ export type AppErrorCode =
   | 'unauthenticated'
   | 'forbidden'
   | 'too_many_requests'
+  /** More than may be read at once (a configuration file over CONFIG_MAX_BYTES, or too costly to read). */
+  | 'too_large'
   /** Something took longer than it may (a tool call past its time limit). */
   | 'timeout';
 

@@ -10,15 +10,20 @@ import { finished } from '@/test/processes/spawn-script';
 
 const root = path.resolve(import.meta.dirname, '..');
 
-/** Runs `npm run config -- …` on this database directly. */
-function config(databaseUrl: string, ...args: string[]) {
+/** Runs `npm run config -- …` on this database directly, with `env` added to the environment. */
+function configWith(env: Record<string, string>, databaseUrl: string, ...args: string[]) {
   const child = spawn(process.execPath, ['--conditions=react-server', '--import', 'tsx', 'scripts/config.ts', ...args], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: databaseUrl, TOOLS_ADMIN_URL: '', TOOLS_ADMIN_TOKEN: '' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, TOOLS_ADMIN_URL: '', TOOLS_ADMIN_TOKEN: '', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   child.stdin.end();
   return finished(child);
+}
+
+/** Runs `npm run config -- …` on this database directly. */
+function config(databaseUrl: string, ...args: string[]) {
+  return configWith({}, databaseUrl, ...args);
 }
 
 /** Runs `npm run [-s] config -- …` as the README shows it, on this database directly. */
@@ -107,6 +112,24 @@ describe('npm run config', () => {
     } finally {
       await after.destroy();
     }
+  });
+
+  it('refuses a file over CONFIG_MAX_BYTES before reading it, and one nested too deep with its line', { timeout: 120_000 }, async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-admin-config-limits-'));
+    folders.push(folder);
+    const url = `sqlite:${path.join(folder, 'config.sqlite')}`;
+    const big = path.join(folder, 'big.yaml');
+    const bigText = `apiVersion: tools-admin/v1\nagents: []\n#${'x'.repeat(100)}\n`;
+    await writeFile(big, bigText);
+    const deep = path.join(folder, 'deep.yaml');
+    await writeFile(deep, `apiVersion: tools-admin/v1\nagents: ${'['.repeat(10_000)}${']'.repeat(10_000)}\n`);
+
+    const tooBig = await configWith({ CONFIG_MAX_BYTES: '64' }, url, 'plan', big);
+    const tooDeep = await config(url, 'plan', deep);
+
+    expect(tooBig).toMatchObject({ code: 1, stderr: `${big} is ${Buffer.byteLength(bigText)} bytes; a configuration file may have at most 64 (CONFIG_MAX_BYTES).\n` });
+    expect(tooDeep).toMatchObject({ code: 1, stderr: expect.stringContaining(`${deep}:2:`) });
+    expect(tooDeep.stderr).toContain('The file nests values deeper than 64 levels here');
   });
 
   it('writes an export with --out, and npm run -s prints the file alone, as the README shows', { timeout: 240_000 }, async () => {

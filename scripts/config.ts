@@ -5,13 +5,14 @@
 // With TOOLS_ADMIN_URL (or --url) and TOOLS_ADMIN_TOKEN (or --token, a token with agents:write)
 // it talks to a running server; without, it works on the database of DATABASE_URL directly
 // (default ./data/tools-admin.sqlite), as `config import` by the command line's operator.
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { AppError } from '../lib/app-error';
 import { OPERATOR } from '../lib/auth/system-actors';
 import { publicUrl } from '../lib/auth/public-url';
 import { applyConfig, exportConfig, planConfig, type ConfigPlan } from '../lib/config';
 import { formatConfigErrors, formatPlan } from '../lib/config/format-plan';
+import { configMaxBytesOf } from '../lib/http/door-constants.mjs';
 import { openDatabase } from '../lib/db/open-database';
 import { bootRegistry } from '../lib/registry-host';
 import { SqlTodoListService } from '../lib/todos/sql-todo-list-service';
@@ -24,6 +25,8 @@ Against a server: TOOLS_ADMIN_URL=<url> TOOLS_ADMIN_TOKEN=<token> (or --url, --t
 
 /** The operations, over HTTP or on the database. */
 interface Backend {
+  /** Whether this process reads the files itself (on the database), rather than a server. */
+  isLocal: boolean;
   export(format: 'yaml' | 'json'): Promise<string>;
   plan(file: string, prune: boolean): Promise<ConfigPlan>;
   apply(file: string, prune: boolean, planHash: string): Promise<ConfigPlan>;
@@ -46,6 +49,7 @@ function httpBackend(url: string, token: string): Backend {
     throw problem.errors ? new FileErrors(message, problem.errors) : new Error(message);
   };
   return {
+    isLocal: false,
     export: async (format) => (await call(`/api/v1/config?format=${format}`)).text(),
     plan: async (file, prune) => (await (await call('/api/v1/config/plan', { method: 'POST', body: JSON.stringify({ file, prune }) })).json()) as ConfigPlan,
     apply: async (file, prune, planHash) => (await (await call('/api/v1/config/apply', { method: 'POST', body: JSON.stringify({ file, prune, planHash }) })).json()) as ConfigPlan,
@@ -66,6 +70,7 @@ async function databaseBackend(): Promise<Backend> {
     }
   };
   return {
+    isLocal: true,
     export: (format) => exportConfig({ db, actor, format, baseUrl: publicUrl().origin }),
     plan: (text, prune) => wrap(() => planConfig({ db, registry, actor, text, prune })),
     apply: (text, prune, planHash) => wrap(() => applyConfig({ db, registry, actor, text, prune, planHash })),
@@ -109,6 +114,12 @@ async function main(argv: string[]): Promise<number> {
         console.log(`Wrote ${values.out}.`);
       }
       return 0;
+    }
+    // On the database, this process reads the file: not one over the limit (a server checks its own).
+    const size = backend.isLocal ? (await stat(fileName!)).size : 0;
+    if (size > configMaxBytesOf(process.env)) {
+      console.error(`${fileName} is ${size} bytes; a configuration file may have at most ${configMaxBytesOf(process.env)} (CONFIG_MAX_BYTES).`);
+      return 1;
     }
     const text = await readFile(fileName!, 'utf8');
     const plan = await backend.plan(text, values.prune);

@@ -10,6 +10,7 @@ import next from 'next';
 import pino from 'pino';
 import { HEADERS_DEADLINE_MS, KEEP_ALIVE_MS, REQUEST_DEADLINE_MS } from '../lib/http/door-constants.mjs';
 import { runBeforeExit } from '../lib/process/before-exit.mjs';
+import { guardConnections } from './front-door/connection-guard.mjs';
 import { createFrontDoor } from './front-door/front-door.mjs';
 import { loadRouteTemplates } from './front-door/route-labels.mjs';
 import { createUpgradeDoor } from './front-door/upgrade-door.mjs';
@@ -50,6 +51,8 @@ const server = http.createServer(limits, createFrontDoor({
   // A build's routes label the metrics; in development they are compiled on demand, and unlabelled.
   routes: isDev ? [] : loadRouteTemplates(path.join(root, '.next')),
 }));
+// Silent sockets closed after HEADERS_DEADLINE_MS, connections capped per client address.
+guardConnections(server, { env: process.env, logger });
 server.on('upgrade', createUpgradeDoor({ env: process.env, forward: (req, socket, head) => upgrades.emit('upgrade', req, socket, head) }));
 server.listen(port, hostname, () => {
   const shown = hostname.includes(':') ? `[${hostname}]` : hostname;

@@ -37,7 +37,8 @@ test.beforeAll(async () => {
     }
   })();
   db.close();
-  server = await startNextServer(ownServerPort(64), { DATABASE_URL: `sqlite:${file}`, SEED_DEMO: '0' });
+  // The export of 10,000 agents is about 2.2 MB: over the default CONFIG_MAX_BYTES (1 MiB), so this server allows 4 MiB.
+  server = await startNextServer(ownServerPort(64), { DATABASE_URL: `sqlite:${file}`, SEED_DEMO: '0', CONFIG_MAX_BYTES: String(4 * MIB) });
 });
 
 test.afterAll(async () => {

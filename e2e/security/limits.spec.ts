@@ -55,17 +55,22 @@ test.describe('[SECURITY][LIMITS]', () => {
     expect(JSON.parse(answer.body)).toMatchObject({ status: 413, requestId: answer.headers['x-request-id'] });
   });
 
-  test('[SECURITY][LIMITS]: a configuration file may be larger than 1 MiB, up to 16 MiB; a Content-Length over that gets 413 at once', async () => {
-    const file = `apiVersion: tools-admin/v1\nagents: []\n#${'x'.repeat(2_000_000)}\n`;
-    const planned = await server.fetch('/api/v1/config/plan', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ file }) });
+  test('[SECURITY][LIMITS]: a configuration file may have up to CONFIG_MAX_BYTES (1 MiB); one over gets 413 before it is read, a Content-Length over twice that at once', async () => {
+    const json = { 'content-type': 'application/json' };
+    const file = `apiVersion: tools-admin/v1\nagents: []\n#${'x'.repeat(1_000_000)}\n`;
+    const planned = await server.fetch('/api/v1/config/plan', { method: 'POST', headers: json, body: JSON.stringify({ file }) });
     expect(planned.status, await planned.clone().text()).toBe(200);
     expect(await planned.json()).toMatchObject({ changes: [] });
+    const over = `apiVersion: tools-admin/v1\nagents: []\n#${'x'.repeat(1_100_000)}\n`;
+    const refused = await server.fetch('/api/v1/config/plan', { method: 'POST', headers: json, body: JSON.stringify({ file: over }) });
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toMatchObject({ detail: `The configuration file is ${over.length} bytes; at most 1048576 are accepted (CONFIG_MAX_BYTES)` });
 
-    const head = postHead(port, ['Content-Length: 17000000']).replace('POST /api/v1/agents ', 'POST /api/v1/config/plan ');
+    const head = postHead(port, ['Content-Length: 2100000']).replace('POST /api/v1/agents ', 'POST /api/v1/config/plan ');
     const answer = await rawRequest(port, head, { timeoutMs: 5_000 });
     expect(answer.status).toBe(413);
     expect(answer.msToAnswer).toBeLessThan(1_000);
-    expect(JSON.parse(answer.body)).toMatchObject({ status: 413, detail: 'The request body is larger than 16777216 bytes.' });
+    expect(JSON.parse(answer.body)).toMatchObject({ status: 413, detail: 'The request body is larger than 2097152 bytes.' });
   });
 
   test('[SECURITY][LIMITS]: memory stays flat under 20 parallel oversized uploads (bound: 32 MiB of growth; it was 150 MB)', async () => {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { MAX_CONFIG_BODY_BYTES } from '@/lib/http/door-constants.mjs';
 
 /** The query of `GET /api/v1/config`. */
 export const ConfigExportQuerySchema = z.object({
@@ -8,7 +7,7 @@ export const ConfigExportQuerySchema = z.object({
 
 /** The body of `POST /api/v1/config/plan`. */
 export const ConfigPlanBodySchema = z.strictObject({
-  file: z.string().max(MAX_CONFIG_BODY_BYTES).meta({ description: 'The configuration file, YAML or JSON, as text' }),
+  file: z.string().meta({ description: 'The configuration file, YAML or JSON, as text: at most CONFIG_MAX_BYTES (1 MiB by default) as UTF-8, else 413 before it is read' }),
   prune: z.boolean().optional().meta({ description: 'Delete agents, assignments, group rules and (when the file has a `servers` or `workflows` section) MCP servers and workflows the file leaves out; without it nothing is deleted' }),
 });
 

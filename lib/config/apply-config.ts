@@ -22,6 +22,7 @@ import type { ToolRegistry } from '@/registry';
 import type { ConfigFile } from './config-file';
 import { configImportActor } from './config-import-actor';
 import type { ConfigChange, ConfigPlan } from './config-plan';
+import { parseConfig } from './parse-config';
 import { checkPlanHash, planOn, probeConfigServers } from './plan-config';
 import { readConfigState, type ConfigState } from './read-config-state';
 
@@ -46,14 +47,15 @@ export interface ApplyConfigOptions {
  */
 export async function applyConfig({ db, registry, actor, text, prune = false, planHash }: ApplyConfigOptions): Promise<ConfigPlan> {
   authorize(actor, 'agents:write');
-  const probes = await probeConfigServers({ state: await readConfigState(db), registry, actor, text, prune });
+  const parsed = await parseConfig(text);
+  const probes = await probeConfigServers({ state: await readConfigState(db), registry, actor, parsed, prune });
   const importer = configImportActor(actor);
   const servers = new Set(registry.groups());
   const plan = await inTransaction(db, async (trx) => {
     // Every writer locks its agent's row first (workflows: their own row); this waits for them and keeps them out until commit.
     if (dialectOf(trx) === 'postgres') await sql`lock table agents, workflows in exclusive mode`.execute(trx);
     const state = await readConfigState(trx);
-    const { plan: now, file } = planOn({ state, registry, actor, text, prune, probes });
+    const { plan: now, file } = await planOn({ state, registry, actor, parsed, prune, probes });
     checkPlanHash(now, planHash);
     const current = new Set((state.file.servers ?? []).map((server) => server.name));
     const takenGroups = new Set([...servers].filter((group) => !current.has(group)));

@@ -1,6 +1,5 @@
 import 'server-only';
 import Ajv from 'ajv';
-import { isMap, isScalar, isPair, LineCounter, parseDocument, type Document, type Node } from 'yaml';
 import { agentDescriptionError, agentNameError } from '@/lib/agents/agent-rules';
 import { CreateRuleBodySchema } from '@/lib/api/rule-schemas';
 import { ServerBodySchema } from '@/lib/api/server-schemas';
@@ -9,7 +8,10 @@ import { findForbiddenKey } from '@/lib/http/json-guards';
 import { escapePointerToken, unescapePointerToken } from '@/lib/json-pointer';
 import { compareStrings } from '@/registry';
 import { sortedJson } from './sorted-json';
-import { configJsonSchema, normalServer, type ConfigFile, type ConfigRule, type ConfigServer, type ConfigWorkflow } from './config-file';
+import { configJsonSchema, normalServer, type ConfigAgent, type ConfigFile, type ConfigRule, type ConfigServer, type ConfigWorkflow } from './config-file';
+import { Pace } from './pace';
+import { linePosition, readConfigText, type ReadConfig } from './read-config-text';
+import type { Positions } from './read-yaml.mjs';
 
 /** One thing wrong with a configuration file, where it is: a JSON Pointer and the 1-based line and column. */
 export interface ConfigError {
@@ -33,23 +35,26 @@ const validateShape = ajv.compile(configJsonSchema('urn:tools-admin:config', { w
 
 /**
  * Reads a configuration file, YAML or JSON (a JSON file is YAML too, so both keep positions):
- * syntax errors, then the schema's errors, then what the schema cannot say (an id twice, a
- * name or description with control characters) and the API's own body checks of servers, rules
- * and workflows, each with its line and column. Overrides, rule groups and workflow steps are
- * checked against the tools later, by the plan, which knows the registry.
+ * its size, values and depth within the limits (`readConfigText`, in a worker thread), syntax
+ * errors, then the schema's errors, then what the schema cannot say (an id twice, a name or
+ * description with control characters) and the API's own body checks of servers, rules and
+ * workflows, each with its line and column. Overrides, rule groups and workflow steps are
+ * checked against the tools later, by the plan, which knows the registry. AppError `too_large`
+ * for a file over CONFIG_MAX_BYTES or too costly to read.
  */
-export function parseConfig(text: string): ParsedConfig {
-  const lineCounter = new LineCounter();
-  const document = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
-  const position = (offset: number) => {
-    const { line, col } = lineCounter.linePos(offset);
-    return { line, column: col };
-  };
-  const locate = (pointer: string, atKey = false) => position(offsetOf(document, pointer, atKey));
-  if (document.errors.length > 0) {
-    return { errors: document.errors.map((error) => ({ pointer: '', message: error.message.split('\n', 1)[0] ?? error.message, ...position(error.pos[0]) })), locate };
+export async function parseConfig(text: string): Promise<ParsedConfig> {
+  return checkRead(await readConfigText(text));
+}
+
+/** A file read by `readConfigText`, checked as {@link parseConfig} says; no I/O, giving way to other requests every 20 ms. */
+export async function checkRead(read: ReadConfig): Promise<ParsedConfig> {
+  const pace = new Pace();
+  const position = (offset: number) => linePosition(read.lineStarts, offset);
+  const locate = (pointer: string, atKey = false) => position(offsetOf(read.positions(), pointer, atKey));
+  if (read.errors.length > 0 || !('value' in read)) {
+    return { errors: read.errors.map((error) => ({ pointer: '', message: error.message, ...position(error.offset) })), locate };
   }
-  const value: unknown = document.toJS({ maxAliasCount: 100 });
+  const value: unknown = read.value;
   const forbidden = findForbiddenKey(value);
   if (forbidden !== undefined) {
     return { errors: [{ pointer: forbidden, message: 'The keys "__proto__", "constructor" and "prototype" are not accepted.', ...locate(forbidden, true) }], locate };
@@ -67,7 +72,9 @@ export function parseConfig(text: string): ParsedConfig {
   const file = value as ConfigFile & { $schema?: string };
   const errors: ConfigError[] = [];
   const seen = new Map<string, number>();
-  const agents = (file.agents ?? []).map((agent, index) => {
+  const agents: ConfigAgent[] = [];
+  for (const [index, agent] of (file.agents ?? []).entries()) {
+    await pace.breathe();
     const at = `/agents/${index}`;
     const first = seen.get(agent.id);
     if (first !== undefined) errors.push({ pointer: `${at}/id`, message: `Agent "${agent.id}" is already listed (item ${first + 1})`, ...locate(`${at}/id`) });
@@ -90,8 +97,8 @@ export function parseConfig(text: string): ParsedConfig {
       // As the rules store keeps them: each excluded name once, in order.
       rules.push({ group, exclude: [...new Set(exclude)].sort(compareStrings) });
     }
-    return { id: agent.id, name: agent.name.trim(), description: (agent.description ?? '').trim(), tools: agent.tools ?? {}, rules };
-  });
+    agents.push({ id: agent.id, name: agent.name.trim(), description: (agent.description ?? '').trim(), tools: agent.tools ?? {}, rules });
+  }
   const servers: ConfigServer[] = [];
   const seenServers = new Map<string, number>();
   for (const [index, server] of (file.servers ?? []).entries()) {
@@ -149,30 +156,30 @@ function issueErrors(at: string, issues: readonly { path: readonly PropertyKey[]
   });
 }
 
-/** The text offset of the node a pointer names; the nearest existing parent's when it does not exist. */
-function offsetOf(document: Document, pointer: string, atKey: boolean): number {
+/** The text offset of the value a pointer names; the nearest existing parent's when it does not exist. */
+function offsetOf(positions: Positions, pointer: string, atKey: boolean): number {
   const path = pointer === '' ? [] : pointer.slice(1).split('/').map(unescapePointerToken);
-  let node: unknown = document.contents;
-  let offset = rangeStart(node) ?? 0;
+  let node: Positions | undefined = positions;
+  let offset = startOf(node) ?? 0;
   for (const [index, token] of path.entries()) {
-    if (isMap(node)) {
-      const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === token);
-      if (!pair) return offset;
-      if (atKey && index === path.length - 1) return rangeStart(pair.key) ?? offset;
-      node = pair.value;
-    } else if (node !== null && typeof node === 'object' && 'items' in node && Array.isArray(node.items)) {
+    if (node !== null && typeof node === 'object' && 'entries' in node) {
+      const entry: [string, number, Positions] | undefined = node.entries.find(([key]) => key === token);
+      if (!entry) return offset;
+      if (atKey && index === path.length - 1) return entry[1];
+      node = entry[2];
+    } else if (node !== null && typeof node === 'object' && 'items' in node) {
       node = node.items[Number(token)];
     } else {
       return offset;
     }
-    offset = rangeStart(node) ?? offset;
+    offset = startOf(node) ?? offset;
   }
   return offset;
 }
 
-function rangeStart(node: unknown): number | undefined {
-  const range = (node as Node | null)?.range;
-  return Array.isArray(range) ? range[0] : undefined;
+function startOf(node: Positions | undefined): number | undefined {
+  if (node === null || node === undefined) return undefined;
+  return typeof node === 'number' ? node : node.at;
 }
 
 function shapeMessage(keyword: string, params: Record<string, unknown>, instancePath: string, message = 'is not valid'): string {

@@ -6,27 +6,68 @@
 /** The largest request body accepted, in bytes (1 MiB). */
 export const MAX_BODY_BYTES = 1024 * 1024;
 
+/** The largest configuration file by default (1 MiB): `CONFIG_MAX_BYTES` changes it. */
+export const DEFAULT_CONFIG_MAX_BYTES = 1024 * 1024;
+
 /**
- * The largest configuration file accepted by `POST /api/v1/config/plan` and `…/apply`
- * (16 MiB): a fleet's own export of 10,000 agents with two tools each is about 2 MB, over the 1 MiB above.
+ * The largest configuration file accepted, in bytes of UTF-8: `CONFIG_MAX_BYTES` (a positive
+ * whole number), else {@link DEFAULT_CONFIG_MAX_BYTES}. The plan and apply routes answer 413 for a
+ * larger `file` before parsing a byte of it, and so does `npm run config` for a larger file. A
+ * fleet's own export is about 200 bytes an agent (10,000 agents with two tools each: about 2 MB).
+ * @param {Readonly<Record<string, string | undefined>>} env
+ * @returns {number}
  */
-export const MAX_CONFIG_BODY_BYTES = 16 * 1024 * 1024;
+export function configMaxBytesOf(env) {
+  return positiveWholeNumber(env.CONFIG_MAX_BYTES) ?? DEFAULT_CONFIG_MAX_BYTES;
+}
 
 const CONFIG_FILE_PATHS = new Set(['/api/v1/config/plan', '/api/v1/config/apply']);
 
 /**
- * The largest request body accepted at `pathname`: a configuration file's limit, or {@link MAX_BODY_BYTES}.
+ * The largest request body accepted at `pathname`: for the config plan and apply routes twice
+ * the configuration file's limit (the file travels as a JSON string, whose escapes of line
+ * breaks and quotes take room), else {@link MAX_BODY_BYTES}.
  * @param {string} pathname
+ * @param {Readonly<Record<string, string | undefined>>} env
  * @returns {number}
  */
-export function maxBodyBytesOf(pathname) {
-  return CONFIG_FILE_PATHS.has(pathname) ? MAX_CONFIG_BODY_BYTES : MAX_BODY_BYTES;
+export function maxBodyBytesOf(pathname, env) {
+  return CONFIG_FILE_PATHS.has(pathname) ? 2 * configMaxBytesOf(env) : MAX_BODY_BYTES;
+}
+
+/** How many connections one client address may hold open by default (256). */
+export const DEFAULT_MAX_CONNECTIONS_PER_CLIENT = 256;
+
+/**
+ * How many connections one client address may hold open at once: `MAX_CONNECTIONS_PER_CLIENT`
+ * (a whole number; 0 turns the cap off), else {@link DEFAULT_MAX_CONNECTIONS_PER_CLIENT}.
+ * @param {Readonly<Record<string, string | undefined>>} env
+ * @returns {number}
+ */
+export function maxConnectionsPerClientOf(env) {
+  if ((env.MAX_CONNECTIONS_PER_CLIENT ?? '').trim() === '0') return 0;
+  return positiveWholeNumber(env.MAX_CONNECTIONS_PER_CLIENT) ?? DEFAULT_MAX_CONNECTIONS_PER_CLIENT;
+}
+
+/**
+ * `value` as a positive whole number, or undefined when it is unset, empty or anything else.
+ * @param {string | undefined} value
+ * @returns {number | undefined}
+ */
+function positiveWholeNumber(value) {
+  const text = (value ?? '').trim();
+  if (!/^\d+$/.test(text)) return undefined;
+  const number = Number(text);
+  return Number.isSafeInteger(number) && number > 0 ? number : undefined;
 }
 
 /** The longest a client may take to send a whole request, headers and body (30 s). */
 export const REQUEST_DEADLINE_MS = 30_000;
 
-/** Headers must be complete within this long (10 s). */
+/**
+ * Headers must be complete within this long (10 s), counted from the connection for its first
+ * request: a socket that sends nothing at all is closed then too.
+ */
 export const HEADERS_DEADLINE_MS = 10_000;
 
 /** How long an idle keep-alive connection stays open (65 s): longer than its clients hold one. */

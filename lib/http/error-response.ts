@@ -15,6 +15,7 @@ const statusOf: Record<AppErrorCode, number> = {
   unauthenticated: 401,
   forbidden: 403,
   too_many_requests: 429,
+  too_large: 413,
   timeout: 504,
 };
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MAX_BODY_BYTES, MAX_CONFIG_BODY_BYTES, readJsonBody, readJsonValue } from './read-json-body';
+import { DEFAULT_CONFIG_MAX_BYTES } from './door-constants.mjs';
+import { MAX_BODY_BYTES, readJsonBody, readJsonValue } from './read-json-body';
 import { ProblemError } from './problem';
 
 function jsonRequest(body: BodyInit, headers: Record<string, string> = {}, path = '/api/v1/agents'): Request {
@@ -69,10 +70,11 @@ describe('readJsonValue', () => {
     await expect(readJsonValue(jsonRequest(text))).resolves.toHaveLength(MAX_BODY_BYTES - 2);
   });
 
-  it('accepts a body over 1 MiB at the config plan and apply paths, up to 16 MiB, and refuses one past it naming that limit', async () => {
-    const text = `"${'x'.repeat(MAX_BODY_BYTES * 2)}"`;
+  it('accepts a body over 1 MiB at the config plan and apply paths, up to twice CONFIG_MAX_BYTES, and refuses one past it naming that limit', async () => {
+    const MAX_CONFIG_BODY_BYTES = 2 * DEFAULT_CONFIG_MAX_BYTES;
+    const text = `"${'x'.repeat(MAX_CONFIG_BODY_BYTES - 2)}"`;
     for (const path of ['/api/v1/config/plan', '/api/v1/config/apply']) {
-      await expect(readJsonValue(jsonRequest(text, {}, path))).resolves.toHaveLength(MAX_BODY_BYTES * 2);
+      await expect(readJsonValue(jsonRequest(text, {}, path))).resolves.toHaveLength(MAX_CONFIG_BODY_BYTES - 2);
     }
     expect((await refusal(readJsonValue(jsonRequest(text, {}, '/api/v1/config')))).status).toBe(413);
     expect((await refusal(readJsonValue(jsonRequest(text)))).status).toBe(413);

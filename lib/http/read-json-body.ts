@@ -1,14 +1,11 @@
 import 'server-only';
 import type { z } from 'zod';
 import { MAX_JSON_DEPTH, findForbiddenKey, jsonNestingDepth } from './json-guards';
-import { MAX_BODY_BYTES, MAX_CONFIG_BODY_BYTES, maxBodyBytesOf } from './door-constants.mjs';
+import { MAX_BODY_BYTES, maxBodyBytesOf } from './door-constants.mjs';
 import { ProblemError } from './problem';
 
-/**
- * The largest request body accepted, in bytes (1 MiB), and the largest configuration file
- * (16 MiB, for the config plan and apply routes): the same as the front door's.
- */
-export { MAX_BODY_BYTES, MAX_CONFIG_BODY_BYTES };
+/** The largest request body accepted, in bytes (1 MiB): the same as the front door's. */
+export { MAX_BODY_BYTES };
 
 /**
  * Reads a JSON request body and validates it with `schema`. Refuses, before the schema sees
@@ -17,7 +14,7 @@ export { MAX_BODY_BYTES, MAX_CONFIG_BODY_BYTES };
  * `__proto__`, `constructor` and `prototype` at any depth (400). Schema failures throw the
  * `ZodError`, which the route wrapper answers as 400 with field errors. The size limit is the
  * front door's for the request's path (`maxBodyBytesOf`): the config plan and apply routes take
- * a configuration file up to {@link MAX_CONFIG_BODY_BYTES}, every other route 1 MiB.
+ * twice `CONFIG_MAX_BYTES` (a configuration file as a JSON string), every other route 1 MiB.
  */
 export async function readJsonBody<S extends z.ZodType>(request: Request, schema: S): Promise<z.output<S>> {
   return schema.parse(await readJsonValue(request));
@@ -26,7 +23,7 @@ export async function readJsonBody<S extends z.ZodType>(request: Request, schema
 /** Reads and guards a JSON request body without validating its shape; see {@link readJsonBody}. */
 export async function readJsonValue(request: Request): Promise<unknown> {
   assertJsonContentType(request.headers.get('content-type'));
-  return jsonValueOf(await readLimitedBytes(request, maxBodyBytesOf(new URL(request.url).pathname)));
+  return jsonValueOf(await readLimitedBytes(request, maxBodyBytesOf(new URL(request.url).pathname, process.env)));
 }
 
 function jsonValueOf(bytes: Uint8Array): unknown {

@@ -64,7 +64,7 @@ export function createFrontDoor({ handle, env, logger, routes }) {
       const given = req.headers.origin === undefined ? 'no Origin' : `Origin "${req.headers.origin.slice(0, 200)}"`;
       return refuseAs('origin', 403, 'Forbidden', `A change sent with a cookie must come from this app's own pages; this one came with ${given}.`);
     }
-    const maxBody = maxBodyBytesOf(pathname);
+    const maxBody = maxBodyBytesOf(pathname, env);
     if (Number(req.headers['content-length'] ?? 0) > maxBody) {
       return refuseAs('too-large', 413, 'Content Too Large', `The request body is larger than ${maxBody} bytes.`);
     }

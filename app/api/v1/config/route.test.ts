@@ -1,6 +1,7 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { ConfigPlanSchema } from '@/lib/api/config-schemas';
-import { MAX_BODY_BYTES, MAX_CONFIG_BODY_BYTES } from '@/lib/http/read-json-body';
+import { DEFAULT_CONFIG_MAX_BYTES } from '@/lib/http/door-constants.mjs';
+import { MAX_BODY_BYTES } from '@/lib/http/read-json-body';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
 import { apiRequest, callRoute, describeApi, snapshotTables } from '@/test/api/api-harness';
 import { createAgent } from '@/lib/agents';
@@ -45,7 +46,8 @@ describeApi('/api/v1/config', (database) => {
     expect(again.status).toBe(412);
   });
 
-  it('plans and applies a file larger than the 1 MiB other bodies may have, and refuses one over 16 MiB changing nothing', async () => {
+  it('plans and applies a file over 1 MiB when CONFIG_MAX_BYTES allows it, and refuses one byte over the default 1 MiB with 413 changing nothing', { timeout: 120_000 }, async () => {
+    vi.stubEnv('CONFIG_MAX_BYTES', String(2 * MAX_BODY_BYTES));
     const agents = Array.from({ length: 2_000 }, (_, i) => `  - id: big-${i}\n    name: Big ${i}\n    description: ${'a fleet agent '.repeat(45)}\n`);
     const file = `apiVersion: tools-admin/v1\nagents:\n${agents.join('')}`;
     expect(file.length).toBeGreaterThan(MAX_BODY_BYTES);
@@ -58,10 +60,14 @@ describeApi('/api/v1/config', (database) => {
     expect(applied.status).toBe(200);
     expect(Number((await database.db.selectFrom('agents').select((eb) => eb.fn.countAll().as('count')).where('id', 'like', 'big-%').executeTakeFirstOrThrow()).count)).toBe(2_000);
 
+    vi.unstubAllEnvs();
     const before = await snapshotTables(database.db);
-    const tooBig = await post(plan, '/api/v1/config/plan', { file: `apiVersion: tools-admin/v1\n#${'x'.repeat(MAX_CONFIG_BODY_BYTES)}\n` });
+    const head = 'apiVersion: tools-admin/v1\n#';
+    const tooBig = await post(plan, '/api/v1/config/plan', { file: `${head}${'x'.repeat(DEFAULT_CONFIG_MAX_BYTES - head.length)}\n` });
     expect(tooBig.status).toBe(413);
-    expect(await tooBig.json()).toMatchObject({ detail: `The request body is larger than ${MAX_CONFIG_BODY_BYTES} bytes.` });
+    expect(await tooBig.json()).toMatchObject({ detail: `The configuration file is ${DEFAULT_CONFIG_MAX_BYTES + 1} bytes; at most ${DEFAULT_CONFIG_MAX_BYTES} are accepted (CONFIG_MAX_BYTES)` });
+    const justFits = await post(plan, '/api/v1/config/plan', { file: `${head}${'x'.repeat(DEFAULT_CONFIG_MAX_BYTES - head.length - 1)}\n` });
+    expect(justFits.status, await justFits.clone().text()).toBe(200);
     expect(await snapshotTables(database.db)).toEqual(before);
   });
 
