@@ -23,7 +23,7 @@ export async function refreshServer({ db, actor, name }: { db: Db; actor: Actor;
   } catch (error) {
     throw new AppError('conflict', error instanceof Error ? error.message : String(error));
   }
-  const view = viewServer(record);
+  const view = viewServer(record, actor);
   await inTransaction(db, (trx) =>
     recordAuditEvent(trx, { actor, action: 'server.refresh', target: serverTarget(name), before: null, after: { toolCount: view.toolCount } }),
   );
