@@ -195,7 +195,7 @@ export function egressPolicy({ allowed = process.env.MCP_ALLOWED_HOSTS, resolver
       if (allowance.names.has(host)) return addresses;
       for (const { address } of addresses) {
         const problem = addressProblem(address, allowance);
-        if (problem) throw new EgressBlockedError(`Blocked by the egress policy: ${host} resolves to ${problem.replace(/; an operator/, ', and an operator')}`);
+        if (problem) throw new EgressBlockedError(`Blocked by the egress policy: ${host} resolves to ${problem.replace(/^(\S+) is /, '$1, which is ')}`);
       }
       return addresses.map(({ address, family: addressFamily }) => {
         const normal = normalizeHost(address);
