@@ -83,8 +83,8 @@ describe('the egress policy', () => {
     const resolver = fakeResolver({ localhost: [['127.0.0.1', '::1']], 'mixed.test': [['93.184.215.14', '10.0.0.5']], 'public.test': [['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c']], 'mapped.test': [['::ffff:192.168.0.1']] });
     const policy = egressPolicy({ allowed: '', resolver });
     await expect(policy.resolve('localhost')).rejects.toThrow('localhost resolves to 127.0.0.1, which is a loopback address; an operator may allow it in MCP_ALLOWED_HOSTS');
-    await expect(policy.resolve('mixed.test')).rejects.toThrow(/10\.0\.0\.5 is a private address/);
-    await expect(policy.resolve('mapped.test')).rejects.toThrow(/192\.168\.0\.1 is a private address/);
+    await expect(policy.resolve('mixed.test')).rejects.toThrow(/10\.0\.0\.5, which is a private address/);
+    await expect(policy.resolve('mapped.test')).rejects.toThrow(/192\.168\.0\.1, which is a private address/);
     expect(await policy.resolve('public.test')).toEqual([
       { address: '93.184.215.14', family: 4 },
       { address: '2606:2800:21f:cb07:6820:80da:af6b:8b2c', family: 6 },
