@@ -10,6 +10,7 @@ import type { HttpServerConfig, ServerConfig } from './server-config';
 import { stdioGuardPath } from './server-connection';
 import { childPids, EVERYTHING_BIN, FILESYSTEM_BIN, isAlive, waitFor } from '@/test/mcp-servers/processes';
 import { startTestMcpServer, type TestMcpServer } from '@/test/mcp-servers/test-mcp-server';
+import { startCountingListener } from '@/test/mcp-servers/counting-listener';
 
 const started: McpServerProvider[] = [];
 const scope = { sessionId: 's1', agentId: 'a1', purpose: 'call' } as const;
@@ -233,6 +234,32 @@ describe('an MCP server over Streamable HTTP (an SDK server)', () => {
     const { provider } = await connected({ ...remote(), headers: { Authorization: 'Bearer ${NOT_SET_ANYWHERE}' } });
     expect(provider.isAvailable()).toBe(false);
     expect(provider.status()).toMatchObject({ kind: 'config', detail: expect.stringContaining('${NOT_SET_ANYWHERE}') });
+  });
+
+  it('is blocked, with the reason, when its host resolves where the egress policy refuses, and is never retried toward it', async () => {
+    const target = await startCountingListener('127.0.0.2');
+    try {
+      const { provider, registry } = await connected({ name: 'inner', enabled: true, transport: 'http', url: `http://127.0.0.2:${target.port}/mcp`, headers: {} }, { env: { MCP_ALLOWED_HOSTS: '127.0.0.1' }, backoffMs: 20, maxBackoffMs: 40 });
+      await waitFor('blocked', () => provider.status().status === 'blocked', 5000);
+      expect(provider.status()).toMatchObject({ kind: 'blocked', reason: expect.stringContaining('egress policy'), detail: expect.stringContaining('127.0.0.2 is a loopback address') });
+      expect(registry.catalogue().find((entry) => entry.group === 'inner')).toMatchObject({ available: false, unavailableReason: expect.stringContaining('egress policy') });
+      // A reconnect loop would have tried some 25 times by now.
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      expect(provider.status().status).toBe('blocked');
+      await expect(provider.refresh()).rejects.toThrow(/egress policy/);
+      expect(target.connections()).toBe(0);
+    } finally {
+      await target.close();
+    }
+  });
+
+  it('connects a blocked server on refresh once the operator allows its host', async () => {
+    const env: Record<string, string> = { MCP_ALLOWED_HOSTS: '', TEST_MCP_TOKEN: 'secret-token' };
+    const { provider } = await connected({ ...remote(), name: 'later' }, { env });
+    await waitFor('blocked', () => provider.status().status === 'blocked', 5000);
+    env.MCP_ALLOWED_HOSTS = '127.0.0.1';
+    await provider.refresh().catch(() => undefined);
+    await waitFor('connected', () => provider.isAvailable(), 10_000);
   });
 
   it('is unavailable as disabled, and never connects', async () => {
