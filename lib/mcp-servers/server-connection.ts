@@ -97,7 +97,6 @@ export const MAX_DETAIL_CHARS = 200;
 
 /** Text from outside, made one short line: control characters out, at most `MAX_DETAIL_CHARS`. */
 export function upstreamWords(text: string): string {
-  // eslint-disable-next-line no-control-regex
   const flat = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
   return flat.length > MAX_DETAIL_CHARS ? `${flat.slice(0, MAX_DETAIL_CHARS - 1)}…` : flat;
 }
