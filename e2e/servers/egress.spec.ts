@@ -1,6 +1,7 @@
 import net from 'node:net';
 import { expect, test } from '../support/test';
 import { uniqueToken } from '../support/agents-page';
+import { E2E_PORT } from '../support/ports';
 
 /**
  * Issue 30: the server form refuses an address the egress policy forbids, on its URL field, at
@@ -28,6 +29,8 @@ test('[SERVERS][EGRESS]: the form shows the egress refusal on the URL field, sto
       ['http://169.254.169.254/latest/meta-data/', /169\.254\.169\.254 is a cloud metadata address/, 'Test connection'],
       [`http://127.0.0.2:${port}/mcp`, /127\.0\.0\.2 is a loopback address/, 'Test connection'],
       ['http://metadata.google.internal/computeMetadata/v1/', /metadata\.google\.internal is a cloud metadata name/, 'Add server'],
+      // 127.0.0.1 is allowed on the shared server, but never the app itself.
+      [`http://127.0.0.1:${E2E_PORT}/api/v1/agents/demo/mcp`, /this app/, 'Test connection'],
       [`http://[::ffff:127.0.0.2]:${port}/mcp`, /127\.0\.0\.2 is a loopback address/, 'Add server'],
     ] as const) {
       await url.fill(address);

@@ -10,6 +10,9 @@ export type FetchLike = (input: string | URL, init?: RequestInit) => Promise<Res
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
+/** Headers a fetch never lets its caller set (the Fetch standard's list): the Host is always the URL's. */
+const FORBIDDEN_REQUEST_HEADERS = new Set(['host', 'connection', 'content-length', 'transfer-encoding', 'keep-alive', 'upgrade', 'te', 'trailer', 'expect', 'proxy-connection']);
+
 /** Statuses whose response has no body, which `Response` refuses one for. */
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
@@ -27,14 +30,14 @@ export function egressFetch(policy: EgressPolicy): FetchLike {
     const url = new URL(input);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new TypeError(`Only http and https URLs are fetched, not ${url.protocol}`);
     init.signal?.throwIfAborted();
-    const addresses = await policy.resolve(url.hostname);
+    const addresses = await policy.check(url);
     const lookup = (_hostname: string, options: LookupOptions, callback: LookupCallback) => {
       const wanted = addresses.filter((address) => !options.family || address.family === options.family);
       if (wanted.length === 0) return callback(Object.assign(new Error(`No checked address of family ${options.family}`), { code: 'ENOTFOUND' }), []);
       if (options.all) return callback(null, wanted);
       return callback(null, wanted[0]!.address, wanted[0]!.family);
     };
-    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const headers = Object.fromEntries([...new Headers(init.headers).entries()].filter(([name]) => !FORBIDDEN_REQUEST_HEADERS.has(name)));
     const body = await bodyBytes(init.body);
     const method = (init.method ?? 'GET').toUpperCase();
     const client = url.protocol === 'https:' ? https : http;

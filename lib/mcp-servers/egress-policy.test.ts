@@ -109,6 +109,15 @@ describe('the egress policy', () => {
     expect(await exact.resolve('metadata.google.internal')).toHaveLength(1);
   });
 
+  it('never lets the app be its own MCP server: its own names, and its own port on this host, even where the operator allows the address', async () => {
+    const own = { port: 3456, names: new Set(['tools.example.com']) };
+    const policy = egressPolicy({ allowed: '127.0.0.1,tools.example.com', own, resolver: fakeResolver({ 'tools.example.com': [['93.184.215.14']] }) });
+    await expect(policy.check(new URL('http://127.0.0.1:3456/api/v1/agents/demo/mcp'))).rejects.toThrow(/port 3456 of this host is this app/);
+    await expect(policy.check(new URL('http://[::ffff:127.0.0.1]:3456/mcp'))).rejects.toThrow(/this app/);
+    await expect(policy.check(new URL('https://tools.example.com/api/v1/agents/demo/mcp'))).rejects.toThrow(/this app's own name/);
+    expect(await policy.check(new URL('http://127.0.0.1:3457/mcp'))).toEqual([{ address: '127.0.0.1', family: 4 }]);
+  });
+
   it('refuses at save only what it refuses now; a name that does not resolve, or a host made of a reference, waits for the connection', async () => {
     const policy = egressPolicy({ allowed: '', resolver: fakeResolver({}) });
     expect(await urlEgressProblem('http://2130706433:8080/mcp', policy)).toMatch(/127\.0\.0\.1 is a loopback address/);
@@ -145,6 +154,12 @@ describe('connecting through the policy', () => {
     const response = await fetch(`http://pinned.test:${port}/`);
     expect(await response.text()).toBe('pinned');
     expect(resolver.asked).toEqual(['pinned.test']);
+  });
+
+  it('sends the URL\'s own Host, whatever Host header the configuration names', async () => {
+    const port = await listen('127.0.0.1', (request, response) => response.end(request.headers.host));
+    const fetch = egressFetch(egressPolicy({ allowed: '127.0.0.1', resolver: fakeResolver({}) }));
+    expect(await (await fetch(`http://127.0.0.1:${port}/`, { headers: { Host: 'localhost:3000' } })).text()).toBe(`127.0.0.1:${port}`);
   });
 
   it('refuses a name that rebinds to a forbidden address on the next request, and that address sees no connection', async () => {

@@ -1,6 +1,7 @@
 import 'server-only';
 import { promises as dns, type LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
+import { networkInterfaces } from 'node:os';
 
 /**
  * Where the app may connect to as an HTTP MCP client. Trust boundary: a server's URL is chosen
@@ -13,6 +14,9 @@ import { BlockList, isIP } from 'node:net';
  * WHATWG URL parser; IPv4-mapped, -compatible and NAT64 IPv6; trailing dots; case). The check
  * runs at save, at every connection and at every redirect (each hop is a new request through
  * `egressFetch`, which connects to the addresses checked here, never looking the name up again).
+ * The app itself is never a target, allowed or not: its own names (PUBLIC_URL's host,
+ * ALLOWED_HOSTS) and this host's addresses on its own port (PORT), so no answer of its own (a
+ * refusal, a problem detail) can be turned into a server's status.
  */
 
 /** Why a connection was refused by the egress policy. */
@@ -31,13 +35,45 @@ export type Resolver = (hostname: string) => Promise<LookupAddress[]>;
 export interface EgressPolicy {
   /** Every address of `hostname` (a URL's `hostname`), each checked; throws `EgressBlockedError` when any is refused. */
   resolve(hostname: string): Promise<LookupAddress[]>;
+  /** As `resolve` for the URL's host, and refuses the app itself (its own names, or its own port on this host). */
+  check(url: URL): Promise<LookupAddress[]>;
 }
 
-/** What `egressPolicy` reads: the operator's list, and how names resolve (tests give their own). */
+/** How the app itself is reached: never an MCP server of its own. */
+export interface OwnAddress {
+  /** The port the app listens on (PORT, default 3000). */
+  port: number;
+  /** Its public names (PUBLIC_URL's host, ALLOWED_HOSTS), lower case. */
+  names: ReadonlySet<string>;
+}
+
+/** What `egressPolicy` reads: the operator's list, how names resolve (tests give their own), and the app's own address. */
 export interface EgressPolicyOptions {
   /** `MCP_ALLOWED_HOSTS`: comma-separated names, addresses and CIDRs. */
   allowed?: string;
   resolver?: Resolver;
+  own?: OwnAddress;
+}
+
+/** The app's own address from its environment (PORT, PUBLIC_URL, ALLOWED_HOSTS). */
+export function ownAddressOf(env: Readonly<Record<string, string | undefined>>): OwnAddress {
+  const names = new Set<string>();
+  try {
+    if (env.PUBLIC_URL) names.add(normalizeHost(new URL(env.PUBLIC_URL).hostname));
+  } catch {
+    // A PUBLIC_URL that does not parse names no host; the app refuses to start with it anyway.
+  }
+  for (const name of (env.ALLOWED_HOSTS ?? '').split(/[\s,]+/)) {
+    if (name !== '') names.add(normalizeHost(name.replace(/:\d+$/, '')));
+  }
+  return { port: Number(env.PORT || 3000), names };
+}
+
+/** Whether an address is one of this host's own (loopback, unspecified, or an interface's). */
+function isThisHost(address: string): boolean {
+  const normal = normalizeHost(address);
+  if (/^127\./.test(normal) || normal === '::1' || normal === '0.0.0.0' || normal === '::') return true;
+  return Object.values(networkInterfaces()).some((list) => list?.some((entry) => normalizeHost(entry.address) === normal));
 }
 
 const ALLOW_HINT = 'an operator may allow it in MCP_ALLOWED_HOSTS';
@@ -175,9 +211,19 @@ export function addressProblem(address: string, allowance: Allowance): string | 
 }
 
 /** The policy with the operator's list (`MCP_ALLOWED_HOSTS` of `process.env` when none given) and the system resolver. */
-export function egressPolicy({ allowed = process.env.MCP_ALLOWED_HOSTS, resolver = systemResolver }: EgressPolicyOptions = {}): EgressPolicy {
+export function egressPolicy({ allowed = process.env.MCP_ALLOWED_HOSTS, resolver = systemResolver, own = ownAddressOf(process.env) }: EgressPolicyOptions = {}): EgressPolicy {
   const allowance = parseAllowedHosts(allowed);
-  return {
+  const policy: EgressPolicy = {
+    async check(url) {
+      const host = normalizeHost(url.hostname);
+      if (own.names.has(host)) throw new EgressBlockedError(`Blocked by the egress policy: ${host} is this app's own name, and the app is never its own MCP server`);
+      const addresses = await policy.resolve(url.hostname);
+      const port = Number(url.port || (url.protocol === 'https:' ? 443 : 80));
+      if (port === own.port && addresses.some(({ address }) => isThisHost(address))) {
+        throw new EgressBlockedError(`Blocked by the egress policy: port ${port} of this host is this app, and the app is never its own MCP server`);
+      }
+      return addresses;
+    },
     async resolve(hostname) {
       const host = normalizeHost(hostname);
       if (host === '') throw new EgressBlockedError('The URL names no host');
@@ -203,6 +249,7 @@ export function egressPolicy({ allowed = process.env.MCP_ALLOWED_HOSTS, resolver
       });
     },
   };
+  return policy;
 }
 
 async function systemResolver(hostname: string): Promise<LookupAddress[]> {
@@ -214,15 +261,15 @@ async function systemResolver(hostname: string): Promise<LookupAddress[]> {
  * not resolve now, or one made of a `${…}` reference, is left to the check at every connection.
  */
 export async function urlEgressProblem(url: string, policy: EgressPolicy = egressPolicy()): Promise<string | undefined> {
-  let hostname: string;
+  let parsed: URL;
   try {
-    hostname = new URL(url).hostname;
+    parsed = new URL(url);
   } catch {
     return undefined;
   }
-  if (hostname.includes('$')) return undefined;
+  if (parsed.hostname.includes('$')) return undefined;
   try {
-    await policy.resolve(hostname);
+    await policy.check(parsed);
     return undefined;
   } catch (error) {
     return error instanceof EgressBlockedError ? error.message : undefined;

@@ -4,7 +4,7 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import type { MultiToolProvider, Tool } from '@/registry';
 import type { ServerConfig } from './server-config';
 import { McpTool, type CallResult, type McpToolInfo } from './mcp-tool';
-import { egressPolicy } from './egress-policy';
+import { egressPolicy, ownAddressOf } from './egress-policy';
 import { describeConnectError, listAllTools, newClient, openTransport, upstreamWords, MAX_DETAIL_CHARS, type ConnectFailure, type FailureKind } from './server-connection';
 
 /**
@@ -243,10 +243,8 @@ export class McpServerProvider implements MultiToolProvider {
 
   private async recheckBlocked(): Promise<void> {
     if (this.isStopped || this.state.status !== 'blocked' || this.config.transport !== 'http') return;
-    let hostname: string;
     try {
-      hostname = new URL(this.config.url).hostname;
-      await egressPolicy({ allowed: this.options.env.MCP_ALLOWED_HOSTS }).resolve(hostname);
+      await egressPolicy({ allowed: this.options.env.MCP_ALLOWED_HOSTS, own: ownAddressOf(this.options.env) }).check(new URL(this.config.url));
     } catch (error) {
       const failure = describeConnectError(error, this.timeoutMs);
       if (failure.kind === 'blocked') this.setState({ ...this.state, ...failureFields(failure) });

@@ -6,7 +6,7 @@ import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotoc
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { egressFetch } from './egress-fetch';
-import { egressPolicy } from './egress-policy';
+import { egressPolicy, ownAddressOf } from './egress-policy';
 import { resolveReferences, type ServerConfig } from './server-config';
 import { annotationsFrom, type McpToolInfo } from './mcp-tool';
 
@@ -37,7 +37,7 @@ export function openTransport(config: ServerConfig, env: Readonly<Record<string,
   if (config.transport === 'http') {
     const url = new URL(resolveReferences(config.url, env));
     const headers = resolveReferences(config.headers, env);
-    const fetch = egressFetch(egressPolicy({ allowed: env.MCP_ALLOWED_HOSTS }));
+    const fetch = egressFetch(egressPolicy({ allowed: env.MCP_ALLOWED_HOSTS, own: ownAddressOf(env) }));
     return { transport: new StreamableHTTPClientTransport(url, { requestInit: { headers }, fetch, redirectPolicy: 'same-origin' }) };
   }
   const args = resolveReferences(config.args, env);

@@ -2,7 +2,7 @@ import 'server-only';
 import { AppError } from '@/lib/app-error';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
-import { urlEgressProblem, egressPolicy } from './egress-policy';
+import { egressPolicy, ownAddressOf, urlEgressProblem } from './egress-policy';
 import type { ServerConfig } from './server-config';
 
 /** Whether the operator turned stdio servers off (`MCP_STDIO=off`). */
@@ -39,6 +39,6 @@ export function checkStdioAllowed(config: Pick<ServerConfig, 'transport'>): void
  */
 export async function checkServerEgress(config: ServerConfig, env: Readonly<Record<string, string | undefined>> = process.env): Promise<void> {
   if (config.transport !== 'http') return;
-  const problem = await urlEgressProblem(config.url, egressPolicy({ allowed: env.MCP_ALLOWED_HOSTS }));
+  const problem = await urlEgressProblem(config.url, egressPolicy({ allowed: env.MCP_ALLOWED_HOSTS, own: ownAddressOf(env) }));
   if (problem) throw new AppError('invalid', `This server cannot be reached from here: ${problem}`, { errors: [{ pointer: '/url', message: problem }] });
 }
