@@ -48,13 +48,28 @@ export function egressFetch(policy: EgressPolicy): FetchLike {
         for (let index = 0; index + 1 < incoming.rawHeaders.length; index += 2) responseHeaders.append(incoming.rawHeaders[index]!, incoming.rawHeaders[index + 1]!);
         const hasBody = !NULL_BODY_STATUSES.has(status) && method !== 'HEAD';
         if (!hasBody) incoming.resume();
-        const stream = hasBody ? (Readable.toWeb(incoming) as ReadableStream<Uint8Array>) : null;
+        // An error's body is read whole by the SDK for its message: only its start is kept.
+        const source = status >= 300 ? Readable.from(firstBytes(incoming, MAX_ERROR_BODY_BYTES)) : incoming;
+        const stream = hasBody ? (Readable.toWeb(source) as ReadableStream<Uint8Array>) : null;
         resolve(new Response(stream, { status, statusText: incoming.statusMessage ?? '', headers: responseHeaders }));
       });
       request.once('error', reject);
       request.end(body);
     });
   };
+}
+
+/** The most of a non-2xx answer's body read (the status shows 200 characters of it at most). */
+const MAX_ERROR_BODY_BYTES = 64 * 1024;
+
+async function* firstBytes(incoming: http.IncomingMessage, limit: number): AsyncGenerator<Buffer> {
+  let read = 0;
+  for await (const chunk of incoming as AsyncIterable<Buffer>) {
+    if (read >= limit) break;
+    yield chunk.subarray(0, limit - read);
+    read += chunk.length;
+  }
+  incoming.destroy();
 }
 
 async function bodyBytes(body: RequestInit['body']): Promise<Buffer | undefined> {

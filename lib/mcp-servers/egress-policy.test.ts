@@ -162,6 +162,17 @@ describe('connecting through the policy', () => {
     expect(await (await fetch(`http://127.0.0.1:${port}/`, { headers: { Host: 'localhost:3000' } })).text()).toBe(`127.0.0.1:${port}`);
   });
 
+  it('reads at most 64 KiB of an error\'s body', async () => {
+    const port = await listen('127.0.0.1', (_request, response) => {
+      response.writeHead(500, { 'content-type': 'text/plain' });
+      response.end('x'.repeat(1024 * 1024));
+    });
+    const fetch = egressFetch(egressPolicy({ allowed: '127.0.0.1', resolver: fakeResolver({}) }));
+    const answer = await fetch(`http://127.0.0.1:${port}/`);
+    expect(answer.status).toBe(500);
+    expect((await answer.text()).length).toBe(64 * 1024);
+  });
+
   it('refuses a name that rebinds to a forbidden address on the next request, and that address sees no connection', async () => {
     const allowed = await listen('127.0.0.1', (_request, response) => response.end('first'));
     const forbidden = await counting('127.0.0.2', allowed);
