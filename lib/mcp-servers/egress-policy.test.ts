@@ -208,6 +208,25 @@ describe('connecting through the policy', () => {
     expect(sameOriginTarget.connections()).toBe(0);
   });
 
+  it('names what failed, in its own words: refused, TLS, HTTP status with at most 200 characters of the body', async () => {
+    const connectWith = async (url: string) => {
+      const client = new Client({ name: 'egress-test', version: '1' });
+      const error = await client.connect(new StreamableHTTPClientTransport(new URL(url), { fetch: egressFetch(egressPolicy({ allowed: '127.0.0.1' })) })).catch((caught: unknown) => caught);
+      await client.close();
+      return describeConnectError(error, 5000);
+    };
+    const closed = await counting('127.0.0.1');
+    const closedPort = closed.port;
+    await closed.close();
+    expect(await connectWith(`http://127.0.0.1:${closedPort}/mcp`)).toEqual({ kind: 'refused', reason: expect.stringContaining('Connection refused') });
+    const plain = await listen('127.0.0.1', (_request, response) => response.end('plain'));
+    expect(await connectWith(`https://127.0.0.1:${plain}/mcp`)).toMatchObject({ kind: 'tls' });
+    const chatty = await listen('127.0.0.1', (_request, response) => response.writeHead(502).end(`upstream says: ${'secret '.repeat(100)}`));
+    const failure = await connectWith(`http://127.0.0.1:${chatty}/mcp`);
+    expect(failure).toMatchObject({ kind: 'http', reason: 'The server answered HTTP 502', detail: expect.stringMatching(/^upstream says: secret/) });
+    expect(failure.detail!.length).toBeLessThanOrEqual(200);
+  });
+
   it('says "blocked" for a refused connection, with the policy\'s finding as the detail', async () => {
     const client = new Client({ name: 'egress-test', version: '1' });
     const error = await client.connect(new StreamableHTTPClientTransport(new URL('http://2130706433:9/mcp'), { fetch: egressFetch(egressPolicy({ allowed: '' })) })).catch((caught: unknown) => caught);

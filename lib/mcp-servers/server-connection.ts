@@ -122,7 +122,7 @@ export function describeConnectError(error: unknown, timeoutMs: number): Connect
   }
   if (codeOf(/^ECONNREFUSED$/)) return { kind: 'refused', reason: 'Connection refused: nothing accepts connections at the server\'s address' };
   if (codeOf(/^(ENOTFOUND|EAI_AGAIN|EAI_FAIL|EAI_NONAME)$/)) return { kind: 'unresolved', reason: 'The server\'s host name does not resolve' };
-  const tls = codeOf(TLS_CODE);
+  const tls = codeOf(TLS_CODE) ?? (codeOf(/^EPROTO$/) && /SSL|TLS/i.test(message) ? 'EPROTO' : undefined);
   if (tls) return { kind: 'tls', reason: 'TLS failed: the server\'s certificate or handshake was not accepted', detail: tls };
   const status = typeof first?.code === 'number' ? first.code : undefined;
   if (status === 401 || status === 403 || first?.name === 'UnauthorizedError') {
