@@ -90,7 +90,7 @@ describeEachDatabase('config as code: a server and the tools it brings in one ap
 
     const disabled = await planConfig({ db, registry, actor: TEST_ADMIN, text: file({ enabled: false }) });
     expect(disabled.warnings).toEqual([
-      expect.objectContaining({ pointer: '/agents/0/tools/tests_echo', line: 6, column: 7, target: 'agents/support/tools/tests_echo', message: expect.stringContaining('"tests" is new or changed') }),
+      expect.objectContaining({ pointer: '/agents/0/tools/tests_echo', line: 6, column: 7, target: 'agents/support/tools/tests_echo', message: expect.stringContaining('"tests" is disabled') }),
       expect.objectContaining({ pointer: '/workflows/0/steps/0/tool', line: 23, target: 'workflows/shout', message: expect.stringContaining('not checked') }),
     ]);
     await applyConfig({ db, registry, actor: TEST_ADMIN, text: file({ enabled: false }), planHash: disabled.hash });

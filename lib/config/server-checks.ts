@@ -39,7 +39,9 @@ export function unlistedServers(state: ConfigState, file: ConfigFile, prune: boo
   for (const server of planned.values()) {
     if (!named.has(server.name)) continue;
     const before = stored.get(server.name);
-    if (!before || !sameJson(before, server)) {
+    if (!server.enabled) {
+      unlisted.set(server.name, { reason: `the MCP server "${server.name}" is disabled, so its tools cannot be listed` });
+    } else if (!before || !sameJson(before, server)) {
       unlisted.set(server.name, { reason: `the MCP server "${server.name}" is new or changed, and a plan never connects to a server to list its tools (test its connection, or apply and plan again)` });
     } else if (!connected.has(server.name)) {
       unlisted.set(server.name, { reason: `the MCP server "${server.name}" is not connected in this process, so its tools cannot be listed` });
