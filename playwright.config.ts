@@ -61,6 +61,9 @@ export default defineConfig({
       TOOLS_PLUGIN_PATH: 'plugins:e2e/fixtures/plugins',
       DATABASE_URL: `sqlite:${process.env.E2E_DATABASE_FILE}`,
       FS_ALLOWED_ROOTS: process.env.E2E_FILES_ROOT,
+      // Local test MCP servers listen on 127.0.0.1, which the egress policy refuses unless allowed;
+      // specs that prove blocking use other addresses (127.0.0.2, the metadata endpoints).
+      MCP_ALLOWED_HOSTS: '127.0.0.1',
       ...adminEnv,
     },
   },

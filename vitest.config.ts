@@ -9,6 +9,9 @@ export default defineConfig({
   test: {
     include: ['registry/**/*.test.ts', 'scripts/**/*.test.ts', 'lib/**/*.test.ts', 'app/**/*.test.ts', 'components/**/*.test.ts', 'components/**/*.test.tsx'],
     environment: 'node',
+    // The local test MCP servers listen on 127.0.0.1, which the egress policy refuses unless the
+    // operator allows it; the tests that prove blocking give their own list.
+    env: { MCP_ALLOWED_HOSTS: '127.0.0.1' },
     testTimeout: 15_000,
   },
 });

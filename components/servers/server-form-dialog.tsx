@@ -27,6 +27,7 @@ export function ServerFormDialog({ open, server, onClose }: { open: boolean; ser
 function ServerForm({ server, onDone }: { server?: Server; onDone: () => void }) {
   const queryClient = useQueryClient();
   const mayRunCommands = useCan('servers:stdio');
+  const mayTest = useCan('servers:test');
   const kindId = useId();
   const [values, setValues] = useState<ServerFormValues>(server ? formValuesOf(server) : EMPTY_SERVER_FORM);
   const [errors, setErrors] = useState<FormErrors<ServerField>>({ fields: {} });
@@ -127,9 +128,11 @@ function ServerForm({ server, onDone }: { server?: Server; onDone: () => void })
         {tested && !tested.ok && <span className="whitespace-pre-line text-destructive wrap-anywhere">Connection failed: {tested.error}</span>}
       </div>
       <FormActions>
-        <Button type="button" onClick={(event) => void runTest(event.currentTarget.form)} disabled={test.isPending}>
-          Test connection
-        </Button>
+        {mayTest && (
+          <Button type="button" onClick={(event) => void runTest(event.currentTarget.form)} disabled={test.isPending}>
+            Test connection
+          </Button>
+        )}
         <Button type="button" variant="ghost" onClick={onDone}>
           Cancel
         </Button>

@@ -16,7 +16,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { bodyOf, deleteServer, refreshServer, serversQueryOptions, updateServer, type Server } from '@/lib/client-api/servers-api';
 import { ServerFormDialog } from './server-form-dialog';
 
-const statusTone = { connected: 'ok', connecting: 'info', unavailable: 'warning', disabled: 'neutral' } as const;
+const statusTone = { connected: 'ok', connecting: 'info', unavailable: 'warning', blocked: 'warning', disabled: 'neutral' } as const;
 
 /** The MCP servers with their status; add, edit, enable or disable, refresh, remove. */
 export function ServersView() {
@@ -115,7 +115,12 @@ function ServerRow({ server, mayWrite, onEdit }: { server: Server; mayWrite: boo
             {server.serverInfo.name} {server.serverInfo.version}
           </span>
         )}
-        {server.reason && server.status === 'unavailable' && <span className="block max-w-md text-xs whitespace-pre-line text-warning wrap-anywhere">{server.reason}</span>}
+        {server.reason && (server.status === 'unavailable' || server.status === 'blocked') && (
+          <span className="block max-w-md text-xs whitespace-pre-line text-warning wrap-anywhere">
+            {server.reason}
+            {server.detail && <span className="block text-muted-foreground">{server.detail}</span>}
+          </span>
+        )}
       </TableCell>
       <TableCell>{server.toolCount}</TableCell>
       <TableCell>
@@ -127,7 +132,7 @@ function ServerRow({ server, mayWrite, onEdit }: { server: Server; mayWrite: boo
             <Button size="sm" onClick={() => toggle.mutate()} disabled={toggle.isPending} aria-label={`${server.enabled ? 'Disable' : 'Enable'} ${server.name}`}>
               {server.enabled ? 'Disable' : 'Enable'}
             </Button>
-            <Button size="sm" onClick={() => refresh.mutate()} disabled={refresh.isPending || server.status !== 'connected'} aria-label={`Refresh ${server.name}`}>
+            <Button size="sm" onClick={() => refresh.mutate()} disabled={refresh.isPending || (server.status !== 'connected' && server.status !== 'blocked')} aria-label={`Refresh ${server.name}`}>
               Refresh
             </Button>
             <Button size="sm" variant="destructive" onClick={() => void askRemove()} disabled={remove.isPending} aria-label={`Remove ${server.name}`}>

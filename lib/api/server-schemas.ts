@@ -58,11 +58,18 @@ const HttpBodySchema = z.strictObject({
 export const ServerBodySchema = z.discriminatedUnion('transport', [StdioBodySchema, HttpBodySchema]);
 
 /** A server's connection state. */
-export const ServerStatusSchema = z.enum(['connected', 'connecting', 'unavailable', 'disabled']);
+export const ServerStatusSchema = z.enum(['connected', 'connecting', 'unavailable', 'blocked', 'disabled']).meta({
+  description: '`blocked`: the server\'s host resolves to an address the egress policy refuses (MCP_ALLOWED_HOSTS); nothing is sent to it',
+});
+
+/** What kind of failure a connection met. */
+export const FailureKindSchema = z.enum(['blocked', 'refused', 'unresolved', 'timeout', 'tls', 'auth', 'http', 'protocol', 'cut', 'config', 'stopped', 'failed']);
 
 const serverState = {
   status: ServerStatusSchema,
-  reason: z.string().optional().meta({ description: 'Why the server is unavailable (or disabled)' }),
+  reason: z.string().optional().meta({ description: 'Why the server is not connected, in the app\'s own words (the kind of failure, an HTTP status, a timeout)' }),
+  kind: FailureKindSchema.optional().meta({ description: 'What kind of failure the connection met' }),
+  detail: z.string().max(200).optional().meta({ description: 'At most 200 characters of the upstream\'s own words (or the egress policy\'s finding); only for those who may test connections (admins and editors)' }),
   toolCount: z.number().int().meta({ description: 'Tools in the last tools/list of this process\'s connection' }),
   serverInfo: z.object({ name: z.string(), version: z.string() }).optional().meta({ description: 'What the server said about itself at initialize' }),
   pid: z.number().int().optional().meta({ description: 'The pid of a stdio server\'s guard process in the answering instance' }),
@@ -83,7 +90,7 @@ export const ServerListSchema = z.object({ servers: z.array(ServerSchema) });
 /** What `POST /api/v1/servers/test` answers: the server's own name, version and tool count, or the error. */
 export const ServerTestResultSchema = z.union([
   z.object({ ok: z.literal(true), serverInfo: z.object({ name: z.string(), version: z.string() }), toolCount: z.number().int() }),
-  z.object({ ok: z.literal(false), error: z.string() }),
+  z.object({ ok: z.literal(false), kind: FailureKindSchema, error: z.string().meta({ description: 'What failed, then at most 200 characters of the upstream\'s own words' }) }),
 ]);
 
 /** What `DELETE /api/v1/servers/{name}` answers. */

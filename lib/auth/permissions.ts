@@ -17,13 +17,18 @@ export const PERMISSIONS = [
   'tokens:manage',
   /** Adding or changing an MCP server that runs a command on the host (stdio): admins only. */
   'servers:stdio',
+  /**
+   * Connecting to a server configuration on request (Test connection), and reading the upstream's
+   * own words in a server's status: admins and editors, no token scope.
+   */
+  'servers:test',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** What each role may do: admins everything, editors agents and assignments, viewers read. */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
-  editor: ['catalogue:read', 'agents:read', 'agents:write', 'audit:read'],
+  editor: ['catalogue:read', 'agents:read', 'agents:write', 'audit:read', 'servers:test'],
   viewer: ['catalogue:read', 'agents:read', 'audit:read'],
 };
 

@@ -23,7 +23,7 @@ import type { ConfigFile } from './config-file';
 import { configImportActor } from './config-import-actor';
 import type { ConfigChange, ConfigPlan } from './config-plan';
 import { parseConfig } from './parse-config';
-import { checkPlanHash, planOn, probeConfigServers } from './plan-config';
+import { checkConfigServers, checkPlanHash, planOn } from './plan-config';
 import { readConfigState, type ConfigState } from './read-config-state';
 
 /** What `applyConfig` needs. */
@@ -39,23 +39,24 @@ export interface ApplyConfigOptions {
 
 /**
  * Applies a configuration file in one transaction, all or nothing: the plan is made again on
- * the locked state and must have the hash the admin reviewed. Servers whose tools the file
- * names are listed before the transaction (a connection may take seconds, which no lock should
- * wait for). One audit event per change, by the actor `config import`. AppError `forbidden`,
+ * the locked state and must have the hash the admin reviewed. As the plan, it opens no connection:
+ * the servers it saves connect afterwards, as any saved server does (through the egress policy),
+ * and their tools the file names stay unchecked, as the plan's warnings said. New server URLs
+ * are checked against the egress policy before the transaction. One audit event per change, by the actor `config import`. AppError `forbidden`,
  * `invalid` (as `planConfig`), and `precondition_failed` (with the plan as it stands now) when
  * the state changed since.
  */
 export async function applyConfig({ db, registry, actor, text, prune = false, planHash }: ApplyConfigOptions): Promise<ConfigPlan> {
   authorize(actor, 'agents:write');
   const parsed = await parseConfig(text);
-  const probes = await probeConfigServers({ state: await readConfigState(db), registry, actor, parsed, prune });
+  const checks = await checkConfigServers({ state: await readConfigState(db), registry, actor, parsed, prune });
   const importer = configImportActor(actor);
   const servers = new Set(registry.groups());
   const plan = await inTransaction(db, async (trx) => {
     // Every writer locks its agent's row first (workflows: their own row); this waits for them and keeps them out until commit.
     if (dialectOf(trx) === 'postgres') await sql`lock table agents, workflows in exclusive mode`.execute(trx);
     const state = await readConfigState(trx);
-    const { plan: now, file } = await planOn({ state, registry, actor, parsed, prune, probes });
+    const { plan: now, file } = await planOn({ state, registry, actor, parsed, prune, servers: checks });
     checkPlanHash(now, planHash);
     const current = new Set((state.file.servers ?? []).map((server) => server.name));
     const takenGroups = new Set([...servers].filter((group) => !current.has(group)));

@@ -10,7 +10,7 @@ import type { ConfigFile, ConfigServer } from './config-file';
 import type { ParsedConfig, ConfigError } from './parse-config';
 import { Pace } from './pace';
 import { plannedTools, type PlannedTools } from './planned-tools';
-import type { ServerProbe } from './probe-servers';
+import type { ServerChecks } from './server-checks';
 import type { ConfigState } from './read-config-state';
 import { sameJson } from './sorted-json';
 
@@ -26,22 +26,23 @@ export interface CheckFileOptions {
   state: ConfigState;
   registry: ToolRegistry;
   prune: boolean;
-  probes: ReadonlyMap<string, ServerProbe>;
+  servers: ServerChecks;
 }
 
 /**
  * The parsed file checked against the catalogue as it will be once applied (its workflows and
  * servers in, pruned ones out): assignments' tools and overrides, new rules' groups, and new
  * or changed workflows by the workflows API's own `validateWorkflow`. Throws AppError `invalid`
- * listing every error; answers the file and what could not be checked (a tool of a server that
- * could not be listed), each a warning with its line. Gives way to other requests every 20 ms.
+ * listing every error (a new server URL the egress policy refuses among them); answers the file
+ * and what could not be checked (a tool of a server whose tools the plan does not list), each a
+ * warning with its line. Gives way to other requests every 20 ms.
  */
-export async function checkedFile({ parsed, state, registry, prune, probes }: CheckFileOptions): Promise<{ file: ConfigFile; warnings: ConfigWarning[] }> {
+export async function checkedFile({ parsed, state, registry, prune, servers }: CheckFileOptions): Promise<{ file: ConfigFile; warnings: ConfigWarning[] }> {
   const pace = new Pace();
   const errors: ConfigError[] = [...parsed.errors];
   const warnings: ConfigWarning[] = [];
   if (parsed.file) {
-    const tools = plannedTools({ registry, state, file: parsed.file, prune, probes });
+    const tools = plannedTools({ registry, state, file: parsed.file, prune, probes: servers.unlisted });
     const { locate } = parsed;
     const stored = new Map((state.file.agents ?? []).map((agent) => [agent.id, agent]));
     for (const [index, agent] of (parsed.file.agents ?? []).entries()) {
@@ -78,7 +79,7 @@ export async function checkedFile({ parsed, state, registry, prune, probes }: Ch
         if (problem) errors.push({ pointer, message: problem, ...locate(pointer) });
       }
     }
-    if (parsed.file.servers) errors.push(...serverErrors(parsed.file.servers, state, registry, locate));
+    if (parsed.file.servers) errors.push(...serverErrors(parsed.file.servers, state, registry, locate, servers.egress));
     const checked = workflowProblems(parsed.file, state, tools, locate);
     errors.push(...checked.errors);
     warnings.push(...checked.warnings);
@@ -113,9 +114,10 @@ function workflowProblems(file: ConfigFile, state: ConfigState, tools: PlannedTo
 
 /**
  * What the servers API refuses beyond a server's own fields: a new server named like a group of
- * other tools, and a stdio server that would run while the operator turned stdio off.
+ * other tools, a stdio server that would run while the operator turned stdio off, and a new URL
+ * the egress policy refuses (`egress`, by server name).
  */
-function serverErrors(servers: ConfigServer[], state: ConfigState, registry: ToolRegistry, locate: ParsedConfig['locate']): ConfigError[] {
+function serverErrors(servers: ConfigServer[], state: ConfigState, registry: ToolRegistry, locate: ParsedConfig['locate'], egress: ReadonlyMap<string, string>): ConfigError[] {
   const current = new Map((state.file.servers ?? []).map((server) => [server.name, server]));
   const takenGroups = new Set(registry.groups().filter((group) => !current.has(group)));
   const errors: ConfigError[] = [];
@@ -125,6 +127,8 @@ function serverErrors(servers: ConfigServer[], state: ConfigState, registry: Too
     if (!before && takenGroups.has(server.name)) {
       errors.push({ pointer: `${at}/name`, message: `"${server.name}" is already the group of other tools; give the server another name`, ...locate(`${at}/name`) });
     }
+    const refused = egress.get(server.name);
+    if (refused !== undefined) errors.push({ pointer: `${at}/url`, message: `This server cannot be reached from here: ${refused}`, ...locate(`${at}/url`) });
     const changes = !before || !sameJson(before, server);
     const runsStdio = server.transport === 'stdio' && (!before || before.transport !== 'stdio' || server.enabled);
     if (changes && runsStdio && isStdioOff()) {

@@ -13,7 +13,7 @@ import type { ConfigFile } from './config-file';
 import { agentChanges, agentDeletion, serverChanges, workflowChanges } from './config-diffs';
 import { Pace } from './pace';
 import { parseConfig, type ParsedConfig } from './parse-config';
-import { probeServers, serversToProbe, type ServerProbe } from './probe-servers';
+import { egressProblems, NO_SERVER_CHECKS, unlistedServers, type ServerChecks } from './server-checks';
 import { readConfigState, type ConfigState } from './read-config-state';
 
 /** What `planConfig` needs. */
@@ -34,16 +34,16 @@ export interface PlanConfigOptions {
  * do not fit their tool's settings (its schema, then the plugin's own check), rules for groups
  * no plugin serves, workflows the workflows API would refuse. The catalogue it checks against
  * is the one the file makes: a workflow or an MCP server the file adds counts, so its tools may
- * be assigned in the same file. A server the file adds or changes, whose tools the file names,
- * is connected to once to list them (as "Test connection"); when that cannot be done, the plan
- * says so in `warnings` instead of checking those tools.
+ * be assigned in the same file. A plan never opens a connection: the tools of a server the file
+ * adds or changes are not listed, and the plan says so in `warnings` instead of checking them. A
+ * new server URL whose host the egress policy refuses is an error on its `url`, as the API's.
  */
 export async function planConfig({ db, registry, actor, text, prune = false }: PlanConfigOptions): Promise<ConfigPlan> {
   authorize(actor, 'agents:write');
   const parsed = await parseConfig(text);
   const state = await readConfigState(db);
-  const probes = await probeConfigServers({ state, registry, actor, parsed, prune });
-  return (await planOn({ state, registry, actor, parsed, prune, probes })).plan;
+  const servers = await checkConfigServers({ state, registry, actor, parsed, prune });
+  return (await planOn({ state, registry, actor, parsed, prune, servers })).plan;
 }
 
 /** What making a plan on a read state needs. */
@@ -54,27 +54,28 @@ export interface PlanOnOptions {
   /** The file, read by `parseConfig` (once: reading a large file takes seconds, in a worker). */
   parsed: ParsedConfig;
   prune: boolean;
-  probes: ReadonlyMap<string, ServerProbe>;
+  servers: ServerChecks;
 }
 
 /**
- * Connects to the servers whose tools the plan must list (`serversToProbe`), after checking the
- * actor may make the file's server changes, so no file starts a command its author may not.
- * A file that does not parse lists none: its plan fails on its errors anyway.
+ * What the plan knows of the file's servers without connecting to any, after checking the actor
+ * may make the file's server changes: which servers' tools it cannot list, and which new URLs the
+ * egress policy refuses (a DNS lookup, never a connection). A file that does not parse has none:
+ * its plan fails on its errors anyway.
  */
-export async function probeConfigServers({ state, registry, actor, parsed, prune }: Omit<PlanOnOptions, 'probes'>): Promise<Map<string, ServerProbe>> {
+export async function checkConfigServers({ state, registry, actor, parsed, prune }: Omit<PlanOnOptions, 'servers'>): Promise<ServerChecks> {
   const { file } = parsed;
-  if (!file) return new Map();
+  if (!file) return NO_SERVER_CHECKS;
   authorizeServerChanges(actor, state, file.servers ? serverChanges(state.file.servers ?? [], file.servers, prune) : []);
-  return probeServers(serversToProbe(state, file, prune, registry), actor);
+  return { unlisted: unlistedServers(state, file, prune, registry), egress: await egressProblems(state, file) };
 }
 
 /**
- * The plan of a file on a state already read, with the servers' tools already listed, and the
- * file it read; no I/O, giving way to other requests every 20 ms.
+ * The plan of a file on a state already read, with its servers already checked, and the file it
+ * read; no I/O, giving way to other requests every 20 ms.
  */
-export async function planOn({ state, registry, actor, parsed, prune, probes }: PlanOnOptions): Promise<{ plan: ConfigPlan; file: ConfigFile }> {
-  const { file, warnings } = await checkedFile({ parsed, state, registry, prune, probes });
+export async function planOn({ state, registry, actor, parsed, prune, servers }: PlanOnOptions): Promise<{ plan: ConfigPlan; file: ConfigFile }> {
+  const { file, warnings } = await checkedFile({ parsed, state, registry, prune, servers });
   const plan = await makePlan(state, file, prune, warnings);
   authorizeServerChanges(actor, state, plan.changes);
   return { plan, file };

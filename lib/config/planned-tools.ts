@@ -6,7 +6,7 @@ import { ruleGroups } from '@/lib/rules/rule';
 import { inputsSchema, WORKFLOW_GROUP, workflowNameOf, type WorkflowStep } from '@/lib/workflows/workflow';
 import type { CatalogueEntry, ToolRegistry } from '@/registry';
 import type { ConfigFile, ConfigServer, ConfigWorkflow } from './config-file';
-import { serverPrefix, type ServerProbe } from './probe-servers';
+import { serverPrefix, type ServerProbe } from './server-checks';
 import type { ConfigState } from './read-config-state';
 
 /** A tool as it will be once the file is applied. */
@@ -34,7 +34,7 @@ export interface PlannedToolsOptions {
   state: ConfigState;
   file: ConfigFile;
   prune: boolean;
-  /** The tools of the servers the plan connected to (`serversToProbe`). */
+  /** The servers whose tools the plan cannot list (`unlistedServers`), with why. */
   probes: ReadonlyMap<string, ServerProbe>;
 }
 
@@ -67,10 +67,6 @@ export function plannedTools({ registry, state, file, prune, probes }: PlannedTo
     const server = serverPrefix(toolName);
     if (servers.removed.has(server)) return undefined;
     const probe = servers.planned.has(server) ? probes.get(server) : undefined;
-    if (probe?.ok) {
-      const tool = probe.tools.get(toolName);
-      return tool && { entry: made(toolEntry(toolName, server, tool.description, tool.inputSchema)) };
-    }
     if (probe) return { entry: made(toolEntry(toolName, server, '', {})), unverified: probe.reason };
     const entry = lookup(toolName);
     if (!entry) return undefined;

@@ -4,15 +4,24 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import type { MultiToolProvider, Tool } from '@/registry';
 import type { ServerConfig } from './server-config';
 import { McpTool, type CallResult, type McpToolInfo } from './mcp-tool';
-import { describeConnectError, listAllTools, newClient, openTransport } from './server-connection';
+import { egressPolicy, ownAddressOf } from './egress-policy';
+import { describeConnectError, listAllTools, newClient, openTransport, upstreamWords, MAX_DETAIL_CHARS, type ConnectFailure, type FailureKind } from './server-connection';
 
-/** A server's connection state in this process. */
-export type ServerStatus = 'connected' | 'connecting' | 'unavailable' | 'disabled';
+/**
+ * A server's connection state in this process; `blocked`: its host resolves where the egress
+ * policy refuses, so nothing is sent to it until a re-check (slow, without connecting) passes.
+ */
+export type ServerStatus = 'connected' | 'connecting' | 'unavailable' | 'blocked' | 'disabled';
 
 /** What the servers page and API show of one connection. */
 export interface ServerState {
   status: ServerStatus;
+  /** Why it is not connected, in the app's own words (anyone who may read the catalogue). */
   reason?: string;
+  /** What kind of failure it met. */
+  kind?: FailureKind;
+  /** At most 200 characters of the upstream's own words (for those who may test connections). */
+  detail?: string;
   toolCount: number;
   serverInfo?: { name: string; version: string };
   /** The pid of the stdio guard process, while one runs. */
@@ -34,6 +43,8 @@ export interface McpServerProviderOptions {
   /** First reconnect delay, doubled up to `maxBackoffMs`; default 1 s and 60 s. */
   backoffMs?: number;
   maxBackoffMs?: number;
+  /** How often a blocked server's host is checked again (a lookup, no connection); default 5 min. */
+  blockedRecheckMs?: number;
 }
 
 const STDERR_LINES = 8;
@@ -43,7 +54,9 @@ const STDERR_LINES = 8;
  * tools named `<server>_<tool>` from the last `tools/list` held in memory (never a network call
  * per lookup). The list is re-read on `notifications/tools/list_changed`, on every reconnect and
  * on `refresh()`. A lost connection makes the bundle unavailable with the reason and reconnects
- * with backoff (1 s doubling to 60 s); `stop()` closes it for good.
+ * with backoff (1 s doubling to 60 s); `stop()` closes it for good. A connection the egress policy
+ * refuses makes it `blocked`: no retry toward the address, only a re-check of the host's
+ * addresses every few minutes (and on `refresh()`), which connects once they are allowed again.
  */
 export class McpServerProvider implements MultiToolProvider {
   private tools = new Map<string, McpToolInfo>();
@@ -119,8 +132,12 @@ export class McpServerProvider implements MultiToolProvider {
     await client?.close().catch(() => undefined);
   }
 
-  /** Re-reads the tool list now (the Refresh button); throws when not connected or when listing fails. */
+  /**
+   * Re-reads the tool list now (the Refresh button); throws when not connected or when listing
+   * fails. A blocked server's host is checked again first, and connected to when it now passes.
+   */
   async refresh(): Promise<ServerState> {
+    if (this.state.status === 'blocked') await this.recheckBlocked();
     const client = this.client;
     if (!client || this.state.status !== 'connected') {
       throw new Error(`The MCP server "${this.config.name}" is not connected: ${this.unavailableReason() ?? this.state.status}`);
@@ -145,7 +162,8 @@ export class McpServerProvider implements MultiToolProvider {
       opened = openTransport(this.config, this.options.env, this.options.guardPath);
     } catch (error) {
       // An unset variable stays unset until the app restarts: no point in retrying.
-      this.setState({ status: 'unavailable', reason: error instanceof Error ? error.message : String(error), toolCount: 0 });
+      const detail = upstreamWords(error instanceof Error ? error.message : String(error));
+      this.setState({ status: 'unavailable', kind: 'config', reason: 'The server\'s configuration cannot be used', detail, toolCount: 0 });
       return;
     }
     this.stderrLines = [];
@@ -156,11 +174,11 @@ export class McpServerProvider implements MultiToolProvider {
     let isReady = false;
     // While connecting, a failure is the rejected connect() below, which knows the better reason.
     client.onclose = () => {
-      if (isReady) this.lost(client, 'The connection closed');
+      if (isReady) this.lost(client, { kind: 'cut', reason: 'The connection closed' });
     };
     client.onerror = (error) => {
       // A dead HTTP server never closes the transport: the SSE stream gives up with this instead.
-      if (/Maximum reconnection attempts/i.test(error.message)) this.lost(client, `Cannot reach the server: ${error.message}`);
+      if (/Maximum reconnection attempts/i.test(error.message)) this.lost(client, { kind: 'cut', reason: 'The connection was lost and could not be opened again' });
     };
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       if (this.client === client) await this.readTools(client).catch((error: unknown) => this.lost(client, describeConnectError(error, this.timeoutMs)));
@@ -193,23 +211,48 @@ export class McpServerProvider implements MultiToolProvider {
     this.options.onChange?.();
   }
 
-  private lost(client: Client, fallback: string): void {
+  private lost(client: Client, failure: ConnectFailure): void {
     if (this.client !== client) return;
     this.client = undefined;
     this.pid = undefined;
     void client.close().catch(() => undefined);
+    if (failure.kind === 'blocked') {
+      this.setState({ ...this.state, status: 'blocked', ...failureFields(failure) });
+      this.scheduleRecheck();
+      return;
+    }
     // stderr arrives on its own stream, a moment after the process closes.
     setTimeout(() => {
       if (this.isStopped) return;
-      const stderr = this.stderrLines.join('\n').trim();
-      const reason = this.config.transport === 'stdio' && stderr !== '' ? `The server stopped: ${stderr}` : fallback;
-      this.setState({ ...this.state, status: 'unavailable', reason });
+      const stopped = this.config.transport === 'stdio' ? stoppedFailure(this.stderrLines) : undefined;
+      this.setState({ ...this.state, status: 'unavailable', ...failureFields(stopped ?? failure) });
       const delay = Math.min((this.options.backoffMs ?? 1000) * 2 ** this.attempt, this.options.maxBackoffMs ?? 60_000);
       this.attempt += 1;
       clearTimeout(this.retryTimer);
       this.retryTimer = setTimeout(() => void this.connect(), delay);
       this.retryTimer.unref();
     }, 50);
+  }
+
+  /** A blocked server: its host checked again later, by a lookup only; connected when it passes. */
+  private scheduleRecheck(): void {
+    clearTimeout(this.retryTimer);
+    this.retryTimer = setTimeout(() => void this.recheckBlocked(), this.options.blockedRecheckMs ?? 5 * 60_000);
+    this.retryTimer.unref();
+  }
+
+  private async recheckBlocked(): Promise<void> {
+    if (this.isStopped || this.state.status !== 'blocked' || this.config.transport !== 'http') return;
+    try {
+      await egressPolicy({ allowed: this.options.env.MCP_ALLOWED_HOSTS, own: ownAddressOf(this.options.env) }).check(new URL(this.config.url));
+    } catch (error) {
+      const failure = describeConnectError(error, this.timeoutMs);
+      if (failure.kind === 'blocked') this.setState({ ...this.state, ...failureFields(failure) });
+      if (this.state.status === 'blocked') this.scheduleRecheck();
+      return;
+    }
+    this.attempt = 0;
+    await this.connect();
   }
 
   private keepStderr(text: string): void {
@@ -223,6 +266,22 @@ export class McpServerProvider implements MultiToolProvider {
     this.state = state;
     if (changed && (wasAvailable || state.status === 'connected' || state.status === 'unavailable')) this.options.onChange?.();
   }
+}
+
+/** A state's failure fields, each one replaced (a new failure says nothing of the last one's detail). */
+function failureFields(failure: ConnectFailure): Pick<ServerState, 'kind' | 'reason' | 'detail'> {
+  return { kind: failure.kind, reason: failure.reason, detail: failure.detail };
+}
+
+/** A stdio server that ended: how (the guard's own line, e.g. the exit code or signal), and its last stderr words apart. */
+function stoppedFailure(stderrLines: readonly string[]): ConnectFailure | undefined {
+  if (stderrLines.length === 0) return undefined;
+  const guardLines = stderrLines.filter((line) => line.startsWith('[mcp-stdio-guard] '));
+  const how = guardLines.at(-1)?.slice('[mcp-stdio-guard] '.length).replace(/; stopping the server$/, '');
+  const serverWords = stderrLines.filter((line) => !line.startsWith('[mcp-stdio-guard] ')).join(' ');
+  const reason = how ? `The server stopped: ${how}` : 'The server stopped';
+  // The last words are the ones that say why.
+  return { kind: 'stopped', reason, ...(serverWords.trim() === '' ? {} : { detail: upstreamWords(serverWords.slice(-MAX_DETAIL_CHARS)) }) };
 }
 
 function sameInfo(a: McpToolInfo | undefined, b: McpToolInfo): boolean {

@@ -5,6 +5,8 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport, getDefaultEnvironment } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { egressFetch } from './egress-fetch';
+import { egressPolicy, ownAddressOf } from './egress-policy';
 import { resolveReferences, type ServerConfig } from './server-config';
 import { annotationsFrom, type McpToolInfo } from './mcp-tool';
 
@@ -28,12 +30,15 @@ export interface OpenedTransport {
 /**
  * The transport for a server's configuration, with its `${VAR}` references resolved from `env`.
  * Throws when a referenced variable is unset (the server is then unavailable with that reason).
+ * An HTTP server is reached only through `egressFetch` under the egress policy of `env`
+ * (`MCP_ALLOWED_HOSTS`): every request, and so every redirect hop, is checked and pinned.
  */
 export function openTransport(config: ServerConfig, env: Readonly<Record<string, string | undefined>>, guardPath: string): OpenedTransport {
   if (config.transport === 'http') {
     const url = new URL(resolveReferences(config.url, env));
     const headers = resolveReferences(config.headers, env);
-    return { transport: new StreamableHTTPClientTransport(url, { requestInit: { headers } }) };
+    const fetch = egressFetch(egressPolicy({ allowed: env.MCP_ALLOWED_HOSTS, own: ownAddressOf(env) }));
+    return { transport: new StreamableHTTPClientTransport(url, { requestInit: { headers }, fetch, redirectPolicy: 'same-origin' }) };
   }
   const args = resolveReferences(config.args, env);
   const serverEnv = resolveReferences(config.env, env);
@@ -72,16 +77,71 @@ export async function listAllTools(client: Client, timeoutMs: number): Promise<M
   return tools;
 }
 
-/** A reason an admin can act on, from an SDK or network error. */
-export function describeConnectError(error: unknown, timeoutMs: number): string {
-  const value = error as { code?: unknown; name?: unknown; message?: unknown } | null;
-  const message = typeof value?.message === 'string' ? value.message : String(error);
-  if (value?.code === 401 || value?.code === 403 || value?.name === 'UnauthorizedError' || /\b(401|403)\b|unauthori[sz]ed|forbidden/i.test(message)) {
-    return `Authentication failed: the server refused the credentials (${message}); check the headers and the variables they reference`;
+/** What kind of failure a connection met: all that viewers and tokens see of it. */
+export type FailureKind = 'blocked' | 'refused' | 'unresolved' | 'timeout' | 'tls' | 'auth' | 'http' | 'protocol' | 'cut' | 'config' | 'stopped' | 'failed';
+
+/**
+ * A failed connection as the app says it: `reason` in the app's own words only (the kind, an
+ * HTTP status code, a timeout, an exit code), which anyone who may read the catalogue sees;
+ * `detail` with at most `MAX_DETAIL_CHARS` of the upstream's own words (a body, a message, a
+ * certificate error, stderr), which only those who may test connections see (`servers:test`).
+ */
+export interface ConnectFailure {
+  kind: FailureKind;
+  reason: string;
+  detail?: string;
+}
+
+/** The most of an upstream's own words a status shows. */
+export const MAX_DETAIL_CHARS = 200;
+
+/** Text from outside, made one short line: control characters out, at most `MAX_DETAIL_CHARS`. */
+export function upstreamWords(text: string): string {
+  const flat = text.replace(/[\u0000-\u001f\u007f-\u009f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  return flat.length > MAX_DETAIL_CHARS ? `${flat.slice(0, MAX_DETAIL_CHARS - 1)}…` : flat;
+}
+
+const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|ERR_OSSL_)/;
+
+/** A reason an admin can act on, from an SDK or network error: what failed, and the upstream's words apart. */
+export function describeConnectError(error: unknown, timeoutMs: number): ConnectFailure {
+  const chain: { code?: unknown; name?: unknown; message?: unknown }[] = [];
+  for (let current: unknown = error; current && typeof current === 'object' && chain.length < 5; current = (current as { cause?: unknown }).cause) {
+    chain.push(current as { code?: unknown; name?: unknown; message?: unknown });
   }
-  if (value?.code === -32001 || /timed? ?out/i.test(message)) {
-    return `Timed out: the server did not answer within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}`;
+  const first = chain[0];
+  const message = typeof first?.message === 'string' ? first.message : String(error);
+  const codes = chain.map((item) => item.code);
+  const codeOf = (pattern: RegExp) => codes.find((code): code is string => typeof code === 'string' && pattern.test(code));
+  const words = (text: string) => {
+    const detail = upstreamWords(text);
+    return detail === '' ? {} : { detail };
+  };
+  if (chain.some((item) => item.name === 'EgressBlockedError')) {
+    return { kind: 'blocked', reason: 'Blocked by the egress policy: the server\'s address may not be connected to', detail: upstreamWords(message) };
   }
-  if (/ECONNREFUSED|fetch failed/i.test(message)) return `Cannot reach the server: ${message}`;
-  return message;
+  if (codeOf(/^ECONNREFUSED$/)) return { kind: 'refused', reason: 'Connection refused: nothing accepts connections at the server\'s address' };
+  if (codeOf(/^(ENOTFOUND|EAI_AGAIN|EAI_FAIL|EAI_NONAME)$/)) return { kind: 'unresolved', reason: 'The server\'s host name does not resolve' };
+  const tls = codeOf(TLS_CODE) ?? (codeOf(/^EPROTO$/) && /SSL|TLS/i.test(message) ? 'EPROTO' : undefined);
+  if (tls) return { kind: 'tls', reason: 'TLS failed: the server\'s certificate or handshake was not accepted', detail: tls };
+  const status = typeof first?.code === 'number' ? first.code : undefined;
+  if (status === 401 || status === 403 || first?.name === 'UnauthorizedError') {
+    return { kind: 'auth', reason: `Authentication failed: the server answered HTTP ${status ?? 401}; check the headers and the references they hold`, ...words(httpWords(message)) };
+  }
+  if (codes.includes(-32001) || codeOf(/^(ETIMEDOUT|UND_ERR_CONNECT_TIMEOUT)$/) || /timed? ?out/i.test(message)) {
+    return { kind: 'timeout', reason: `Timed out: the server did not answer within ${timeoutMs < 1000 ? `${timeoutMs} ms` : `${Math.round(timeoutMs / 1000)} s`}` };
+  }
+  if (status !== undefined && status >= 300 && status <= 599) return { kind: 'http', reason: `The server answered HTTP ${status}`, ...words(httpWords(message)) };
+  if (codeOf(/^(ECONNRESET|EPIPE|ECONNABORTED|EHOSTUNREACH|ENETUNREACH|UND_ERR_SOCKET)$/) || /socket hang up/i.test(message)) {
+    return { kind: 'cut', reason: 'The connection was cut or the address is unreachable', ...words(codeOf(/^E/) ?? '') };
+  }
+  if (status === -1 || typeof first?.code === 'number' || first?.name === 'McpError' || first?.name === 'ZodError' || first?.name === 'SyntaxError') {
+    return { kind: 'protocol', reason: 'Protocol error: the server\'s answer is not what MCP expects', ...words(message) };
+  }
+  return { kind: 'failed', reason: 'The connection failed', ...words(message) };
+}
+
+/** An SDK HTTP error's message without the SDK's own prefix: the status text or body the server sent. */
+function httpWords(message: string): string {
+  return message.replace(/^Streamable HTTP error: /, '').replace(/^(Error POSTing to endpoint|Failed to open SSE stream|Failed to send DELETE request)(?: \(HTTP \d+\))?: /, '');
 }

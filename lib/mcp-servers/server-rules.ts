@@ -2,6 +2,7 @@ import 'server-only';
 import { AppError } from '@/lib/app-error';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
+import { egressPolicy, ownAddressOf, urlEgressProblem } from './egress-policy';
 import type { ServerConfig } from './server-config';
 
 /** Whether the operator turned stdio servers off (`MCP_STDIO=off`). */
@@ -30,4 +31,14 @@ export function checkStdioAllowed(config: Pick<ServerConfig, 'transport'>): void
       errors: [{ pointer: '/transport', message: STDIO_OFF_REASON }],
     });
   }
+}
+
+/**
+ * Refuses an HTTP server whose host the egress policy refuses now (`MCP_ALLOWED_HOSTS` of `env`);
+ * AppError `invalid` on `/url`. Every connection checks again: this is the early answer.
+ */
+export async function checkServerEgress(config: ServerConfig, env: Readonly<Record<string, string | undefined>> = process.env): Promise<void> {
+  if (config.transport !== 'http') return;
+  const problem = await urlEgressProblem(config.url, egressPolicy({ allowed: env.MCP_ALLOWED_HOSTS, own: ownAddressOf(env) }));
+  if (problem) throw new AppError('invalid', `This server cannot be reached from here: ${problem}`, { errors: [{ pointer: '/url', message: problem }] });
 }

@@ -11,7 +11,7 @@ import { inTransaction } from '@/lib/db/transaction';
 import { publishChange } from '@/lib/events';
 import type { ServerConfig } from './server-config';
 import { configOf, toConfigColumns, toServerRecord, type ServerRecord } from './server-record';
-import { authorizeServerChange, checkStdioAllowed } from './server-rules';
+import { authorizeServerChange, checkServerEgress, checkStdioAllowed } from './server-rules';
 
 /** Every stored server, by name; AppError `forbidden` without `catalogue:read`. */
 export async function listServers({ db, actor }: { db: Db; actor: Actor }): Promise<ServerRecord[]> {
@@ -37,12 +37,13 @@ export interface CreateServerOptions {
 
 /**
  * Stores a new server at version 1 and tells every instance. AppError `forbidden` (stdio needs
- * `servers:stdio`), `invalid` (stdio while `MCP_STDIO=off`), `conflict` when the name is taken by
- * a server or by another group of tools.
+ * `servers:stdio`), `invalid` (stdio while `MCP_STDIO=off`; an HTTP host the egress policy
+ * refuses, on `/url`), `conflict` when the name is taken by a server or by another group of tools.
  */
 export async function createServer({ db, actor, config, takenGroups }: CreateServerOptions): Promise<ServerRecord> {
   authorizeServerChange(actor, config);
   checkStdioAllowed(config);
+  await checkServerEgress(config);
   if (takenGroups.has(config.name)) {
     throw new AppError('conflict', `"${config.name}" is already the group of other tools; give the server another name`);
   }
@@ -74,12 +75,18 @@ export interface UpdateServerOptions {
 
 /**
  * Replaces a server's configuration (enable, disable, edit) and raises its version. AppError
- * `forbidden` (a stdio server before or after needs `servers:stdio`), `invalid`, `not_found`,
+ * `forbidden` (a stdio server before or after needs `servers:stdio`), `invalid` (a new URL the
+ * egress policy refuses, on `/url`), `not_found`,
  * `precondition_required`, `precondition_failed` with the current server. A change that changes
  * nothing writes nothing.
  */
 export async function updateServer({ db, actor, expectedVersion, config }: UpdateServerOptions): Promise<ServerRecord> {
   authorize(actor, 'agents:write');
+  // A new URL is checked before the row is locked (a lookup may take a moment); an unchanged one
+  // (disabling a server that is now blocked, say) is not, and each connection checks it anyway.
+  const before = isStorableText(config.name) ? await db.selectFrom('mcp_servers').selectAll().where('name', '=', config.name).executeTakeFirst() : undefined;
+  const beforeConfig = before ? configOf(toServerRecord(before)) : undefined;
+  if (beforeConfig?.transport !== 'http' || config.transport !== 'http' || beforeConfig.url !== config.url) await checkServerEgress(config);
   const record = await inTransaction(db, async (trx) => {
     const current = await lockServer(trx, config.name);
     authorizeServerChange(actor, current, config);

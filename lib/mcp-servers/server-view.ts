@@ -1,5 +1,5 @@
 import 'server-only';
-import type { Actor } from '@/lib/auth/actor';
+import { can, type Actor } from '@/lib/auth/actor';
 import type { Db } from '@/lib/db/schema';
 import { getToolRegistry } from '@/lib/registry-host';
 import type { ServerState } from './mcp-server-provider';
@@ -10,10 +10,18 @@ import { getServer, listServers } from './server-store';
 /** A stored server with its connection in this process. */
 export type ServerView = ServerRecord & Omit<ServerState, 'pid'> & { pid?: number };
 
-/** The record with this process's view of its connection. */
-export function viewServer(record: ServerRecord): ServerView {
+/**
+ * The record with this process's view of its connection. Trust boundary: `detail` holds an
+ * upstream's own words (a body, stderr, at most 200 characters), so only an actor who may test
+ * connections (`servers:test`: admins and editors) gets it; viewers and tokens see the kind and
+ * the app's own reason only.
+ */
+export function viewServer(record: ServerRecord, actor: Actor): ServerView {
   const state = currentServerHost()?.status(record.name);
-  if (state && (state.status !== 'disabled') === record.enabled) return { ...record, ...state };
+  if (state && (state.status !== 'disabled') === record.enabled) {
+    const { detail, ...shown } = state;
+    return { ...record, ...shown, ...(detail !== undefined && can(actor, 'servers:test') ? { detail } : {}) };
+  }
   return { ...record, ...(record.enabled ? { status: 'connecting', toolCount: 0 } : { status: 'disabled', reason: 'The server is disabled', toolCount: 0 }) };
 }
 
@@ -21,14 +29,14 @@ export function viewServer(record: ServerRecord): ServerView {
 export async function listServerViews({ db, actor }: { db: Db; actor: Actor }): Promise<ServerView[]> {
   const records = await listServers({ db, actor });
   await syncedHost();
-  return records.map(viewServer);
+  return records.map((record) => viewServer(record, actor));
 }
 
 /** One server with its status; AppError `forbidden`, `not_found`. */
 export async function getServerView({ db, actor, name }: { db: Db; actor: Actor; name: string }): Promise<ServerView> {
   const record = await getServer({ db, actor, name });
   await syncedHost();
-  return viewServer(record);
+  return viewServer(record, actor);
 }
 
 /** The host, after it has caught up with the table (a write just made on this instance). */

@@ -8,6 +8,26 @@ import { setHeaderPairs } from './security-headers.mjs';
 /** @typedef {import('node:http').ServerResponse} ServerResponse */
 
 /**
+ * A refusal's detail without anything the request sent. Trust boundary: the app's own answers may
+ * reach an upstream's error text (an MCP server URL pointing at this app), and a request's headers
+ * may carry what its sender resolved from secrets (an Origin or Host made of `${secret:…}`
+ * references); so no refusal repeats a header value. What the door quotes ("…", which a value
+ * with quotes of its own cannot close early: everything from the first quote to the last goes)
+ * and any whole header value of 3 characters or more becomes "(as sent)".
+ * @param {string} detail
+ * @param {IncomingMessage} req
+ */
+export function withoutEchoes(detail, req) {
+  let text = detail.replace(/"[\s\S]*"/, '(as sent)');
+  for (const value of Object.values(req.headers)) {
+    for (const one of Array.isArray(value) ? value : [value ?? '']) {
+      if (one.length >= 3) text = text.split(one).join('(as sent)');
+    }
+  }
+  return text;
+}
+
+/**
  * Refuses a request before Next sees it: `head` (name, value pairs) and the problem, then the
  * connection closes once any body still coming has been read and dropped (`linger`).
  * @param {IncomingMessage} req
@@ -16,6 +36,7 @@ import { setHeaderPairs } from './security-headers.mjs';
  * @param {{ status: number; title: string; detail: string; requestId: string }} problem
  */
 export function refuse(req, res, head, problem) {
+  problem = { ...problem, detail: withoutEchoes(problem.detail, req) };
   setHeaderPairs(res, head);
   res.once('finish', () => linger(req));
   res.setHeader('connection', 'close');

@@ -7,8 +7,11 @@ import { testServerConnection } from '@/lib/mcp-servers';
 
 export const dynamic = 'force-dynamic';
 
-/** Connects once to a server configuration (saved or not): its name, version and tool count, or the error. */
-export const POST = apiRoute({ permission: 'agents:write' }, async (request, _params, { actor }) => {
+/**
+ * Connects once to a server configuration (saved or not): its name, version and tool count, or
+ * what failed. An explicit action with its own permission (`servers:test`: admins and editors).
+ */
+export const POST = apiRoute({ permission: 'servers:test' }, async (request, _params, { actor }) => {
   const config = await readJsonBody(request, ServerBodySchema);
   return jsonResponse(await testServerConnection({ actor, config }));
 });
