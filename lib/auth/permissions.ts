@@ -17,6 +17,8 @@ export const PERMISSIONS = [
   'tokens:manage',
   /** Adding or changing an MCP server that runs a command on the host (stdio): admins only. */
   'servers:stdio',
+  /** Creating, replacing, deleting and listing the secret store's secrets (never reading a value): admins only, no token scope. */
+  'secrets:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

@@ -46,7 +46,7 @@ export interface ApplyConfigOptions {
  */
 export async function applyConfig({ db, registry, actor, text, prune = false, planHash }: ApplyConfigOptions): Promise<ConfigPlan> {
   authorize(actor, 'agents:write');
-  const probes = await probeConfigServers({ state: await readConfigState(db), registry, actor, text, prune });
+  const probes = await probeConfigServers({ db, state: await readConfigState(db), registry, actor, text, prune });
   const importer = configImportActor(actor);
   const servers = new Set(registry.groups());
   const plan = await inTransaction(db, async (trx) => {

@@ -40,7 +40,7 @@ export interface PlanConfigOptions {
 export async function planConfig({ db, registry, actor, text, prune = false }: PlanConfigOptions): Promise<ConfigPlan> {
   authorize(actor, 'agents:write');
   const state = await readConfigState(db);
-  const probes = await probeConfigServers({ state, registry, actor, text, prune });
+  const probes = await probeConfigServers({ db, state, registry, actor, text, prune });
   return planOn({ state, registry, actor, text, prune, probes }).plan;
 }
 
@@ -59,11 +59,11 @@ export interface PlanOnOptions {
  * actor may make the file's server changes, so no file starts a command its author may not.
  * A file that does not parse lists none: its plan fails on its errors anyway.
  */
-export async function probeConfigServers({ state, registry, actor, text, prune }: Omit<PlanOnOptions, 'probes'>): Promise<Map<string, ServerProbe>> {
+export async function probeConfigServers({ db, state, registry, actor, text, prune }: Omit<PlanOnOptions, 'probes'> & { db: Db }): Promise<Map<string, ServerProbe>> {
   const { file } = parseConfig(text);
   if (!file) return new Map();
   authorizeServerChanges(actor, state, file.servers ? serverChanges(state.file.servers ?? [], file.servers, prune) : []);
-  return probeServers(serversToProbe(state, file, prune, registry), actor);
+  return probeServers(serversToProbe(state, file, prune, registry), actor, db);
 }
 
 /** The plan of a file on a state already read, with the servers' tools already listed, and the file it read; no I/O. */

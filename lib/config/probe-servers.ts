@@ -1,6 +1,8 @@
 import 'server-only';
 import { can, type Actor } from '@/lib/auth/actor';
+import type { Db } from '@/lib/db/schema';
 import type { ServerConfig } from '@/lib/mcp-servers/server-config';
+import { referenceLookup } from '@/lib/secrets/reference-lookup';
 import { describeConnectError, listAllTools, newClient, openTransport, stdioGuardPath } from '@/lib/mcp-servers/server-connection';
 import type { McpToolInfo } from '@/lib/mcp-servers/mcp-tool';
 import { isStdioOff, STDIO_OFF_REASON } from '@/lib/mcp-servers/server-rules';
@@ -47,12 +49,12 @@ export function serverPrefix(toolName: string): string {
  * cannot be reached gets the reason instead (disabled, stdio off or not the actor's to start,
  * an unset variable, refused, timed out). Never throws.
  */
-export async function probeServers(servers: readonly ServerConfig[], actor: Actor): Promise<Map<string, ServerProbe>> {
-  const probes = await Promise.all(servers.map(async (server) => [server.name, await probeServer(server, actor)] as const));
+export async function probeServers(servers: readonly ServerConfig[], actor: Actor, db: Db): Promise<Map<string, ServerProbe>> {
+  const probes = await Promise.all(servers.map(async (server) => [server.name, await probeServer(server, actor, db)] as const));
   return new Map(probes);
 }
 
-async function probeServer(config: ServerConfig, actor: Actor): Promise<ServerProbe> {
+async function probeServer(config: ServerConfig, actor: Actor, db: Db): Promise<ServerProbe> {
   if (!config.enabled) return { ok: false, reason: `the MCP server "${config.name}" is disabled, so its tools cannot be listed` };
   if (config.transport === 'stdio' && isStdioOff()) return { ok: false, reason: STDIO_OFF_REASON };
   // Listing a stdio server's tools runs its command on this host: only for those who may.
@@ -61,7 +63,7 @@ async function probeServer(config: ServerConfig, actor: Actor): Promise<ServerPr
   }
   const client = newClient();
   try {
-    const opened = openTransport(config, process.env, stdioGuardPath());
+    const opened = openTransport(config, await referenceLookup({ db, config }), stdioGuardPath());
     await client.connect(opened.transport, { timeout: PROBE_TIMEOUT_MS });
     const tools = await listAllTools(client, PROBE_TIMEOUT_MS);
     return { ok: true, tools: new Map(tools.map((tool) => [`${config.name}_${tool.name}`, tool])) };

@@ -19,6 +19,7 @@ export interface Database {
   workflows: WorkflowsTable;
   agent_rules: AgentRulesTable;
   mcp_servers: McpServersTable;
+  secrets: SecretsTable;
 }
 
 /** One agent. */
@@ -178,6 +179,19 @@ export interface McpServersTable {
   version: number;
   created_at: string;
   updated_at: string;
+}
+
+/** One secret of the store: its value sealed (AES-256-GCM, base64 parts), who set it and when. */
+export interface SecretsTable {
+  name: string;
+  ciphertext: string;
+  iv: string;
+  tag: string;
+  /** The actor's id. */
+  set_by: string;
+  /** The actor's display name when it was set. */
+  set_by_name: string;
+  set_at: string;
 }
 
 /** A connection to the tools-admin database, SQLite or PostgreSQL. */

@@ -17,7 +17,12 @@ const scope = { sessionId: 's1', agentId: 'a1', purpose: 'call' } as const;
 async function connected(config: ServerConfig, options: Partial<McpServerProviderOptions> = {}) {
   const changes: number[] = [];
   const provider = new McpServerProvider(config, {
-    env: { ...process.env, TEST_MCP_TOKEN: 'secret-token' },
+    // As referenceLookup resolves an allowed variable; these servers reference no secret.
+    references: async () => (reference) => {
+      const value = reference.kind === 'env' && reference.name === 'TEST_MCP_TOKEN' ? 'secret-token' : undefined;
+      if (value === undefined) throw new Error(`${reference.text} cannot be resolved`);
+      return value;
+    },
     guardPath: stdioGuardPath(),
     onChange: () => changes.push(Date.now()),
     ...options,
@@ -230,6 +235,7 @@ describe('an MCP server over Streamable HTTP (an SDK server)', () => {
   it('is unavailable naming an unset ${VAR}, and never connects', async () => {
     const { provider } = await connected({ ...remote(), headers: { Authorization: 'Bearer ${NOT_SET_ANYWHERE}' } });
     expect(provider.isAvailable()).toBe(false);
+    await waitFor('unavailable', () => provider.status().status === 'unavailable', 5_000);
     expect(provider.unavailableReason()).toContain('${NOT_SET_ANYWHERE}');
   });
 

@@ -2,12 +2,16 @@ import 'server-only';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { MultiToolProvider, Tool } from '@/registry';
-import type { ServerConfig } from './server-config';
+import type { ReferenceLookup, ServerConfig } from './server-config';
 import { McpTool, type CallResult, type McpToolInfo } from './mcp-tool';
 import { describeConnectError, listAllTools, newClient, openTransport } from './server-connection';
 
-/** A server's connection state in this process. */
-export type ServerStatus = 'connected' | 'connecting' | 'unavailable' | 'disabled';
+/**
+ * A server's connection state in this process; `invalid`: its stored configuration breaks a rule
+ * it was saved before (a literal credential, a reference that may not be used), so it is not
+ * connected until it is changed.
+ */
+export type ServerStatus = 'connected' | 'connecting' | 'unavailable' | 'disabled' | 'invalid';
 
 /** What the servers page and API show of one connection. */
 export interface ServerState {
@@ -21,12 +25,14 @@ export interface ServerState {
 
 /** What a provider needs besides the server's configuration. */
 export interface McpServerProviderOptions {
-  /** The app's environment, which `${VAR}` references are read from. */
-  env: Readonly<Record<string, string | undefined>>;
+  /** The lookup of the configuration's references at each connect (`referenceLookup`: secrets, allowed variables). */
+  references: (config: ServerConfig) => Promise<ReferenceLookup>;
   /** scripts/mcp-stdio-guard.mjs. */
   guardPath: string;
   /** Why the server may not run at all (stdio turned off); undefined when it may. */
   refusal?: string;
+  /** Why the stored configuration is `invalid` (a literal credential, a forbidden reference); undefined when it is not. */
+  invalid?: string;
   /** Called when the tool set or the availability changes (to tell the catalogue and MCP sessions). */
   onChange?: () => void;
   /** How long initialize, tools/list and tools/call may take; default 30 s. */
@@ -103,6 +109,10 @@ export class McpServerProvider implements MultiToolProvider {
   /** Connects (in the background), unless the server is disabled or refused. */
   start(): void {
     if (!this.config.enabled || this.isStopped) return;
+    if (this.options.invalid) {
+      this.setState({ status: 'invalid', reason: this.options.invalid, toolCount: 0 });
+      return;
+    }
     if (this.options.refusal) {
       this.setState({ status: 'unavailable', reason: this.options.refusal, toolCount: 0 });
       return;
@@ -142,9 +152,10 @@ export class McpServerProvider implements MultiToolProvider {
     this.setState({ ...this.state, status: 'connecting' });
     let opened: ReturnType<typeof openTransport>;
     try {
-      opened = openTransport(this.config, this.options.env, this.options.guardPath);
+      opened = openTransport(this.config, await this.options.references(this.config), this.options.guardPath);
     } catch (error) {
-      // An unset variable stays unset until the app restarts: no point in retrying.
+      // Until the server, a secret or the app's environment changes (each relaunches it), trying again changes nothing.
+      if (this.isStopped) return;
       this.setState({ status: 'unavailable', reason: error instanceof Error ? error.message : String(error), toolCount: 0 });
       return;
     }

@@ -2,7 +2,10 @@ import 'server-only';
 import { AppError } from '@/lib/app-error';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
-import type { ServerConfig } from './server-config';
+import type { Db } from '@/lib/db/schema';
+import { envAllowlist } from '@/lib/secrets/references';
+import { secretNames } from '@/lib/secrets/secret-store';
+import { configReferenceProblems, type ServerConfig } from './server-config';
 
 /** Whether the operator turned stdio servers off (`MCP_STDIO=off`). */
 export function isStdioOff(env: Readonly<Record<string, string | undefined>> = process.env): boolean {
@@ -30,4 +33,16 @@ export function checkStdioAllowed(config: Pick<ServerConfig, 'transport'>): void
       errors: [{ pointer: '/transport', message: STDIO_OFF_REASON }],
     });
   }
+}
+
+/**
+ * Refuses a configuration whose references break the rule (see `configReferenceProblems`): a
+ * literal credential, a malformed reference, an environment variable outside
+ * SERVER_ENV_ALLOWLIST, a secret the store does not hold. AppError `invalid` with each field's
+ * pointer; nothing is looked up but names.
+ */
+export async function checkReferences(db: Db, config: ServerConfig): Promise<void> {
+  const problems = configReferenceProblems(config, { isEnvAllowed: envAllowlist(process.env.SERVER_ENV_ALLOWLIST), secretNames: await secretNames(db) });
+  if (problems.length === 0) return;
+  throw new AppError('invalid', `This server cannot be saved: ${problems[0]!.message}`, { errors: problems });
 }

@@ -11,7 +11,7 @@ import { inTransaction } from '@/lib/db/transaction';
 import { publishChange } from '@/lib/events';
 import type { ServerConfig } from './server-config';
 import { configOf, toConfigColumns, toServerRecord, type ServerRecord } from './server-record';
-import { authorizeServerChange, checkStdioAllowed } from './server-rules';
+import { authorizeServerChange, checkReferences, checkStdioAllowed } from './server-rules';
 
 /** Every stored server, by name; AppError `forbidden` without `catalogue:read`. */
 export async function listServers({ db, actor }: { db: Db; actor: Actor }): Promise<ServerRecord[]> {
@@ -37,7 +37,8 @@ export interface CreateServerOptions {
 
 /**
  * Stores a new server at version 1 and tells every instance. AppError `forbidden` (stdio needs
- * `servers:stdio`), `invalid` (stdio while `MCP_STDIO=off`), `conflict` when the name is taken by
+ * `servers:stdio`), `invalid` (stdio while `MCP_STDIO=off`, a reference that may not be used or
+ * names no secret, with its pointer), `conflict` when the name is taken by
  * a server or by another group of tools.
  */
 export async function createServer({ db, actor, config, takenGroups }: CreateServerOptions): Promise<ServerRecord> {
@@ -48,6 +49,7 @@ export async function createServer({ db, actor, config, takenGroups }: CreateSer
   }
   const now = new Date().toISOString();
   const record = await inTransaction(db, async (trx) => {
+    await checkReferences(trx, config);
     const row = await trx
       .insertInto('mcp_servers')
       .values({ name: config.name, ...toConfigColumns(config), enabled: config.enabled ? 1 : 0, version: 1, created_at: now, updated_at: now })
@@ -86,6 +88,7 @@ export async function updateServer({ db, actor, expectedVersion, config }: Updat
     checkVersion(`MCP server "${config.name}"`, current.version, expectedVersion, () => current);
     if (isSameConfig(configOf(current), config)) return { changed: false, server: current };
     if (config.transport !== current.transport || config.enabled) checkStdioAllowed(config);
+    await checkReferences(trx, config);
     const row = await trx
       .updateTable('mcp_servers')
       .set({ ...toConfigColumns(config), enabled: config.enabled ? 1 : 0, version: current.version + 1, updated_at: new Date().toISOString() })

@@ -1,5 +1,7 @@
 import 'server-only';
 import type { Actor } from '@/lib/auth/actor';
+import type { Db } from '@/lib/db/schema';
+import { referenceLookup } from '@/lib/secrets/reference-lookup';
 import type { ServerConfig } from './server-config';
 import { describeConnectError, listAllTools, newClient, openTransport, stdioGuardPath } from './server-connection';
 import { authorizeServerChange, checkStdioAllowed } from './server-rules';
@@ -16,13 +18,13 @@ const TEST_TIMEOUT_MS = 15_000;
  * `forbidden` (stdio needs `servers:stdio`: it runs a command), `invalid` while `MCP_STDIO=off`;
  * a server that cannot be reached is a result with its error, not a throw.
  */
-export async function testServerConnection({ actor, config, env = process.env }: { actor: Actor; config: ServerConfig; env?: Readonly<Record<string, string | undefined>> }): Promise<ConnectionTestResult> {
+export async function testServerConnection({ db, actor, config, env = process.env }: { db: Db; actor: Actor; config: ServerConfig; env?: Readonly<Record<string, string | undefined>> }): Promise<ConnectionTestResult> {
   authorizeServerChange(actor, config);
   checkStdioAllowed(config);
   const client = newClient();
   const stderr: string[] = [];
   try {
-    const opened = openTransport(config, env, stdioGuardPath());
+    const opened = openTransport(config, await referenceLookup({ db, config, env }), stdioGuardPath());
     opened.stderr?.on('data', (chunk: Buffer) => stderr.push(chunk.toString('utf8')));
     await client.connect(opened.transport, { timeout: TEST_TIMEOUT_MS });
     const tools = await listAllTools(client, TEST_TIMEOUT_MS);

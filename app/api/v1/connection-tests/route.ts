@@ -8,9 +8,9 @@ import { testServerConnection } from '@/lib/mcp-servers';
 export const dynamic = 'force-dynamic';
 
 /** Connects once to a server configuration (saved or not): its name, version and tool count, or the error. */
-export const POST = apiRoute({ permission: 'agents:write' }, async (request, _params, { actor }) => {
+export const POST = apiRoute({ permission: 'agents:write' }, async (request, _params, { actor, db }) => {
   const config = await readJsonBody(request, ServerBodySchema);
-  return jsonResponse(await testServerConnection({ actor, config }));
+  return jsonResponse(await testServerConnection({ db, actor, config }));
 });
 
 /** GET, PUT, PATCH, DELETE: 405 with `Allow`. */

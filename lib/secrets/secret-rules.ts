@@ -1,0 +1,11 @@
+/** A secret's name: letters, digits and `_`, not starting with a digit, at most 64 (as in `${secret:NAME}`). */
+export const SECRET_NAME_PATTERN = /^[A-Za-z_][A-Za-z0-9_]{0,63}$/;
+export const SECRET_NAME_RULE = 'A secret name is 1–64 letters, digits and _, not starting with a digit';
+
+/** The largest value a secret may hold, in UTF-8 bytes. */
+export const MAX_SECRET_BYTES = 64 * 1024;
+
+/** How a server's configuration refers to a secret. */
+export function secretReference(name: string): string {
+  return `\${secret:${name}}`;
+}
