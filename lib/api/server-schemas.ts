@@ -80,7 +80,7 @@ const HttpBodySchema = z.strictObject({
 export const ServerBodySchema = z.discriminatedUnion('transport', [StdioBodySchema, HttpBodySchema]);
 
 /** A server's connection state. */
-export const ServerStatusSchema = z.enum(['connected', 'connecting', 'unavailable', 'disabled']);
+export const ServerStatusSchema = z.enum(['connected', 'connecting', 'unavailable', 'disabled', 'invalid']).meta({ description: 'invalid: the stored configuration breaks today\'s rules (a literal credential, a reference that may not be used); the reason says where' });
 
 const serverState = {
   status: ServerStatusSchema,
