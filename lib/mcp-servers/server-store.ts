@@ -11,7 +11,7 @@ import { inTransaction } from '@/lib/db/transaction';
 import { publishChange } from '@/lib/events';
 import type { ServerConfig } from './server-config';
 import { configOf, toConfigColumns, toServerRecord, type ServerRecord } from './server-record';
-import { authorizeServerChange, checkReferences, checkStdioAllowed } from './server-rules';
+import { authorizeSecretUse, authorizeServerChange, checkReferences, checkStdioAllowed } from './server-rules';
 
 /** Every stored server, by name; AppError `forbidden` without `catalogue:read`. */
 export async function listServers({ db, actor }: { db: Db; actor: Actor }): Promise<ServerRecord[]> {
@@ -43,6 +43,7 @@ export interface CreateServerOptions {
  */
 export async function createServer({ db, actor, config, takenGroups }: CreateServerOptions): Promise<ServerRecord> {
   authorizeServerChange(actor, config);
+  authorizeSecretUse(actor, undefined, config);
   checkStdioAllowed(config);
   if (takenGroups.has(config.name)) {
     throw new AppError('conflict', `"${config.name}" is already the group of other tools; give the server another name`);
@@ -85,6 +86,7 @@ export async function updateServer({ db, actor, expectedVersion, config }: Updat
   const record = await inTransaction(db, async (trx) => {
     const current = await lockServer(trx, config.name);
     authorizeServerChange(actor, current, config);
+    authorizeSecretUse(actor, configOf(current), config);
     checkVersion(`MCP server "${config.name}"`, current.version, expectedVersion, () => current);
     if (isSameConfig(configOf(current), config)) return { changed: false, server: current };
     if (config.transport !== current.transport || config.enabled) checkStdioAllowed(config);

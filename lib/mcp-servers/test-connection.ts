@@ -4,7 +4,7 @@ import type { Db } from '@/lib/db/schema';
 import { referenceLookup } from '@/lib/secrets/reference-lookup';
 import type { ServerConfig } from './server-config';
 import { describeConnectError, listAllTools, newClient, openTransport, stdioGuardPath } from './server-connection';
-import { authorizeServerChange, checkStdioAllowed } from './server-rules';
+import { authorizeSecretUse, authorizeServerChange, checkStdioAllowed } from './server-rules';
 
 /** What "Test connection" shows: the server's name, version and tool count, or the error. */
 export type ConnectionTestResult =
@@ -20,6 +20,7 @@ const TEST_TIMEOUT_MS = 15_000;
  */
 export async function testServerConnection({ db, actor, config, env = process.env }: { db: Db; actor: Actor; config: ServerConfig; env?: Readonly<Record<string, string | undefined>> }): Promise<ConnectionTestResult> {
   authorizeServerChange(actor, config);
+  authorizeSecretUse(actor, undefined, config);
   checkStdioAllowed(config);
   const client = newClient();
   const stderr: string[] = [];

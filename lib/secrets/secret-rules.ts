@@ -9,3 +9,15 @@ export const MAX_SECRET_BYTES = 64 * 1024;
 export function secretReference(name: string): string {
   return `\${secret:${name}}`;
 }
+
+/** What anyone is ever shown of a secret: never its value. */
+export interface SecretSummary {
+  name: string;
+  /** The id of the actor who set the current value, and their name at the time. */
+  setBy: string;
+  setByName: string;
+  /** ISO 8601 time the current value was set. */
+  setAt: string;
+  /** The MCP servers whose configuration references it, by name. */
+  usedBy: string[];
+}

@@ -11,20 +11,10 @@ import { publishChange } from '@/lib/events';
 import { configSecretNames } from '@/lib/mcp-servers/server-config';
 import { toServerRecord } from '@/lib/mcp-servers/server-record';
 import { sealValue } from './secret-cipher';
-import { MAX_SECRET_BYTES, SECRET_NAME_PATTERN, SECRET_NAME_RULE } from './secret-rules';
-import { secretsKey } from './secrets-key';
+import { MAX_SECRET_BYTES, SECRET_NAME_PATTERN, SECRET_NAME_RULE, type SecretSummary } from './secret-rules';
 
-/** What anyone is ever shown of a secret: never its value. */
-export interface SecretSummary {
-  name: string;
-  /** The id of the actor who set the current value, and their name at the time. */
-  setBy: string;
-  setByName: string;
-  /** ISO 8601 time the current value was set. */
-  setAt: string;
-  /** The MCP servers whose configuration references it, by name. */
-  usedBy: string[];
-}
+export type { SecretSummary };
+import { secretsKey } from './secrets-key';
 
 /** The names of every stored secret (for the reference checks; no permission: names only, never values). */
 export async function secretNames(db: Db): Promise<Set<string>> {

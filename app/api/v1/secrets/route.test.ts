@@ -4,7 +4,7 @@ import { SecretListSchema, SecretSchema } from '@/lib/api/secret-schemas';
 import { createToken } from '@/lib/auth/create-token';
 import { TOKEN_SCOPES } from '@/lib/auth/permissions';
 import { TEST_ADMIN } from '@/test/auth/test-actors';
-import { apiRequest, callRoute, describeApi, snapshotTables } from '@/test/api/api-harness';
+import { apiRequest, callRoute, describeApi, snapshotTables, type TestRequestInit } from '@/test/api/api-harness';
 import { GET as exportAudit } from '../audit/route';
 import { GET as exportConfig } from '../config/route';
 import { GET as listServers, POST as createServer } from '../servers/route';
@@ -16,9 +16,9 @@ const VALUE = 'v4lue-that-must-never-leave-9f2c';
 const NEW_VALUE = 'second-v4lue-that-must-never-leave-77ab';
 
 describeApi('/api/v1/secrets', (database) => {
-  const put = (name: string, json: unknown, as: Parameters<typeof apiRequest>[1]['as'] = 'admin') =>
+  const put = (name: string, json: unknown, as: TestRequestInit['as'] = 'admin') =>
     callRoute(PUT, apiRequest(`/api/v1/secrets/${name}`, { method: 'PUT', json, as }), { name });
-  const remove = (name: string, as: Parameters<typeof apiRequest>[1]['as'] = 'admin') =>
+  const remove = (name: string, as: TestRequestInit['as'] = 'admin') =>
     callRoute(DELETE, apiRequest(`/api/v1/secrets/${name}`, { method: 'DELETE', as }), { name });
   const list = async () => SecretListSchema.parse(await (await callRoute(GET, apiRequest('/api/v1/secrets'), {})).json()).secrets;
 

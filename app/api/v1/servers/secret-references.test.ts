@@ -126,17 +126,17 @@ describeApi('${…} references in MCP servers: secrets and allowed variables onl
     expect(listener.connections()).toBe(0);
   });
 
-  it('refuses a reference to a secret the store does not hold, through the API and the config plan', async () => {
+  it('refuses a reference to a secret the store does not hold, through the API and the config plan (an admin's)', async () => {
     const json = { name: 'ghost', transport: 'http', url: mcp.url, headers: { Authorization: 'Bearer ${secret:NOT_STORED}' } };
-    await expectPointers(await callRoute(POST, apiRequest('/api/v1/servers', { method: 'POST', json, as: 'editor' }), {}), ['/headers/Authorization']);
+    await expectPointers(await callRoute(POST, apiRequest('/api/v1/servers', { method: 'POST', json }), {}), ['/headers/Authorization']);
     const file = `apiVersion: tools-admin/v1\nservers:\n  - name: ghost\n    transport: http\n    url: ${mcp.url}\n    headers:\n      Authorization: "Bearer \${secret:NOT_STORED}"\n`;
-    await expectPointers(await callRoute(plan, apiRequest('/api/v1/config/plan', { method: 'POST', json: { file }, as: 'editor' }), {}), ['/servers/0/headers/Authorization']);
+    await expectPointers(await callRoute(plan, apiRequest('/api/v1/config/plan', { method: 'POST', json: { file } }), {}), ['/servers/0/headers/Authorization']);
   });
 
   it('connects with ${secret:NAME} (the upstream gets the value), reconnects with a replaced value, and no answer, audit event or export shows it', async () => {
     expect((await callRoute(putSecret, apiRequest('/api/v1/secrets/MCP_TOKEN', { method: 'PUT', json: { value: SECRET_VALUE } }), { name: 'MCP_TOKEN' })).status).toBe(201);
     const json = { name: 'remote', transport: 'http', url: mcp.url, headers: { Authorization: 'Bearer ${secret:MCP_TOKEN}' } };
-    expect((await callRoute(POST, apiRequest('/api/v1/servers', { method: 'POST', json, as: 'editor' }), {})).status).toBe(201);
+    expect((await callRoute(POST, apiRequest('/api/v1/servers', { method: 'POST', json }), {})).status).toBe(201);
     const read = async () => ServerSchema.parse(await (await callRoute(getServer, apiRequest('/api/v1/servers/remote'), { name: 'remote' })).json());
     await waitFor('connected', async () => (await read()).status === 'connected', 10_000);
 
@@ -158,6 +158,26 @@ describeApi('${…} references in MCP servers: secrets and allowed variables onl
     for (const value of [SECRET_VALUE, 'a-wrong-value-3e1', ...LEAKS]) expect(all).not.toContain(value);
     const rows = JSON.stringify(await database.db.selectFrom('secrets').selectAll().execute());
     expect(rows).not.toContain(SECRET_VALUE);
+  });
+
+  it('lets only admins point a secret somewhere: an editor or agents:write token cannot create, test, retarget or plan a server that references one (403), and nothing connects', async () => {
+    const stolen = { name: 'steal', transport: 'http', url: `http://127.0.0.1:${listener.port}/x`, headers: { Authorization: 'Bearer ${secret:MCP_TOKEN}' } };
+    const file = `apiVersion: tools-admin/v1\nservers:\n  - name: remote\n    transport: http\n    url: http://127.0.0.1:${listener.port}/x\n    headers:\n      Authorization: "Bearer \${secret:MCP_TOKEN}"\n`;
+    const before = await snapshotTables(database.db);
+    for (const as of asEditorAndToken()) {
+      expect((await callRoute(POST, apiRequest('/api/v1/servers', { method: 'POST', json: stolen, as }), {})).status).toBe(403);
+      expect((await callRoute(testConnection, apiRequest('/api/v1/connection-tests', { method: 'POST', json: stolen, as }), {})).status).toBe(403);
+      const retarget = { ...stolen, name: 'remote' };
+      expect((await callRoute(PUT, apiRequest('/api/v1/servers/remote', { method: 'PUT', json: retarget, as, ifMatch: '"1"' }), { name: 'remote' })).status).toBe(403);
+      expect((await callRoute(plan, apiRequest('/api/v1/config/plan', { method: 'POST', json: { file }, as }), {})).status).toBe(403);
+    }
+    const after = (await snapshotTables(database.db)) as { servers: unknown[]; audit: { action: string }[] };
+    expect(after.servers).toEqual((before as { servers: unknown[] }).servers);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(listener.connections()).toBe(0);
+    // Turning it off (nothing else changed) is still an editor's to do.
+    const off = { name: 'remote', transport: 'http', url: mcp.url, headers: { Authorization: 'Bearer ${secret:MCP_TOKEN}' }, enabled: false };
+    expect((await callRoute(PUT, apiRequest('/api/v1/servers/remote', { method: 'PUT', json: off, as: 'editor', ifMatch: '"1"' }), { name: 'remote' })).status).toBe(200);
   });
 
   it('flags a stored row with a literal credential or a now-forbidden reference invalid, with the reason, and leaves it as it is', async () => {
