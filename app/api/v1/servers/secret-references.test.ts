@@ -126,7 +126,7 @@ describeApi('${…} references in MCP servers: secrets and allowed variables onl
     expect(listener.connections()).toBe(0);
   });
 
-  it('refuses a reference to a secret the store does not hold, through the API and the config plan (an admin's)', async () => {
+  it('refuses a reference to a secret the store does not hold, through the API and the config plan (as an admin)', async () => {
     const json = { name: 'ghost', transport: 'http', url: mcp.url, headers: { Authorization: 'Bearer ${secret:NOT_STORED}' } };
     await expectPointers(await callRoute(POST, apiRequest('/api/v1/servers', { method: 'POST', json }), {}), ['/headers/Authorization']);
     const file = `apiVersion: tools-admin/v1\nservers:\n  - name: ghost\n    transport: http\n    url: ${mcp.url}\n    headers:\n      Authorization: "Bearer \${secret:NOT_STORED}"\n`;
