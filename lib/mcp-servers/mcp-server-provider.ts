@@ -152,7 +152,10 @@ export class McpServerProvider implements MultiToolProvider {
     this.setState({ ...this.state, status: 'connecting' });
     let opened: ReturnType<typeof openTransport>;
     try {
-      opened = openTransport(this.config, await this.options.references(this.config), this.options.guardPath);
+      const lookup = await this.options.references(this.config);
+      // Stopped while the secrets were read: start nothing.
+      if (this.isStopped) return;
+      opened = openTransport(this.config, lookup, this.options.guardPath);
     } catch (error) {
       // Until the server, a secret or the app's environment changes (each relaunches it), trying again changes nothing.
       if (this.isStopped) return;
