@@ -16,7 +16,8 @@ test.describe('[SETTINGS][SECRETS]', () => {
   test.beforeAll(async () => {
     mcp = await startTestMcpServer({ bearer: FIRST_VALUE });
     // Debug logging: the log below is searched for the values, so it should say as much as it can.
-    server = await startNextServer(ownServerPort(71), { SEED_DEMO: '0', LOG_LEVEL: 'debug', MCP_ALLOWED_HOSTS: '127.0.0.1' });
+    // A careless operator even allows ADMIN_PASSWORD: the app has removed it from its environment anyway.
+    server = await startNextServer(ownServerPort(71), { SEED_DEMO: '0', LOG_LEVEL: 'debug', MCP_ALLOWED_HOSTS: '127.0.0.1', SERVER_ENV_ALLOWLIST: 'ADMIN_PASSWORD' });
     for (const [user, role] of [[EDITOR, 'editor'], [VIEWER, 'viewer']] as const) {
       const created = await server.fetch('/api/v1/users', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...user, role }) });
       expect(created.status).toBe(201);
@@ -58,9 +59,9 @@ test.describe('[SETTINGS][SECRETS]', () => {
     const headers = dialog.getByRole('textbox', { name: 'Headers' });
     await expect(headers).toHaveAccessibleDescription(/\$\{secret:MCP_TOKEN\}/);
     // A variable of the app's environment is refused on the field, before anything connects.
-    await headers.fill('X-Probe: ${ADMIN_PASSWORD}');
+    await headers.fill('X-Probe: ${DATABASE_URL}');
     await dialog.getByRole('button', { name: 'Add server' }).click();
-    await expect(headers).toHaveAccessibleDescription(/\$\{ADMIN_PASSWORD\} names an environment variable that servers may not read/);
+    await expect(headers).toHaveAccessibleDescription(/\$\{DATABASE_URL\} names an environment variable that servers may not read/);
     expect((await server.fetch('/api/v1/servers/vault')).status).toBe(404);
     await headers.fill('Authorization: Bearer ${secret:MCP_TOKEN}');
     await dialog.getByRole('button', { name: 'Test connection' }).click();
@@ -96,6 +97,17 @@ test.describe('[SETTINGS][SECRETS]', () => {
       expect(text).not.toContain(FIRST_VALUE);
       expect(text).not.toContain(SECOND_VALUE);
     }
+  });
+
+  test('the running server has removed ADMIN_PASSWORD from its environment: even an allowed ${ADMIN_PASSWORD} resolves to nothing', async () => {
+    const tested = await server.fetch('/api/v1/connection-tests', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: 'probe', transport: 'http', url: `${mcp.url}?p=\${ADMIN_PASSWORD}` }),
+    });
+    const text = await tested.text();
+    expect(JSON.parse(text)).toMatchObject({ ok: false, error: expect.stringContaining("the app's environment does not set ADMIN_PASSWORD") });
+    expect(text).not.toContain('e2e admin password');
   });
 
   test('editors and viewers cannot open the secrets page or list secrets, and see no Secrets tab', async ({ browser }) => {

@@ -188,10 +188,16 @@ describeApi('${…} references in MCP servers: secrets and allowed variables onl
     ];
     await database.db.insertInto('mcp_servers').values(rows.map((row) => ({ ...row, transport: 'http', enabled: 1, version: 1, created_at: now, updated_at: now }))).execute();
     for (const [name, pointer] of [['legacy', '/headers/Authorization'], ['legacyenv', '/url']] as const) {
-      const view = ServerSchema.parse(await (await callRoute(getServer, apiRequest(`/api/v1/servers/${name}`, { as: 'viewer' }), { name })).json());
+      const text = await (await callRoute(getServer, apiRequest(`/api/v1/servers/${name}`, { as: 'viewer' }), { name })).text();
+      const view = ServerSchema.parse(JSON.parse(text));
       expect(view.status).toBe('invalid');
       expect(view.reason).toContain(pointer);
+      // The literal credential is never read out, not even to say it is there.
+      expect(text).not.toContain('literal-abc');
     }
+    const exported = await (await callRoute(exportConfig, apiRequest('/api/v1/config'), {})).text();
+    expect(exported).toContain('legacy');
+    expect(exported).not.toContain('literal-abc');
     expect(await database.db.selectFrom('mcp_servers').select(['name', 'config']).where('name', 'in', ['legacy', 'legacyenv']).orderBy('name').execute()).toEqual(rows);
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(listener.connections()).toBe(0);
