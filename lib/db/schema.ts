@@ -172,7 +172,7 @@ export interface AgentRulesTable {
 export interface McpServersTable {
   name: string;
   transport: string;
-  /** JSON: `{ command, args, env }` or `{ url, headers }`, with `${VAR}` references only. */
+  /** JSON: `{ command, args, env }` or `{ url, headers }`, with `${secret:NAME}` and allowed `${VAR}` references only. */
   config: string;
   /** 1 or 0, the same on both engines. */
   enabled: number;
