@@ -17,6 +17,11 @@ export async function register(): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  // First of all: the setup path's credentials leave process.env, and a bad SECRETS_KEY stops the start.
+  const { takeSetupCredentials } = await import('./lib/process/setup-credentials');
+  takeSetupCredentials();
+  const { secretsKey } = await import('./lib/secrets/secrets-key');
+  secretsKey();
   const { getDb } = await import('./lib/db/get-db');
   const db = await getDb();
   const { prepareFirstSignIn } = await import('./lib/auth/prepare-first-sign-in');

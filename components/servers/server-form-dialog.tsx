@@ -13,6 +13,7 @@ import { TextField } from '@/components/ui/text-field';
 import { isProblem } from '@/lib/client-api/api-problem';
 import { firstInvalidField, formErrorsOf, type FormErrors } from '@/lib/client-api/form-errors';
 import { createServer, serversQueryOptions, testServerConnection, updateServer, type Server, type ServerTestResult } from '@/lib/client-api/servers-api';
+import { SecretReferencesHint } from './secret-references-hint';
 import { EMPTY_SERVER_FORM, formValuesOf, SERVER_FIELDS, toServerBody, type ServerField, type ServerFormValues } from './server-form-values';
 
 /** Adds a server (no `server` given) or edits one: both kinds, Test connection, Save. */
@@ -106,12 +107,12 @@ function ServerForm({ server, onDone }: { server?: Server; onDone: () => void })
         <>
           <TextField name="command" label="Command" value={values.command} onChange={(value) => set('command', value)} error={errors.fields.command} isRequired isMonospace help="The program to start, e.g. node or npx." />
           <TextField name="args" label="Arguments" value={values.args} onChange={(value) => set('args', value)} error={errors.fields.args} isMultiline isMonospace help="One argument a line." />
-          <TextField name="env" label="Environment" value={values.env} onChange={(value) => set('env', value)} error={errors.fields.env} isMultiline isMonospace help={<>One KEY=value a line. Secrets are never stored: reference the app’s environment instead, e.g. GITHUB_TOKEN=${'{'}GITHUB_TOKEN{'}'}.</>} />
+          <TextField name="env" label="Environment" value={values.env} onChange={(value) => set('env', value)} error={errors.fields.env} isMultiline isMonospace help={<>One KEY=value a line, e.g. GITHUB_TOKEN=${'{'}secret:GITHUB_TOKEN{'}'}. <SecretReferencesHint /></>} />
         </>
       ) : (
         <>
           <TextField name="url" label="URL" value={values.url} onChange={(value) => set('url', value)} error={errors.fields.url} isRequired isMonospace help="The server’s Streamable HTTP endpoint, e.g. https://example.com/mcp." />
-          <TextField name="headers" label="Headers" value={values.headers} onChange={(value) => set('headers', value)} error={errors.fields.headers} isMultiline isMonospace help={<>One Name: value a line. Secrets are never stored: reference the app’s environment, e.g. Authorization: Bearer ${'{'}API_TOKEN{'}'}.</>} />
+          <TextField name="headers" label="Headers" value={values.headers} onChange={(value) => set('headers', value)} error={errors.fields.headers} isMultiline isMonospace help={<>One Name: value a line, e.g. Authorization: Bearer ${'{'}secret:API_TOKEN{'}'}. <SecretReferencesHint /></>} />
         </>
       )}
       <label className="mb-4 flex items-center gap-2 text-sm">

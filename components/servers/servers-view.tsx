@@ -16,7 +16,7 @@ import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@
 import { bodyOf, deleteServer, refreshServer, serversQueryOptions, updateServer, type Server } from '@/lib/client-api/servers-api';
 import { ServerFormDialog } from './server-form-dialog';
 
-const statusTone = { connected: 'ok', connecting: 'info', unavailable: 'warning', blocked: 'warning', disabled: 'neutral' } as const;
+const statusTone = { connected: 'ok', connecting: 'info', unavailable: 'warning', blocked: 'warning', disabled: 'neutral', invalid: 'danger' } as const;
 
 /** The MCP servers with their status; add, edit, enable or disable, refresh, remove. */
 export function ServersView() {
@@ -115,7 +115,7 @@ function ServerRow({ server, mayWrite, onEdit }: { server: Server; mayWrite: boo
             {server.serverInfo.name} {server.serverInfo.version}
           </span>
         )}
-        {server.reason && (server.status === 'unavailable' || server.status === 'blocked') && (
+        {server.reason && (server.status === 'unavailable' || server.status === 'blocked' || server.status === 'invalid') && (
           <span className="block max-w-md text-xs whitespace-pre-line text-warning wrap-anywhere">
             {server.reason}
             {server.detail && <span className="block text-muted-foreground">{server.detail}</span>}

@@ -4,10 +4,11 @@ import { cn } from '@/components/ui/cn';
 const tabs = [
   { href: '/settings/users', label: 'Users', isAdminOnly: true },
   { href: '/settings/tokens', label: 'API tokens', isAdminOnly: true },
+  { href: '/settings/secrets', label: 'Secrets', isAdminOnly: true },
   { href: '/settings/sessions', label: 'Your sessions', isAdminOnly: false },
 ] as const;
 
-/** The settings pages' tabs; admins see users and tokens too. */
+/** The settings pages' tabs; admins see users, tokens and secrets too. */
 export function SettingsNav({ current, isAdmin }: { current: string; isAdmin: boolean }) {
   return (
     <nav aria-label="Settings" className="mb-6 flex gap-4 border-b border-border text-sm">

@@ -68,7 +68,7 @@ export const ConfigFileSchema = z.object({
   servers: z
     .array(z.record(z.string(), z.unknown()))
     .optional()
-    .meta({ description: 'The MCP servers (when there are any), as `POST /api/v1/servers` takes them: credentials only as `${VAR}` references' }),
+    .meta({ description: 'The MCP servers (when there are any), as `POST /api/v1/servers` takes them: credentials only as `${secret:NAME}` references' }),
   workflows: z
     .array(z.record(z.string(), z.unknown()))
     .optional()

@@ -8,6 +8,7 @@ import * as catalogue from './catalogue-schemas';
 import * as runtime from './runtime-schemas';
 import * as rules from './rule-schemas';
 import * as workflows from './workflow-schemas';
+import * as secrets from './secret-schemas';
 import * as servers from './server-schemas';
 import { OpenApiDocumentSchema } from './meta-schemas';
 import { FieldErrorSchema, ProblemSchema } from './problem-schemas';
@@ -31,6 +32,7 @@ const requestSchemas: Record<string, z.ZodType> = {
   WorkflowReplaceBody: workflows.WorkflowReplaceBodySchema,
   DryRunBody: workflows.DryRunBodySchema,
   ServerBody: servers.ServerBodySchema,
+  PutSecretBody: secrets.PutSecretBodySchema,
 };
 
 /** Named response schemas, converted as the output they describe. */
@@ -72,6 +74,9 @@ const responseSchemas: Record<string, z.ZodType> = {
   ServerList: servers.ServerListSchema,
   ServerTestResult: servers.ServerTestResultSchema,
   DeletedServer: servers.DeletedServerSchema,
+  Secret: secrets.SecretSchema,
+  SecretList: secrets.SecretListSchema,
+  DeletedSecret: secrets.DeletedSecretSchema,
 };
 
 const problemTitles: Record<number, string> = {
@@ -92,7 +97,7 @@ const problemTitles: Record<number, string> = {
 const pathParameterDescriptions: Record<string, string> = {
   id: 'The agent\'s id (of the user, token or session under /users, /tokens, /sessions)',
   toolName: 'The tool\'s name, as the catalogue lists it',
-  name: 'The tool\'s name, as the catalogue lists it (percent-encoded); under /workflows, the workflow\'s name',
+  name: 'The tool\'s name, as the catalogue lists it (percent-encoded); under /workflows, the workflow\'s name; under /secrets, the secret\'s name',
   group: 'The catalogue group the rule gives',
 };
 

@@ -10,6 +10,7 @@ import { fleetOperations } from './operations/fleet';
 import { metaOperations } from './operations/meta';
 import { ruleOperations } from './operations/rules';
 import { runtimeOperations } from './operations/runtime';
+import { secretOperations } from './operations/secrets';
 import { serverOperations } from './operations/servers';
 import { workflowOperations } from './operations/workflows';
 
@@ -27,6 +28,7 @@ export const apiOperations: ApiOperation[] = [
   ...auditOperations,
   ...authOperations,
   ...serverOperations,
+  ...secretOperations,
   ...metaOperations,
   ...configOperations,
   ...fleetOperations,

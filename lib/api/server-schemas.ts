@@ -1,11 +1,21 @@
 import { z } from 'zod';
-import { SERVER_NAME_PATTERN, SERVER_NAME_RULE, secretValueProblem } from '@/lib/mcp-servers/server-config';
+import { SERVER_NAME_PATTERN, SERVER_NAME_RULE, fieldReferenceProblem, type ReferenceRule } from '@/lib/mcp-servers/server-config';
+import { envAllowlist } from '@/lib/secrets/references';
 import { isStorableText } from '@/lib/db/storable-text';
 
 const MAX_ENTRIES = 64;
 const text = (max: number) => z.string().max(max).refine(isStorableText, 'Text must not contain U+0000 (NUL).');
 
-/** Environment entries or headers: names to values; a credential-like name needs a `${VAR}` reference. */
+/**
+ * The reference rule at the time of the check: SERVER_ENV_ALLOWLIST as the process has it now.
+ * Whether a named secret exists is checked by the servers store (and the config plan), which read
+ * the database.
+ */
+function currentRule(): ReferenceRule {
+  return { isEnvAllowed: envAllowlist(process.env.SERVER_ENV_ALLOWLIST) };
+}
+
+/** Environment entries or headers: names to values; a credential-like name needs a `${secret:NAME}` reference. */
 function entriesSchema(kind: 'env' | 'headers') {
   const keyPattern = kind === 'env' ? /^[A-Za-z_][A-Za-z0-9_]{0,127}$/ : /^[!#$%&'*+\-.^_`|~0-9A-Za-z]{1,128}$/;
   const keyRule = kind === 'env' ? 'An environment variable name: letters, digits and _, not starting with a digit' : 'A header name: letters, digits and !#$%&\'*+-.^_`|~';
@@ -15,15 +25,15 @@ function entriesSchema(kind: 'env' | 'headers') {
       const keys = Object.keys(entries);
       if (keys.length > MAX_ENTRIES) context.addIssue({ code: 'custom', message: `At most ${MAX_ENTRIES} entries` });
       for (const key of keys) {
-        const problem = secretValueProblem(key, entries[key]!);
+        const problem = fieldReferenceProblem({ pointer: `/${kind}/${key}`, key, text: entries[key]! }, currentRule());
         if (problem) context.addIssue({ code: 'custom', path: [key], message: problem });
       }
     })
     .meta({
       description:
         kind === 'env'
-          ? 'Environment entries of the command; values may reference the app\'s environment as ${VAR}, and names that look like credentials (token, key, secret, password, auth…) must'
-          : 'Headers of every request; values may reference the app\'s environment as ${VAR}, and credential-like headers (Authorization, *-Key, *Token*…) must (e.g. "Bearer ${TOKEN}")',
+          ? 'Environment entries of the command; values may hold ${secret:NAME} references to the secret store (or ${VAR} for variables the operator lists in SERVER_ENV_ALLOWLIST), and names that look like credentials (token, key, secret, password, auth…) must be one'
+          : 'Headers of every request; values may hold ${secret:NAME} references to the secret store (or ${VAR} for variables the operator lists in SERVER_ENV_ALLOWLIST), and credential-like headers (Authorization, *-Key, *Token*…) must be one (e.g. "Bearer ${secret:TOKEN}")',
     });
 }
 
@@ -34,7 +44,16 @@ const StdioBodySchema = z.strictObject({
   name: ServerNameSchema,
   transport: z.literal('stdio'),
   command: text(1024).refine((value) => value.trim() !== '', 'Give the command to run'),
-  args: z.array(text(4096)).max(MAX_ENTRIES).default([]),
+  args: z
+    .array(text(4096))
+    .max(MAX_ENTRIES)
+    .superRefine((args, context) => {
+      for (const [index, arg] of args.entries()) {
+        const problem = fieldReferenceProblem({ pointer: `/args/${index}`, text: arg }, currentRule());
+        if (problem) context.addIssue({ code: 'custom', path: [index], message: problem });
+      }
+    })
+    .default([]),
   env: entriesSchema('env').default({}),
   enabled: z.boolean().default(true),
 });
@@ -44,12 +63,15 @@ const HttpBodySchema = z.strictObject({
   transport: z.literal('http'),
   url: text(2048).refine((value) => {
     try {
-      const url = new URL(value.replace(/\$\{[A-Za-z_][A-Za-z0-9_]*\}/g, 'x'));
+      const url = new URL(value.replace(/\$\{[^}]*\}/g, 'x'));
       return url.protocol === 'http:' || url.protocol === 'https:';
     } catch {
       return false;
     }
-  }, 'Give an http:// or https:// URL of the server\'s Streamable HTTP endpoint'),
+  }, 'Give an http:// or https:// URL of the server\'s Streamable HTTP endpoint').superRefine((url, context) => {
+    const problem = fieldReferenceProblem({ pointer: '/url', text: url }, currentRule());
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  }),
   headers: entriesSchema('headers').default({}),
   enabled: z.boolean().default(true),
 });
@@ -58,8 +80,8 @@ const HttpBodySchema = z.strictObject({
 export const ServerBodySchema = z.discriminatedUnion('transport', [StdioBodySchema, HttpBodySchema]);
 
 /** A server's connection state. */
-export const ServerStatusSchema = z.enum(['connected', 'connecting', 'unavailable', 'blocked', 'disabled']).meta({
-  description: '`blocked`: the server\'s host resolves to an address the egress policy refuses (MCP_ALLOWED_HOSTS); nothing is sent to it',
+export const ServerStatusSchema = z.enum(['connected', 'connecting', 'unavailable', 'blocked', 'disabled', 'invalid']).meta({
+  description: '`blocked`: the server\'s host resolves to an address the egress policy refuses (MCP_ALLOWED_HOSTS); nothing is sent to it. `invalid`: the stored configuration breaks today\'s rules (a literal credential, a reference that may not be used); the reason says where',
 });
 
 /** What kind of failure a connection met. */

@@ -37,6 +37,9 @@ export const AUDIT_ACTIONS = [
   'server.update',
   'server.delete',
   'server.refresh',
+  'secret.create',
+  'secret.update',
+  'secret.delete',
 ] as const;
 
 /** What a page or an export of the audit log may be narrowed to; every given filter must hold. */
@@ -80,6 +83,11 @@ export interface AuditEvent {
 /** The audit target of an MCP server. */
 export function serverTarget(name: string): string {
   return `servers/${name}`;
+}
+
+/** The audit target of a secret of the store (its name; never its value). */
+export function secretTarget(name: string): string {
+  return `secrets/${name}`;
 }
 
 /** The audit target of an agent. */

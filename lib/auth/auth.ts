@@ -4,6 +4,7 @@ import { betterAuth } from 'better-auth';
 import type { Kysely } from 'kysely';
 import { dialectOf } from '@/lib/db/dialect-of';
 import type { Db } from '@/lib/db/schema';
+import { setupCredential } from '@/lib/process/setup-credentials';
 import { authSchemaOptions } from './auth-options';
 import { publicUrl } from './public-url';
 
@@ -47,7 +48,7 @@ export function getAuth(db: Db): Promise<Auth> {
 }
 
 async function authSecret(db: Db): Promise<string> {
-  const fromEnv = process.env.BETTER_AUTH_SECRET?.trim();
+  const fromEnv = setupCredential('BETTER_AUTH_SECRET')?.trim();
   if (fromEnv) return fromEnv;
   await db
     .insertInto('app_secrets')

@@ -22,6 +22,8 @@ export const PERMISSIONS = [
    * own words in a server's status: admins and editors, no token scope.
    */
   'servers:test',
+  /** Creating, replacing, deleting and listing the secret store's secrets (never reading a value): admins only, no token scope. */
+  'secrets:manage',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 

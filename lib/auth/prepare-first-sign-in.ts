@@ -4,6 +4,7 @@ import type { Db } from '@/lib/db/schema';
 import { createUser } from './create-user';
 import { publicUrl } from './public-url';
 import { createSetupToken, hasUsers } from './setup-link';
+import { setupCredential } from '@/lib/process/setup-credentials';
 import { ENV_BOOTSTRAP } from './system-actors';
 
 /** What `prepareFirstSignIn` needs. */
@@ -21,7 +22,8 @@ export interface PrepareFirstSignInOptions {
 export async function prepareFirstSignIn({ db, env = process.env, log = console.log }: PrepareFirstSignInOptions): Promise<void> {
   if (await hasUsers(db)) return;
   const email = env.ADMIN_EMAIL?.trim();
-  const password = env.ADMIN_PASSWORD;
+  // The process's password has been moved out of process.env (a reference could otherwise read it).
+  const password = env === process.env ? setupCredential('ADMIN_PASSWORD') : env.ADMIN_PASSWORD;
   if (email && password) {
     try {
       await createUser({ db, actor: ENV_BOOTSTRAP, input: { email, password, role: 'admin' } });

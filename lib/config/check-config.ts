@@ -2,7 +2,9 @@ import 'server-only';
 import { AppError } from '@/lib/app-error';
 import { MAX_OVERRIDES_BYTES } from '@/lib/assignments/assignment';
 import { escapePointerToken } from '@/lib/json-pointer';
+import { configReferenceProblems } from '@/lib/mcp-servers/server-config';
 import { isStdioOff, STDIO_OFF_REASON } from '@/lib/mcp-servers/server-rules';
+import { envAllowlist } from '@/lib/secrets/references';
 import { ruleGroupProblem } from '@/lib/rules/rule';
 import { validateWorkflow } from '@/lib/workflows/validate-workflow';
 import type { ToolRegistry } from '@/registry';
@@ -114,8 +116,9 @@ function workflowProblems(file: ConfigFile, state: ConfigState, tools: PlannedTo
 
 /**
  * What the servers API refuses beyond a server's own fields: a new server named like a group of
- * other tools, a stdio server that would run while the operator turned stdio off, and a new URL
- * the egress policy refuses (`egress`, by server name).
+ * other tools, a stdio server that would run while the operator turned stdio off, a new URL
+ * the egress policy refuses (`egress`, by server name), and a new or changed server whose
+ * references name no secret of the store (or break the reference rule).
  */
 function serverErrors(servers: ConfigServer[], state: ConfigState, registry: ToolRegistry, locate: ParsedConfig['locate'], egress: ReadonlyMap<string, string>): ConfigError[] {
   const current = new Map((state.file.servers ?? []).map((server) => [server.name, server]));
@@ -133,6 +136,10 @@ function serverErrors(servers: ConfigServer[], state: ConfigState, registry: Too
     const runsStdio = server.transport === 'stdio' && (!before || before.transport !== 'stdio' || server.enabled);
     if (changes && runsStdio && isStdioOff()) {
       errors.push({ pointer: `${at}/transport`, message: `This server cannot be saved: ${STDIO_OFF_REASON}`, ...locate(`${at}/transport`) });
+    }
+    if (!changes) continue;
+    for (const problem of configReferenceProblems(server, { isEnvAllowed: envAllowlist(process.env.SERVER_ENV_ALLOWLIST), secretNames: state.secretNames })) {
+      errors.push({ pointer: `${at}${problem.pointer}`, message: problem.message, ...locate(`${at}${problem.pointer}`) });
     }
   }
   return errors;

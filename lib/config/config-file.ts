@@ -33,7 +33,7 @@ export type ConfigWorkflow = WorkflowDefinition;
 
 /**
  * One MCP server in a configuration file, as the servers API stores it: credentials only as
- * `${VAR}` references to the app's environment, never their values.
+ * `${secret:NAME}` references to the secret store, never their values.
  */
 export type ConfigServer = ServerConfig;
 
@@ -60,7 +60,7 @@ export function normalServer(server: ServerConfig): ConfigServer {
 
 const entries = (what: string) => ({
   type: 'object',
-  description: `${what}; values may reference the app's environment as \${VAR}, and credential-like names (token, key, secret, password, auth…) must`,
+  description: `${what}; values may hold \${secret:NAME} references to the secret store (or \${VAR} for variables listed in SERVER_ENV_ALLOWLIST), and credential-like names (token, key, secret, password, auth…) must hold one`,
   additionalProperties: { type: 'string', maxLength: 4096 },
   maxProperties: 64,
 });

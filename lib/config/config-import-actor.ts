@@ -7,6 +7,13 @@ export function configImportActor(actor: Actor): SystemActor {
     id: 'config import',
     displayName: `config import by ${actor.displayName}`,
     // Stdio servers run commands on the host: an import may change them only for someone who may.
-    permissions: ['catalogue:read', 'agents:read', 'agents:write', ...(can(actor, 'servers:stdio') ? (['servers:stdio'] as const) : [])],
+    // Likewise servers that reference secrets, which only those who manage secrets may point somewhere.
+    permissions: [
+      'catalogue:read',
+      'agents:read',
+      'agents:write',
+      ...(can(actor, 'servers:stdio') ? (['servers:stdio'] as const) : []),
+      ...(can(actor, 'secrets:manage') ? (['secrets:manage'] as const) : []),
+    ],
   };
 }

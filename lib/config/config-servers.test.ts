@@ -37,6 +37,9 @@ async function seed(db: Db) {
   return builtins();
 }
 
+// The operator lets servers read the variables these files reference.
+process.env.SERVER_ENV_ALLOWLIST = 'WEB_TOKEN,EVERYTHING_KEY';
+
 describeEachDatabase('config as code: MCP servers', (databases) => {
   it('exports servers after the agents with secret references as stored; a fresh database imports them and exports the same bytes', async () => {
     const { db } = await databases.create();

@@ -4,12 +4,12 @@ import { AppError } from '@/lib/app-error';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
-import { authorizeServerChange } from '@/lib/mcp-servers/server-rules';
+import { authorizeSecretUse, authorizeServerChange } from '@/lib/mcp-servers/server-rules';
 import type { ToolRegistry } from '@/registry';
 import { compareStrings } from '@/registry';
 import { checkedFile, type ConfigWarning } from './check-config';
 import type { ConfigChange, ConfigPlan } from './config-plan';
-import type { ConfigFile } from './config-file';
+import type { ConfigFile, ConfigServer } from './config-file';
 import { agentChanges, agentDeletion, serverChanges, workflowChanges } from './config-diffs';
 import { Pace } from './pace';
 import { parseConfig, type ParsedConfig } from './parse-config';
@@ -66,7 +66,7 @@ export interface PlanOnOptions {
 export async function checkConfigServers({ state, registry, actor, parsed, prune }: Omit<PlanOnOptions, 'servers'>): Promise<ServerChecks> {
   const { file } = parsed;
   if (!file) return NO_SERVER_CHECKS;
-  authorizeServerChanges(actor, state, file.servers ? serverChanges(state.file.servers ?? [], file.servers, prune) : []);
+  authorizeServerChanges(actor, state, file.servers ? serverChanges(state.file.servers ?? [], file.servers, prune) : [], file.servers ?? []);
   return { unlisted: unlistedServers(state, file, prune, registry), egress: await egressProblems(state, file) };
 }
 
@@ -77,20 +77,24 @@ export async function checkConfigServers({ state, registry, actor, parsed, prune
 export async function planOn({ state, registry, actor, parsed, prune, servers }: PlanOnOptions): Promise<{ plan: ConfigPlan; file: ConfigFile }> {
   const { file, warnings } = await checkedFile({ parsed, state, registry, prune, servers });
   const plan = await makePlan(state, file, prune, warnings);
-  authorizeServerChanges(actor, state, plan.changes);
+  authorizeServerChanges(actor, state, plan.changes, file.servers ?? []);
   return { plan, file };
 }
 
 /**
  * As the servers API: a change that creates, changes or removes a stdio server needs
- * `servers:stdio` (admins only); AppError `forbidden`.
+ * `servers:stdio`, and one that creates or changes a server referencing a secret needs
+ * `secrets:manage` (admins only); AppError `forbidden`.
  */
-export function authorizeServerChanges(actor: Actor, state: ConfigState, changes: readonly ConfigChange[]): void {
+export function authorizeServerChanges(actor: Actor, state: ConfigState, changes: readonly ConfigChange[], wanted: readonly ConfigServer[]): void {
   const current = new Map((state.file.servers ?? []).map((server) => [server.name, server]));
+  const inFile = new Map(wanted.map((server) => [server.name, server]));
   for (const change of changes) {
     if (change.kind !== 'server' || change.serverName === undefined) continue;
     const transport = change.diffs.find((diff) => diff.field === 'transport');
     authorizeServerChange(actor, current.get(change.serverName), { transport: transport?.after === 'stdio' ? 'stdio' : 'http' });
+    const after = inFile.get(change.serverName);
+    if (change.action !== 'delete' && after) authorizeSecretUse(actor, current.get(change.serverName), after);
   }
 }
 

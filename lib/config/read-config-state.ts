@@ -16,6 +16,8 @@ export interface ConfigState {
    * `workflows/<name>` → version.
    */
   versions: Map<string, number>;
+  /** The names of the secret store's secrets (what `${secret:NAME}` references may name); never their values. */
+  secretNames: ReadonlySet<string>;
 }
 
 /**
@@ -23,12 +25,13 @@ export interface ConfigState {
  * server name and workflow name order (byte order on both engines).
  */
 export async function readConfigState(db: Db): Promise<ConfigState> {
-  const [agents, assignments, rules, servers, workflows] = await Promise.all([
+  const [agents, assignments, rules, servers, workflows, secrets] = await Promise.all([
     db.selectFrom('agents').selectAll().execute(),
     db.selectFrom('assignments').selectAll().execute(),
     db.selectFrom('agent_rules').selectAll().execute(),
     db.selectFrom('mcp_servers').selectAll().execute(),
     db.selectFrom('workflows').selectAll().execute(),
+    db.selectFrom('secrets').select('name').execute(),
   ]);
   const versions = new Map<string, number>();
   const toolsOf = new Map<string, Record<string, Record<string, unknown>>>();
@@ -65,5 +68,5 @@ export async function readConfigState(db: Db): Promise<ConfigState> {
         return normalWorkflow(toWorkflow(row));
       }),
   };
-  return { file, versions };
+  return { file, versions, secretNames: new Set(secrets.map((row) => row.name)) };
 }

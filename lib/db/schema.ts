@@ -19,6 +19,7 @@ export interface Database {
   workflows: WorkflowsTable;
   agent_rules: AgentRulesTable;
   mcp_servers: McpServersTable;
+  secrets: SecretsTable;
 }
 
 /** One agent. */
@@ -171,13 +172,26 @@ export interface AgentRulesTable {
 export interface McpServersTable {
   name: string;
   transport: string;
-  /** JSON: `{ command, args, env }` or `{ url, headers }`, with `${VAR}` references only. */
+  /** JSON: `{ command, args, env }` or `{ url, headers }`, with `${secret:NAME}` and allowed `${VAR}` references only. */
   config: string;
   /** 1 or 0, the same on both engines. */
   enabled: number;
   version: number;
   created_at: string;
   updated_at: string;
+}
+
+/** One secret of the store: its value sealed (AES-256-GCM, base64 parts), who set it and when. */
+export interface SecretsTable {
+  name: string;
+  ciphertext: string;
+  iv: string;
+  tag: string;
+  /** The actor's id. */
+  set_by: string;
+  /** The actor's display name when it was set. */
+  set_by_name: string;
+  set_at: string;
 }
 
 /** A connection to the tools-admin database, SQLite or PostgreSQL. */

@@ -18,7 +18,12 @@ const scope = { sessionId: 's1', agentId: 'a1', purpose: 'call' } as const;
 async function connected(config: ServerConfig, options: Partial<McpServerProviderOptions> = {}) {
   const changes: number[] = [];
   const provider = new McpServerProvider(config, {
-    env: { ...process.env, TEST_MCP_TOKEN: 'secret-token' },
+    // As referenceLookup resolves an allowed variable; these servers reference no secret.
+    references: async () => (reference) => {
+      const value = reference.kind === 'env' && reference.name === 'TEST_MCP_TOKEN' ? 'secret-token' : undefined;
+      if (value === undefined) throw new Error(`${reference.text} cannot be resolved`);
+      return value;
+    },
     guardPath: stdioGuardPath(),
     onChange: () => changes.push(Date.now()),
     ...options,
@@ -233,6 +238,7 @@ describe('an MCP server over Streamable HTTP (an SDK server)', () => {
   it('is unavailable naming an unset ${VAR}, and never connects', async () => {
     const { provider } = await connected({ ...remote(), headers: { Authorization: 'Bearer ${NOT_SET_ANYWHERE}' } });
     expect(provider.isAvailable()).toBe(false);
+    await waitFor('unavailable', () => provider.status().status === 'unavailable', 5_000);
     expect(provider.status()).toMatchObject({ kind: 'config', detail: expect.stringContaining('${NOT_SET_ANYWHERE}') });
   });
 
@@ -254,7 +260,7 @@ describe('an MCP server over Streamable HTTP (an SDK server)', () => {
   });
 
   it('connects a blocked server on refresh once the operator allows its host', async () => {
-    const env: Record<string, string> = { MCP_ALLOWED_HOSTS: '', TEST_MCP_TOKEN: 'secret-token' };
+    const env: Record<string, string> = { MCP_ALLOWED_HOSTS: '' };
     const { provider } = await connected({ ...remote(), name: 'later' }, { env });
     await waitFor('blocked', () => provider.status().status === 'blocked', 5000);
     env.MCP_ALLOWED_HOSTS = '127.0.0.1';

@@ -2,16 +2,18 @@ import 'server-only';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { MultiToolProvider, Tool } from '@/registry';
-import type { ServerConfig } from './server-config';
+import type { ReferenceLookup, ServerConfig } from './server-config';
 import { McpTool, type CallResult, type McpToolInfo } from './mcp-tool';
 import { egressPolicy, ownAddressOf } from './egress-policy';
 import { describeConnectError, listAllTools, newClient, openTransport, upstreamWords, MAX_DETAIL_CHARS, type ConnectFailure, type FailureKind } from './server-connection';
 
 /**
  * A server's connection state in this process; `blocked`: its host resolves where the egress
- * policy refuses, so nothing is sent to it until a re-check (slow, without connecting) passes.
+ * policy refuses, so nothing is sent to it until a re-check (slow, without connecting) passes;
+ * `invalid`: its stored configuration breaks a rule it was saved before (a literal credential, a
+ * reference that may not be used), so it is not connected until it is changed.
  */
-export type ServerStatus = 'connected' | 'connecting' | 'unavailable' | 'blocked' | 'disabled';
+export type ServerStatus = 'connected' | 'connecting' | 'unavailable' | 'blocked' | 'disabled' | 'invalid';
 
 /** What the servers page and API show of one connection. */
 export interface ServerState {
@@ -30,12 +32,16 @@ export interface ServerState {
 
 /** What a provider needs besides the server's configuration. */
 export interface McpServerProviderOptions {
-  /** The app's environment, which `${VAR}` references are read from. */
-  env: Readonly<Record<string, string | undefined>>;
+  /** The lookup of the configuration's references at each connect (`referenceLookup`: secrets, allowed variables). */
+  references: (config: ServerConfig) => Promise<ReferenceLookup>;
   /** scripts/mcp-stdio-guard.mjs. */
   guardPath: string;
+  /** The app's environment, which the egress policy (`MCP_ALLOWED_HOSTS`) is read from; default `process.env`. */
+  env?: Readonly<Record<string, string | undefined>>;
   /** Why the server may not run at all (stdio turned off); undefined when it may. */
   refusal?: string;
+  /** Why the stored configuration is `invalid` (a literal credential, a forbidden reference); undefined when it is not. */
+  invalid?: string;
   /** Called when the tool set or the availability changes (to tell the catalogue and MCP sessions). */
   onChange?: () => void;
   /** How long initialize, tools/list and tools/call may take; default 30 s. */
@@ -70,6 +76,11 @@ export class McpServerProvider implements MultiToolProvider {
   private isStopped = false;
   private readonly timeoutMs: number;
   private generation = 0;
+
+  /** The environment the egress policy reads (`MCP_ALLOWED_HOSTS`). */
+  private get env(): Readonly<Record<string, string | undefined>> {
+    return this.options.env ?? process.env;
+  }
 
   constructor(
     readonly config: ServerConfig,
@@ -116,6 +127,10 @@ export class McpServerProvider implements MultiToolProvider {
   /** Connects (in the background), unless the server is disabled or refused. */
   start(): void {
     if (!this.config.enabled || this.isStopped) return;
+    if (this.options.invalid) {
+      this.setState({ status: 'invalid', reason: this.options.invalid, toolCount: 0 });
+      return;
+    }
     if (this.options.refusal) {
       this.setState({ status: 'unavailable', reason: this.options.refusal, toolCount: 0 });
       return;
@@ -159,9 +174,13 @@ export class McpServerProvider implements MultiToolProvider {
     this.setState({ ...this.state, status: 'connecting' });
     let opened: ReturnType<typeof openTransport>;
     try {
-      opened = openTransport(this.config, this.options.env, this.options.guardPath);
+      const lookup = await this.options.references(this.config);
+      // Stopped while the secrets were read: start nothing.
+      if (this.isStopped) return;
+      opened = openTransport(this.config, lookup, this.options.guardPath, this.env);
     } catch (error) {
-      // An unset variable stays unset until the app restarts: no point in retrying.
+      // Until the server, a secret or the app's environment changes (each relaunches it), trying again changes nothing.
+      if (this.isStopped) return;
       const detail = upstreamWords(error instanceof Error ? error.message : String(error));
       this.setState({ status: 'unavailable', kind: 'config', reason: 'The server\'s configuration cannot be used', detail, toolCount: 0 });
       return;
@@ -244,7 +263,7 @@ export class McpServerProvider implements MultiToolProvider {
   private async recheckBlocked(): Promise<void> {
     if (this.isStopped || this.state.status !== 'blocked' || this.config.transport !== 'http') return;
     try {
-      await egressPolicy({ allowed: this.options.env.MCP_ALLOWED_HOSTS, own: ownAddressOf(this.options.env) }).check(new URL(this.config.url));
+      await egressPolicy({ allowed: this.env.MCP_ALLOWED_HOSTS, own: ownAddressOf(this.env) }).check(new URL(this.config.url));
     } catch (error) {
       const failure = describeConnectError(error, this.timeoutMs);
       if (failure.kind === 'blocked') this.setState({ ...this.state, ...failureFields(failure) });

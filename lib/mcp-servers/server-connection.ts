@@ -7,7 +7,7 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { egressFetch } from './egress-fetch';
 import { egressPolicy, ownAddressOf } from './egress-policy';
-import { resolveReferences, type ServerConfig } from './server-config';
+import { resolveReferences, type ReferenceLookup, type ServerConfig } from './server-config';
 import { annotationsFrom, type McpToolInfo } from './mcp-tool';
 
 /** What the app says about itself at `initialize`. */
@@ -28,20 +28,28 @@ export interface OpenedTransport {
 }
 
 /**
- * The transport for a server's configuration, with its `${VAR}` references resolved from `env`.
- * Throws when a referenced variable is unset (the server is then unavailable with that reason).
+ * The transport for a server's configuration, with its references resolved by `lookup`
+ * (`referenceLookup`: secrets, allowed environment variables). Throws when one cannot be resolved
+ * (the server is then unavailable with that reason, which names the reference, never a value).
  * An HTTP server is reached only through `egressFetch` under the egress policy of `env`
  * (`MCP_ALLOWED_HOSTS`): every request, and so every redirect hop, is checked and pinned.
+ * A stdio child's environment is the SDK's few basics (PATH, HOME…) and the entry's own `env`,
+ * nothing else of the app's.
  */
-export function openTransport(config: ServerConfig, env: Readonly<Record<string, string | undefined>>, guardPath: string): OpenedTransport {
+export function openTransport(
+  config: ServerConfig,
+  lookup: ReferenceLookup,
+  guardPath: string,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): OpenedTransport {
   if (config.transport === 'http') {
-    const url = new URL(resolveReferences(config.url, env));
-    const headers = resolveReferences(config.headers, env);
+    const url = new URL(resolveReferences(config.url, lookup));
+    const headers = resolveReferences(config.headers, lookup);
     const fetch = egressFetch(egressPolicy({ allowed: env.MCP_ALLOWED_HOSTS, own: ownAddressOf(env) }));
     return { transport: new StreamableHTTPClientTransport(url, { requestInit: { headers }, fetch, redirectPolicy: 'same-origin' }) };
   }
-  const args = resolveReferences(config.args, env);
-  const serverEnv = resolveReferences(config.env, env);
+  const args = resolveReferences(config.args, lookup);
+  const serverEnv = resolveReferences(config.env, lookup);
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [guardPath, config.command, ...args],

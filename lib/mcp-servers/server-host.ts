@@ -3,7 +3,10 @@ import { getDb } from '@/lib/db/get-db';
 import type { Db } from '@/lib/db/schema';
 import { publishChange, subscribeChanges } from '@/lib/events';
 import { registerInstance, type ToolRegistry } from '@/registry';
+import { envAllowlist } from '@/lib/secrets/references';
+import { referenceLookup } from '@/lib/secrets/reference-lookup';
 import { McpServerProvider, type ServerState } from './mcp-server-provider';
+import { configReferenceProblems, configSecretNames } from './server-config';
 import { stdioGuardPath } from './server-connection';
 import { toServerRecord, type ServerRecord } from './server-record';
 import { isStdioOff, STDIO_OFF_REASON } from './server-rules';
@@ -30,8 +33,12 @@ export interface ServerHostOptions {
 
 interface Running {
   provider: McpServerProvider;
-  version: number;
+  /** The server's version and the times its secrets were set: a change of either relaunches it. */
+  key: string;
 }
+
+/** Secret name → when its value was set. */
+type SecretTimes = ReadonlyMap<string, string>;
 
 /**
  * The MCP servers of this process: one provider (one connection) per stored server, added to and
@@ -99,21 +106,24 @@ export class ServerHost {
 
   private async syncIfChanged(): Promise<void> {
     try {
-      const rows = await (await this.db()).selectFrom('mcp_servers').select(['name', 'version']).orderBy('name').execute();
-      if (fingerprint(rows) !== this.lastFingerprint) await this.sync();
+      const db = await this.db();
+      const rows = await db.selectFrom('mcp_servers').select(['name', 'version']).orderBy('name').execute();
+      if (fingerprint(rows, await readSecretTimes(db)) !== this.lastFingerprint) await this.sync();
     } catch {
       // The database may be busy or closing; the next poll tries again.
     }
   }
 
   private async syncNow(): Promise<void> {
-    const records = (await (await this.db()).selectFrom('mcp_servers').selectAll().orderBy('name').execute()).map(toServerRecord);
-    this.lastFingerprint = fingerprint(records);
+    const db = await this.db();
+    const records = (await db.selectFrom('mcp_servers').selectAll().orderBy('name').execute()).map(toServerRecord);
+    const secrets = await readSecretTimes(db);
+    this.lastFingerprint = fingerprint(records, secrets);
     const wanted = new Map(records.map((record) => [record.name, record]));
     let isChanged = false;
     for (const [name, running] of [...this.running]) {
       const record = wanted.get(name);
-      if (record && record.version === running.version) continue;
+      if (record && runningKey(record, secrets) === running.key) continue;
       this.running.delete(name);
       this.options.registry.remove(serverSource(name), name);
       await running.provider.stop();
@@ -121,31 +131,43 @@ export class ServerHost {
     }
     for (const record of records) {
       if (this.running.has(record.name)) continue;
-      await this.launch(record);
+      await this.launch(record, secrets);
       isChanged = true;
     }
     if (isChanged) await publishChange({ kind: 'catalogue' });
   }
 
-  private async launch(record: ServerRecord): Promise<void> {
+  private async launch(record: ServerRecord, secrets: SecretTimes): Promise<void> {
     const env = this.options.env ?? process.env;
+    // A row saved before today's rules (a literal credential, a reference now refused) is flagged, never changed.
+    const problems = configReferenceProblems(record, { isEnvAllowed: envAllowlist(env.SERVER_ENV_ALLOWLIST), secretNames: new Set(secrets.keys()) });
     const provider = new McpServerProvider(record, {
       env,
+      references: async (config) => referenceLookup({ db: await this.db(), config, env }),
       guardPath: stdioGuardPath(this.options.appRoot),
       refusal: record.transport === 'stdio' && isStdioOff(env) ? STDIO_OFF_REASON : undefined,
+      invalid: problems.length === 0 ? undefined : `The stored configuration is refused (change the server to fix it): ${problems.map((problem) => `${problem.pointer}: ${problem.message}`).join('; ')}`,
       onChange: () => void publishChange({ kind: 'catalogue' }),
       backoffMs: this.options.backoffMs,
       timeoutMs: this.options.timeoutMs,
     });
-    this.running.set(record.name, { provider, version: record.version });
+    this.running.set(record.name, { provider, key: runningKey(record, secrets) });
     const problem = await this.options.registry.add(registerInstance(serverSource(record.name), 'provider', provider, record.name));
     if (problem) console.error(`MCP server "${record.name}" could not be registered: ${problem.message}`);
     provider.start();
   }
 }
 
-function fingerprint(rows: readonly { name: string; version: number }[]): string {
-  return rows.map((row) => `${row.name}@${row.version}`).join(',');
+function fingerprint(rows: readonly { name: string; version: number }[], secrets: SecretTimes): string {
+  return `${rows.map((row) => `${row.name}@${row.version}`).join(',')}|${[...secrets].map(([name, setAt]) => `${name}@${setAt}`).join(',')}`;
+}
+
+async function readSecretTimes(db: Db): Promise<SecretTimes> {
+  return new Map((await db.selectFrom('secrets').select(['name', 'set_at']).orderBy('name').execute()).map((row) => [row.name, row.set_at]));
+}
+
+function runningKey(record: ServerRecord, secrets: SecretTimes): string {
+  return [String(record.version), ...configSecretNames(record).map((name) => `${name}@${secrets.get(name) ?? '-'}`)].join(',');
 }
 
 const host = globalThis as typeof globalThis & { mcpServerHost?: ServerHost };

@@ -1,24 +1,36 @@
 import 'server-only';
 import type { Selectable } from 'kysely';
 import type { McpServersTable } from '@/lib/db/schema';
-import type { ServerConfig } from './server-config';
+import { secretValueProblem, type ServerConfig } from './server-config';
 
 /** A stored server: its configuration and its version (the ETag). */
 export type ServerRecord = ServerConfig & { version: number; createdAt: string; updatedAt: string };
+
+/** What is shown instead of a literal credential in a row stored before the secret store. */
+export const HIDDEN_CREDENTIAL = '(hidden: a credential stored as a value; replace it with a ${secret:NAME} reference)';
+
+/**
+ * Entries as the app sees them: a literal credential that a row stored before today's rules still
+ * holds is never read out (not shown, exported, audited or sent); the row itself is left as it is,
+ * and the server is `invalid` until it is changed.
+ */
+function hideCredentials(entries: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(entries).map(([key, value]) => [key, secretValueProblem(key, value) ? HIDDEN_CREDENTIAL : value]));
+}
 
 /** A stored row as the app sees it. */
 export function toServerRecord(row: Selectable<McpServersTable>): ServerRecord {
   const config = JSON.parse(row.config) as Record<string, unknown>;
   const base = { name: row.name, enabled: row.enabled === 1, version: row.version, createdAt: row.created_at, updatedAt: row.updated_at };
   if (row.transport === 'http') {
-    return { ...base, transport: 'http', url: String(config.url ?? ''), headers: (config.headers ?? {}) as Record<string, string> };
+    return { ...base, transport: 'http', url: String(config.url ?? ''), headers: hideCredentials((config.headers ?? {}) as Record<string, string>) };
   }
   return {
     ...base,
     transport: 'stdio',
     command: String(config.command ?? ''),
     args: (config.args ?? []) as string[],
-    env: (config.env ?? {}) as Record<string, string>,
+    env: hideCredentials((config.env ?? {}) as Record<string, string>),
   };
 }
 

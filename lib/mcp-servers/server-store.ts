@@ -11,7 +11,7 @@ import { inTransaction } from '@/lib/db/transaction';
 import { publishChange } from '@/lib/events';
 import type { ServerConfig } from './server-config';
 import { configOf, toConfigColumns, toServerRecord, type ServerRecord } from './server-record';
-import { authorizeServerChange, checkServerEgress, checkStdioAllowed } from './server-rules';
+import { authorizeSecretUse, authorizeServerChange, checkReferences, checkServerEgress, checkStdioAllowed } from './server-rules';
 
 /** Every stored server, by name; AppError `forbidden` without `catalogue:read`. */
 export async function listServers({ db, actor }: { db: Db; actor: Actor }): Promise<ServerRecord[]> {
@@ -38,10 +38,12 @@ export interface CreateServerOptions {
 /**
  * Stores a new server at version 1 and tells every instance. AppError `forbidden` (stdio needs
  * `servers:stdio`), `invalid` (stdio while `MCP_STDIO=off`; an HTTP host the egress policy
- * refuses, on `/url`), `conflict` when the name is taken by a server or by another group of tools.
+ * refuses, on `/url`; a reference that may not be used or names no secret, with its pointer),
+ * `conflict` when the name is taken by a server or by another group of tools.
  */
 export async function createServer({ db, actor, config, takenGroups }: CreateServerOptions): Promise<ServerRecord> {
   authorizeServerChange(actor, config);
+  authorizeSecretUse(actor, undefined, config);
   checkStdioAllowed(config);
   await checkServerEgress(config);
   if (takenGroups.has(config.name)) {
@@ -49,6 +51,7 @@ export async function createServer({ db, actor, config, takenGroups }: CreateSer
   }
   const now = new Date().toISOString();
   const record = await inTransaction(db, async (trx) => {
+    await checkReferences(trx, config);
     const row = await trx
       .insertInto('mcp_servers')
       .values({ name: config.name, ...toConfigColumns(config), enabled: config.enabled ? 1 : 0, version: 1, created_at: now, updated_at: now })
@@ -90,9 +93,11 @@ export async function updateServer({ db, actor, expectedVersion, config }: Updat
   const record = await inTransaction(db, async (trx) => {
     const current = await lockServer(trx, config.name);
     authorizeServerChange(actor, current, config);
+    authorizeSecretUse(actor, configOf(current), config);
     checkVersion(`MCP server "${config.name}"`, current.version, expectedVersion, () => current);
     if (isSameConfig(configOf(current), config)) return { changed: false, server: current };
     if (config.transport !== current.transport || config.enabled) checkStdioAllowed(config);
+    await checkReferences(trx, config);
     const row = await trx
       .updateTable('mcp_servers')
       .set({ ...toConfigColumns(config), enabled: config.enabled ? 1 : 0, version: current.version + 1, updated_at: new Date().toISOString() })

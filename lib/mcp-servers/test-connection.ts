@@ -1,9 +1,11 @@
 import 'server-only';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
+import type { Db } from '@/lib/db/schema';
+import { referenceLookup } from '@/lib/secrets/reference-lookup';
 import type { ServerConfig } from './server-config';
 import { describeConnectError, listAllTools, newClient, openTransport, stdioGuardPath, upstreamWords, type FailureKind } from './server-connection';
-import { authorizeServerChange, checkServerEgress, checkStdioAllowed } from './server-rules';
+import { authorizeSecretUse, authorizeServerChange, checkServerEgress, checkStdioAllowed } from './server-rules';
 
 /** What "Test connection" shows: the server's name, version and tool count, or the error. */
 export type ConnectionTestResult =
@@ -20,16 +22,18 @@ const TEST_TIMEOUT_MS = 15_000;
  * again. AppError `forbidden`, `invalid` (egress, or stdio while `MCP_STDIO=off`); a server that
  * cannot be reached is a result with what failed and at most 200 characters of its own words.
  */
-export async function testServerConnection({ actor, config, env = process.env }: { actor: Actor; config: ServerConfig; env?: Readonly<Record<string, string | undefined>> }): Promise<ConnectionTestResult> {
+export async function testServerConnection({ db, actor, config, env = process.env }: { db: Db; actor: Actor; config: ServerConfig; env?: Readonly<Record<string, string | undefined>> }): Promise<ConnectionTestResult> {
   authorize(actor, 'servers:test');
   authorizeServerChange(actor, config);
+  authorizeSecretUse(actor, undefined, config);
   checkStdioAllowed(config);
   await checkServerEgress(config, env);
   const client = newClient();
   const stderr: string[] = [];
+  const lookup = await referenceLookup({ db, config, env });
   let opened: ReturnType<typeof openTransport>;
   try {
-    opened = openTransport(config, env, stdioGuardPath());
+    opened = openTransport(config, lookup, stdioGuardPath(), env);
   } catch (error) {
     return { ok: false, kind: 'config', error: `The server's configuration cannot be used: ${upstreamWords(error instanceof Error ? error.message : String(error))}` };
   }

@@ -17,7 +17,7 @@ export const serverOperations: ApiOperation[] = [
     body: ServerBodySchema, description: 'The server; it connects in the background',
     problems: [409],
     problemDescriptions: {
-      400: 'The body does not have the expected shape, a credential is given as a value instead of a ${VAR} reference, the URL\'s host is refused by the egress policy (MCP_ALLOWED_HOSTS, on `/url`), or stdio servers are turned off (field errors in `errors`)',
+      400: 'The body does not have the expected shape, a credential is given as a value instead of a ${secret:NAME} reference, a reference names a variable outside SERVER_ENV_ALLOWLIST or an unknown secret, the URL\'s host is refused by the egress policy (MCP_ALLOWED_HOSTS, on `/url`), or stdio servers are turned off (field errors in `errors`)',
       409: 'A server of that name exists, or the name is already the group of other tools',
     },
   }),

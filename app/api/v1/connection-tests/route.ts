@@ -11,9 +11,9 @@ export const dynamic = 'force-dynamic';
  * Connects once to a server configuration (saved or not): its name, version and tool count, or
  * what failed. An explicit action with its own permission (`servers:test`: admins and editors).
  */
-export const POST = apiRoute({ permission: 'servers:test' }, async (request, _params, { actor }) => {
+export const POST = apiRoute({ permission: 'servers:test' }, async (request, _params, { actor, db }) => {
   const config = await readJsonBody(request, ServerBodySchema);
-  return jsonResponse(await testServerConnection({ actor, config }));
+  return jsonResponse(await testServerConnection({ db, actor, config }));
 });
 
 /** GET, PUT, PATCH, DELETE: 405 with `Allow`. */

@@ -17,6 +17,8 @@ import { POST as refresh } from './[name]/refresh/route';
 import { GET, POST } from './route';
 
 process.env.TEST_MCP_TOKEN = 'secret-token';
+// The operator lets servers read these two variables (one of them unset).
+process.env.SERVER_ENV_ALLOWLIST = 'TEST_MCP_TOKEN,NOT_SET_AT_ALL';
 
 describeApi('/api/v1/servers', (database) => {
   let http: TestMcpServer;

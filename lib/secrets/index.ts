@@ -1,0 +1,1 @@
+export { deleteSecret, listSecrets, putSecret, secretNames, type SecretSummary } from './secret-store';
