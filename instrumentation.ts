@@ -17,6 +17,9 @@ export async function register(): Promise<void> {
 }
 
 async function start(): Promise<void> {
+  // Wrong OIDC_* or LOCAL_SIGN_IN settings stop the start with every problem named.
+  const { signInSettings } = await import('./lib/auth/oidc-config');
+  signInSettings();
   const { getDb } = await import('./lib/db/get-db');
   const db = await getDb();
   const { prepareFirstSignIn } = await import('./lib/auth/prepare-first-sign-in');

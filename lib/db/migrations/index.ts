@@ -11,6 +11,7 @@ import { agentRulesMigration } from './0031-agent-rules';
 import { mcpServersMigration } from './0020-mcp-servers';
 import { agentSearchMigration } from './0040-agent-search';
 import { agentTrigramSearchMigration } from './0050-agent-trigram-search';
+import { breakGlassMigration } from './0070-break-glass';
 
 /**
  * Every migration by name, applied in name order. Listed here rather than read from a
@@ -28,5 +29,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0020-mcp-servers': mcpServersMigration(),
     '0040-agent-search': agentSearchMigration(kind),
     '0050-agent-trigram-search': agentTrigramSearchMigration(kind),
+    '0070-break-glass': breakGlassMigration(),
   };
 }
