@@ -130,7 +130,6 @@ function parseScopes(value: string | undefined, problems: string[]): string[] {
 function parseProviderName(value: string | undefined, problems: string[]): string {
   const name = value?.trim() || 'single sign-on';
   if (name.length > 60) problems.push('OIDC_PROVIDER_NAME is longer than 60 characters');
-  // eslint-disable-next-line no-control-regex -- the very characters refused
   if (/[\x00-\x1f\x7f]/.test(name)) problems.push('OIDC_PROVIDER_NAME must not contain control characters');
   return name;
 }
@@ -175,10 +174,12 @@ function parseDefaultRole(value: string | undefined, problems: string[]): 'viewe
   return 'viewer';
 }
 
-let settings: SignInSettings | undefined;
+const SIGN_IN_VARIABLES = ['LOCAL_SIGN_IN', 'OIDC_ISSUER', ...OIDC_VARIABLES];
+let cached: { key: string; settings: SignInSettings } | undefined;
 
-/** The sign-in settings of this process's environment, read once; throws {@link SignInConfigError}. */
-export function signInSettings(): SignInSettings {
-  settings ??= parseSignInSettings(process.env);
-  return settings;
+/** The sign-in settings of this process's environment, parsed again only when a variable changed; throws {@link SignInConfigError}. */
+export function signInSettings(env: Env = process.env): SignInSettings {
+  const key = SIGN_IN_VARIABLES.map((name) => env[name] ?? '').join('\0');
+  if (cached?.key !== key) cached = { key, settings: parseSignInSettings(env) };
+  return cached.settings;
 }

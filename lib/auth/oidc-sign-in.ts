@@ -50,7 +50,8 @@ export interface FinishOidcSignInOptions {
  * creates them, and makes the session. Before the session's cookie leaves, the role the token's
  * groups map to is written on the user (every sign-in: a group removed at the provider lowers the
  * role now), and the provider's tokens are removed from the account row. A refused sign-in makes
- * no session and lands on the sign-in page with a reason code. Both outcomes are audited, never
+ * no session and lands on the sign-in page with a reason code; refused because their groups map
+ * to no role (OIDC_DEFAULT_ROLE=refuse), a known person's other sessions end too. Both outcomes are audited, never
  * with a token or code.
  */
 export async function finishOidcSignIn({ db, request, address }: FinishOidcSignInOptions): Promise<Response> {
@@ -64,12 +65,14 @@ export async function finishOidcSignIn({ db, request, address }: FinishOidcSignI
     const reason = attempt.refusal ?? refusalCodeOf(response.headers.get('location'));
     // A session made though the sign-in is refused here (never expected) must not outlive this answer.
     if (madeSession) await endSessionsOfCookies(db, setCookies, sessionCookieName);
+    // The provider vouched for this person but their groups no longer give a role: their sessions end now.
+    const sessionsEnded = attempt.refusal === 'no_role' && attempt.subject ? await endSessionsOfSubject(db, attempt.subject) : 0;
     await recordAuditEventNow(db, {
       actor: ANONYMOUS,
       action: 'auth.sign-in-failed',
       target: attempt.email ? userTarget(attempt.email) : 'users',
       before: null,
-      after: { address, method: 'sso', reason },
+      after: { address, method: 'sso', reason, ...(sessionsEnded > 0 ? { sessionsEnded } : {}) },
     });
     return redirectTo(`${SIGN_IN_PAGE}?sso_error=${encodeURIComponent(reason)}`, setCookies.filter((cookie) => !parseSetCookieHeader(cookie).get(sessionCookieName)?.value));
   }
@@ -123,6 +126,15 @@ function refusalCodeOf(location: string | null): string {
   if (!location) return 'failed';
   const code = new URL(location, 'http://localhost').searchParams.get('error') ?? '';
   return /^[a-z_]{1,40}$/i.test(code) ? code.toLowerCase() : 'failed';
+}
+
+/** Ends every session of the user linked to the provider's `subject`, if any; how many ended. */
+async function endSessionsOfSubject(db: Db, subject: string): Promise<number> {
+  const account = await db.selectFrom('auth_account').select('userId').where('providerId', '=', OIDC_PROVIDER_ID).where('accountId', '=', subject).executeTakeFirst();
+  if (!account) return 0;
+  const result = await db.deleteFrom('auth_session').where('userId', '=', account.userId).executeTakeFirst();
+  await announceUserSessionsChanged(account.userId);
+  return Number(result.numDeletedRows);
 }
 
 async function endSessionsOfCookies(db: Db, setCookies: string[], name: string): Promise<void> {
