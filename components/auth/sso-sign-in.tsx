@@ -6,12 +6,14 @@ function refusalMessage(code: string, providerName: string): string {
   switch (code) {
     case 'no_role':
       return `Your ${providerName} account is in none of the groups that may use Tools Admin. Ask your administrator to add you to one.`;
-    case 'banned':
+    case 'banned_user':
       return 'This account is disabled; ask an admin to enable it.';
     case 'no_email':
       return `${providerName} did not send an email address for your account, so it cannot be matched to a user here.`;
     case 'account_not_linked':
       return `A user with your email already exists here, and ${providerName} does not vouch for the email (email_verified), so the two were not joined. Ask an admin.`;
+    case 'id_token_rejected':
+      return `The answer from ${providerName} could not be verified (its ID token failed the signature, issuer, audience or nonce check), so you were not signed in. Try again; if it persists, ask an admin.`;
     case 'access_denied':
       return `Sign-in was cancelled at ${providerName}.`;
     default:

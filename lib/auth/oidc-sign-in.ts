@@ -121,11 +121,16 @@ async function applyMappedRole(db: Db, subject: string, role: Role, groups: stri
   return userId;
 }
 
-/** The `error` Better Auth put on its redirect, as a short code; `failed` when there is none. */
+/**
+ * The `error` Better Auth put on its redirect, as a short code; `failed` when there is none.
+ * `unable_to_get_user_info` before this app saw any claims means the ID token failed the
+ * plugin's checks (signature, issuer, audience, expiry, nonce): `id_token_rejected`.
+ */
 function refusalCodeOf(location: string | null): string {
   if (!location) return 'failed';
-  const code = new URL(location, 'http://localhost').searchParams.get('error') ?? '';
-  return /^[a-z_]{1,40}$/i.test(code) ? code.toLowerCase() : 'failed';
+  const code = (new URL(location, 'http://localhost').searchParams.get('error') ?? '').toLowerCase();
+  if (code === 'unable_to_get_user_info') return 'id_token_rejected';
+  return /^[a-z_]{1,40}$/.test(code) ? code : 'failed';
 }
 
 /** Ends every session of the user linked to the provider's `subject`, if any; how many ended. */
