@@ -67,6 +67,8 @@ test('[AUTH][SSO]: a person signs in with the identity provider and is created w
   expect(await userByEmail('alice@corp.test')).toMatchObject({ name: 'Alice Example', role: 'editor', disabled: false, breakGlass: false });
   const sessions = await page.request.get(`${appUrl}/api/v1/sessions`);
   expect(sessions.status()).toBe(200);
+  const created = auditEvents("action = 'user.create' and target = 'users/alice@corp.test'");
+  expect(created.map((event) => [event.actor, event.after])).toEqual([['system:sso', expect.objectContaining({ role: 'editor', groups: ['tools-editors'] })]]);
   const signIn = auditEvents("action = 'auth.sign-in' and target = 'users/alice@corp.test'");
   expect(signIn).toHaveLength(1);
   expect(signIn[0]?.after).toMatchObject({ method: 'sso', role: 'editor', groups: ['tools-editors'] });

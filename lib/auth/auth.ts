@@ -7,7 +7,7 @@ import { dialectOf } from '@/lib/db/dialect-of';
 import type { Db } from '@/lib/db/schema';
 import { authSchemaOptions } from './auth-options';
 import { signInSettings } from './oidc-config';
-import { oidcProviderConfig } from './oidc-provider-config';
+import { noteCreatedUser, oidcProviderConfig } from './oidc-provider-config';
 import { publicUrl } from './public-url';
 
 function createAuth(db: Db, secret: string) {
@@ -23,6 +23,8 @@ function createAuth(db: Db, secret: string) {
       // The provider's tokens are not needed after sign-in (lib/auth/oidc-sign-in removes them); never write them again.
       updateAccountOnSignIn: false,
     },
+    // A first SSO sign-in creates the user; lib/auth/oidc-sign-in audits it and gives the mapped role.
+    databaseHooks: { user: { create: { after: async (user) => noteCreatedUser(user.id) } } },
     plugins: [
       ...schemaOptions.plugins,
       // One provider, `oidc`, when OIDC_ISSUER is set: discovery, PKCE, state, nonce and ID token checks are the plugin's.

@@ -15,6 +15,8 @@ export interface OidcAttempt {
   subject?: string;
   email?: string;
   decision?: RoleDecision;
+  /** Set when Better Auth created the user in this callback (a first sign-in). */
+  createdUserId?: string;
   /** Why this app turned the sign-in away after the token verified (a code the sign-in page explains). */
   refusal?: 'no_id_token' | 'no_email' | 'no_role';
 }
@@ -64,6 +66,12 @@ export function oidcProviderConfig(config: OidcConfig): GenericOAuthConfig {
       return { id: claims.sub, sub: claims.sub, email: attempt.email, name, emailVerified: claims.email_verified === true };
     },
   };
+}
+
+/** Better Auth's hook after it creates a user: notes a first SSO sign-in on the callback's attempt (nothing outside one). */
+export function noteCreatedUser(userId: string): void {
+  const attempt = oidcAttempts.getStore();
+  if (attempt) attempt.createdUserId = userId;
 }
 
 /** The payload of an ID token the plugin has already verified, or null when it cannot be read. */

@@ -76,7 +76,7 @@ export async function finishOidcSignIn({ db, request, address }: FinishOidcSignI
     });
     return redirectTo(`${SIGN_IN_PAGE}?sso_error=${encodeURIComponent(reason)}`, setCookies.filter((cookie) => !parseSetCookieHeader(cookie).get(sessionCookieName)?.value));
   }
-  const userId = await applyMappedRole(db, attempt.subject, attempt.decision.role, attempt.decision.matchedGroups);
+  const userId = await applyMappedRole(db, { ...attempt, subject: attempt.subject }, attempt.decision.role, attempt.decision.matchedGroups);
   await db.updateTable('auth_account').set({ accessToken: null, refreshToken: null, idToken: null }).where('providerId', '=', OIDC_PROVIDER_ID).where('userId', '=', userId).execute();
   const cookieHeader = setCookies.map((cookie) => cookie.split(';')[0]).join('; ');
   const actor = await actorFromSession({ db, headers: new Headers({ cookie: cookieHeader }) });
@@ -93,15 +93,23 @@ export async function finishOidcSignIn({ db, request, address }: FinishOidcSignI
 }
 
 /**
- * Writes `role` on the user of the provider's `subject` when it differs (raising the version and
- * auditing the change), and tells every instance to drop their cached sessions. Returns the user id.
+ * Writes `role` on the user of the provider's `subject`. A user created by this sign-in gets it
+ * as their first role, audited as `user.create` by single sign-on; an existing user whose role
+ * differs gets it with a raised version, audited as `user.role-from-sso`, and every instance
+ * drops their cached sessions. Returns the user id.
  */
-async function applyMappedRole(db: Db, subject: string, role: Role, groups: string[]): Promise<string> {
+async function applyMappedRole(db: Db, attempt: OidcAttempt & { subject: string }, role: Role, groups: string[]): Promise<string> {
   const { changed, userId } = await inTransaction(db, async (trx) => {
-    const account = await trx.selectFrom('auth_account').select('userId').where('providerId', '=', OIDC_PROVIDER_ID).where('accountId', '=', subject).executeTakeFirstOrThrow();
+    const account = await trx.selectFrom('auth_account').select('userId').where('providerId', '=', OIDC_PROVIDER_ID).where('accountId', '=', attempt.subject).executeTakeFirstOrThrow();
     let query = trx.selectFrom('auth_user').selectAll().where('id', '=', account.userId);
     if (dialectOf(trx) === 'postgres') query = query.forUpdate();
     const before = toAppUser(await query.executeTakeFirstOrThrow());
+    const isNew = attempt.createdUserId === account.userId;
+    if (isNew) {
+      if (before.role !== role) await trx.updateTable('auth_user').set({ role }).where('id', '=', account.userId).execute();
+      await recordAuditEvent(trx, { actor: SINGLE_SIGN_ON, action: 'user.create', target: userTarget(before.email), before: null, after: { ...before, role, groups } });
+      return { changed: false, userId: account.userId };
+    }
     if (before.role === role) return { changed: false, userId: account.userId };
     await trx
       .updateTable('auth_user')
