@@ -180,10 +180,19 @@ test('[AUTH][SSO]: an admin ends a user\'s sessions at once from the users page'
   await expect(admin.page.getByRole('status')).toContainText(/Ended [1-9]\d* sessions? of carol@corp\.test/);
   expect((await asCarol.page.request.get(`${appUrl}/api/v1/sessions`)).status()).toBe(401);
   expect(auditEvents("action = 'user.sessions-end'").at(-1)).toMatchObject({ actor: `user:${breakGlass.email}`, target: 'users/carol@corp.test' });
-  // An editor may not.
+  // An editor may not end anyone's sessions: 403, audited as denied, and carol's new session stands.
+  provider.identities.get('alice')!.groups = ['tools-editors'];
+  const asEditor = await freshPage(browser);
+  await signInAtProvider(asEditor.page, 'alice');
+  await expect(asEditor.page).toHaveURL(`${appUrl}/`);
+  const carolAgain = await freshPage(browser);
+  await signInAtProvider(carolAgain.page, 'carol');
   const carol = await userByEmail('carol@corp.test');
-  const asViewer = await fetch(`${appUrl}/api/v1/users/${carol?.id}/sessions`, { method: 'DELETE', headers: { origin: appUrl } });
-  expect(asViewer.status).toBe(401);
+  const byEditor = await asEditor.page.request.delete(`${appUrl}/api/v1/users/${carol?.id}/sessions`, { headers: { origin: appUrl } });
+  expect(byEditor.status()).toBe(403);
+  expect((await carolAgain.page.request.get(`${appUrl}/api/v1/sessions`)).status()).toBe(200);
+  expect(auditEvents("action = 'access.denied'").at(-1)).toMatchObject({ actor: 'user:alice@corp.test', target: `api/v1/users/${carol?.id}/sessions` });
+  for (const opened of [asEditor, carolAgain]) await opened.close();
   for (const opened of [asCarol, admin]) await opened.close();
 });
 
