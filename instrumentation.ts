@@ -24,6 +24,12 @@ async function start(): Promise<void> {
   secretsKey();
   const { getDb } = await import('./lib/db/get-db');
   const db = await getDb();
+  // OIDC_CLIENT_SECRET=${secret:NAME} is read from the store; then wrong OIDC_* or LOCAL_SIGN_IN
+  // settings stop the start with every problem named.
+  const { loadOidcClientSecret } = await import('./lib/auth/oidc-client-secret');
+  await loadOidcClientSecret(db);
+  const { signInSettings } = await import('./lib/auth/oidc-config');
+  signInSettings();
   const { prepareFirstSignIn } = await import('./lib/auth/prepare-first-sign-in');
   await prepareFirstSignIn({ db });
   await import('./instrumentation-node');

@@ -7,13 +7,14 @@ const appRoot = path.resolve('app');
 const httpMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
 
 /**
- * The only routes that answer without a session or token: signing in, the first-run setup,
+ * The only routes that answer without a session or token: signing in (with a password, or the
+ * start of single sign-on and the identity provider's redirect back), the first-run setup,
  * the health check and the metrics (which answer clients on this machine only, 403 to the
  * rest: `lib/metrics/may-read-metrics.ts`), and the bench's floor, which answers 404 to
  * everyone unless the bench started the server with BENCH_FLOOR_DIR (its own test). Anything
  * else added under app/ must answer 401 to an anonymous caller, or this test fails.
  */
-const PUBLIC_ROUTES = new Set(['api/auth/sign-in', 'api/auth/setup', 'api/health', 'api/metrics', 'api/v1/config/schema.json', 'api/bench-floor/[kind]']);
+const PUBLIC_ROUTES = new Set(['api/auth/sign-in', 'api/auth/oidc/start', 'api/auth/callback/oidc', 'api/auth/setup', 'api/health', 'api/metrics', 'api/v1/config/schema.json', 'api/bench-floor/[kind]']);
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 

@@ -9,7 +9,7 @@ import { Select } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import type { AppUser } from '@/lib/auth/app-user';
 import { ROLES, type Role } from '@/lib/auth/permissions';
-import { updateUser, usersQueryOptions } from '@/lib/client-api/auth-api';
+import { endUserSessions, updateUser, usersQueryOptions } from '@/lib/client-api/auth-api';
 import { CreateUserForm } from './create-user-form';
 
 /** Admins' list of users: create one, change a role, disable or enable. */
@@ -49,6 +49,14 @@ function UserRow({ user, isSelf, onChanged }: { user: AppUser; isSelf: boolean; 
     onError: (caught) => setError(caught.message),
     onSettled: () => queryClient.invalidateQueries({ queryKey: usersQueryOptions.queryKey }),
   });
+  const endSessions = useMutation({
+    mutationFn: () => endUserSessions(user),
+    onSuccess: (ended) => {
+      setError(undefined);
+      onChanged(`Ended ${ended} ${ended === 1 ? 'session' : 'sessions'} of ${user.email}.`);
+    },
+    onError: (caught) => setError(caught.message),
+  });
   return (
     <li>
       <Card>
@@ -58,6 +66,7 @@ function UserRow({ user, isSelf, onChanged }: { user: AppUser; isSelf: boolean; 
             <p className="text-sm text-muted-foreground wrap-anywhere">{user.email}</p>
           </div>
           <Badge tone={user.disabled ? 'danger' : 'neutral'}>{user.disabled ? 'disabled' : user.role}</Badge>
+          {user.breakGlass && <Badge tone="warning">break-glass</Badge>}
           {isSelf ? (
             <span className="text-sm text-muted-foreground">(you)</span>
           ) : (
@@ -77,6 +86,9 @@ function UserRow({ user, isSelf, onChanged }: { user: AppUser; isSelf: boolean; 
               </Button>
               <Button size="sm" variant={user.disabled ? 'secondary' : 'destructive'} disabled={change.isPending} onClick={() => change.mutate({ disabled: !user.disabled })}>
                 {user.disabled ? 'Enable' : 'Disable'} {user.email}
+              </Button>
+              <Button size="sm" disabled={endSessions.isPending} onClick={() => endSessions.mutate()}>
+                End sessions of {user.email}
               </Button>
             </>
           )}

@@ -24,9 +24,13 @@ export const UserSchema = z.object({
   name: z.string(),
   role: z.enum(ROLES),
   disabled: z.boolean(),
+  breakGlass: z.boolean().meta({ description: 'A break-glass admin (made on the command line): signs in with a password even when LOCAL_SIGN_IN=off' }),
   createdAt: z.string().meta({ format: 'date-time' }),
   version: z.number().int(),
 });
+
+/** `DELETE /api/v1/users/{id}/sessions`. */
+export const EndedSessionsSchema = z.object({ ended: z.number().int().meta({ description: 'How many sessions ended' }) });
 
 /** `GET /api/v1/users`. */
 export const UserListSchema = z.object({ users: z.array(UserSchema) });

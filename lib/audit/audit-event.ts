@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = [
   'session.revoke',
   'user.create',
   'user.update',
+  'user.role-from-sso',
+  'user.sessions-end',
   'token.create',
   'token.revoke',
   'tool.invoke',

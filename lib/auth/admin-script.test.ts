@@ -51,4 +51,36 @@ describe('npm run admin', () => {
       await db.destroy();
     }
   });
+
+  it('makes a break-glass admin, and refuses break-glass for anyone but an admin', { timeout: 180_000 }, async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-admin-cli-'));
+    folders.push(folder);
+    const url = `sqlite:${path.join(folder, 'cli.sqlite')}`;
+
+    const glass = await admin(url, 'create-user', 'root@example.com', '--role', 'admin', '--break-glass');
+    const editorGlass = await admin(url, 'create-user', 'ed@example.com', '--role', 'editor', '--break-glass');
+    const editor = await admin(url, 'create-user', 'ed@example.com', '--role', 'editor');
+    const promote = await admin(url, 'break-glass', 'ed@example.com', 'on');
+
+    expect(glass.code, glass.stderr).toBe(0);
+    expect(glass.stdout).toContain('Created root@example.com as admin (break-glass');
+    expect(editorGlass).toMatchObject({ code: 2, stderr: expect.stringContaining('--break-glass is for admins') });
+    expect(editor.code, editor.stderr).toBe(0);
+    expect(promote).toMatchObject({ code: 1, stderr: expect.stringContaining('ed@example.com is editor; only an admin can be break-glass') });
+    const db = await openDatabase({ url });
+    try {
+      expect(await db.selectFrom('auth_user').select(['email', 'breakGlass']).orderBy('email').execute()).toEqual([
+        { email: 'ed@example.com', breakGlass: 0 },
+        { email: 'root@example.com', breakGlass: 1 },
+      ]);
+      const events = await db.selectFrom('audit_events').select(['actor', 'action', 'target']).orderBy('id').execute();
+      expect(events).toEqual([
+        { actor: 'system:cli', action: 'user.create', target: 'users/root@example.com' },
+        { actor: 'system:cli', action: 'user.update', target: 'users/root@example.com' },
+        { actor: 'system:cli', action: 'user.create', target: 'users/ed@example.com' },
+      ]);
+    } finally {
+      await db.destroy();
+    }
+  });
 });

@@ -10,6 +10,8 @@ export interface AppUser {
   name: string;
   role: Role;
   disabled: boolean;
+  /** Made with `npm run admin … --break-glass`: signs in with a password even when LOCAL_SIGN_IN=off. */
+  breakGlass: boolean;
   createdAt: string;
   version: number;
 }
@@ -22,6 +24,7 @@ export function toAppUser(row: Selectable<AuthUserTable>): AppUser {
     name: row.name,
     role: isRole(row.role) ? row.role : 'viewer',
     disabled: Boolean(row.banned),
+    breakGlass: Number(row.breakGlass ?? 0) === 1,
     createdAt: new Date(row.createdAt).toISOString(),
     version: Number(row.version ?? 1),
   };

@@ -1,17 +1,36 @@
 import 'server-only';
 import { randomBytes } from 'node:crypto';
 import { betterAuth } from 'better-auth';
+import { genericOAuth } from 'better-auth/plugins/generic-oauth';
 import type { Kysely } from 'kysely';
 import { dialectOf } from '@/lib/db/dialect-of';
 import type { Db } from '@/lib/db/schema';
 import { setupCredential } from '@/lib/process/setup-credentials';
 import { authSchemaOptions } from './auth-options';
+import { signInSettings } from './oidc-config';
+import { noteCreatedUser, oidcProviderConfig } from './oidc-provider-config';
 import { publicUrl } from './public-url';
 
 function createAuth(db: Db, secret: string) {
   const url = publicUrl();
+  const schemaOptions = authSchemaOptions();
+  const { oidc } = signInSettings();
   return betterAuth({
-    ...authSchemaOptions(),
+    ...schemaOptions,
+    account: {
+      ...schemaOptions.account,
+      // An SSO identity joins an existing account of the same email only when the provider vouches for the email (email_verified).
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: false, disableImplicitLinking: false },
+      // The provider's tokens are not needed after sign-in (lib/auth/oidc-sign-in removes them); never write them again.
+      updateAccountOnSignIn: false,
+    },
+    // A first SSO sign-in creates the user; lib/auth/oidc-sign-in audits it and gives the mapped role.
+    databaseHooks: { user: { create: { after: async (user) => noteCreatedUser(user.id) } } },
+    plugins: [
+      ...schemaOptions.plugins,
+      // One provider, `oidc`, when OIDC_ISSUER is set: discovery, PKCE, state, nonce and ID token checks are the plugin's.
+      genericOAuth({ config: oidc ? [oidcProviderConfig(oidc)] : [] }),
+    ],
     appName: 'Tools Admin',
     // Its warnings name each wrong password and unknown account; the audit log records those.
     logger: { level: 'error' },

@@ -7,6 +7,8 @@ import type { Db } from '@/lib/db/schema';
 import type { UserActor } from './actor';
 import { getAuth } from './auth';
 import { normalizeEmail } from './create-user';
+import { signInSettings } from './oidc-config';
+import { isBreakGlassAccount } from './set-break-glass';
 import { actorFromSession } from './session-actor';
 import { ANONYMOUS } from './system-actors';
 import { ACCOUNT_RULE, ADDRESS_RULE, accountKey, addressKey, blockedSeconds, clearFailures, recordFailure } from './throttle';
@@ -36,7 +38,10 @@ export interface SignedIn {
  * AppError `too_many_requests` (with the seconds to wait) while the account or the address is
  * blocked by failed sign-ins; `unauthenticated` for a wrong email or password, alike for an
  * unknown account and in at least {@link FAILED_SIGN_IN_FLOOR_MS}; `forbidden` for a disabled
- * account. Every outcome is audited.
+ * account. With LOCAL_SIGN_IN=off only a break-glass admin gets past the password check: every
+ * other account (known or not) is refused as `unauthenticated` with the same message as a wrong
+ * password, counted by the throttle alike, so the answer does not tell which email is break-glass.
+ * Every outcome is audited.
  */
 export async function signIn({ db, email: rawEmail, password, address, headers }: SignInOptions): Promise<SignedIn> {
   const started = Date.now();
@@ -47,6 +52,18 @@ export async function signIn({ db, email: rawEmail, password, address, headers }
     await recordAuditEventNow(db, { actor: ANONYMOUS, action: 'auth.sign-in-failed', target: userTarget(email), before: null, after: { address, reason: 'throttled' } });
     throw new AppError('too_many_requests', `Too many failed sign-ins; try again in ${wait} seconds`, { retryAfterSeconds: wait });
   }
+  const { isLocalSignInOn, oidc } = signInSettings();
+  const wrongMessage = isLocalSignInOn
+    ? 'The email or password is wrong'
+    : `The email or password is wrong, or this account signs in with ${oidc?.providerName ?? 'single sign-on'} only`;
+  const refuse = async (reason: string): Promise<never> => {
+    await recordFailure(db, keys[0]!, ACCOUNT_RULE);
+    await recordFailure(db, keys[1]!, ADDRESS_RULE);
+    await recordAuditEventNow(db, { actor: ANONYMOUS, action: 'auth.sign-in-failed', target: userTarget(email), before: null, after: { address, reason } });
+    await sleep(Math.max(0, FAILED_SIGN_IN_FLOOR_MS - (Date.now() - started)));
+    throw new AppError('unauthenticated', wrongMessage);
+  };
+  if (!isLocalSignInOn && !(await isBreakGlassAccount(db, email))) return refuse('password sign-in is off');
   const auth = await getAuth(db);
   let setCookies: string[];
   try {
@@ -59,17 +76,13 @@ export async function signIn({ db, email: rawEmail, password, address, headers }
       await recordAuditEventNow(db, { actor: ANONYMOUS, action: 'auth.sign-in-failed', target: userTarget(email), before: null, after: { address, reason: 'disabled' } });
       throw new AppError('forbidden', 'This account is disabled; ask an admin to enable it');
     }
-    await recordFailure(db, keys[0]!, ACCOUNT_RULE);
-    await recordFailure(db, keys[1]!, ADDRESS_RULE);
-    await recordAuditEventNow(db, { actor: ANONYMOUS, action: 'auth.sign-in-failed', target: userTarget(email), before: null, after: { address, reason: 'wrong email or password' } });
-    await sleep(Math.max(0, FAILED_SIGN_IN_FLOOR_MS - (Date.now() - started)));
-    throw new AppError('unauthenticated', 'The email or password is wrong');
+    return refuse('wrong email or password');
   }
   await clearFailures(db, keys[0]!);
   const cookieHeader = setCookies.map((cookie) => cookie.split(';')[0]).join('; ');
   const actor = await actorFromSession({ db, headers: new Headers({ cookie: cookieHeader }) });
   if (!actor) throw new Error('Better Auth set a session cookie that does not resolve to a session');
-  await recordAuditEventNow(db, { actor, action: 'auth.sign-in', target: userTarget(email), before: null, after: { address } });
+  await recordAuditEventNow(db, { actor, action: 'auth.sign-in', target: userTarget(email), before: null, after: { address, method: 'password' } });
   return { actor, setCookies };
 }
 

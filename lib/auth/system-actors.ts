@@ -13,3 +13,6 @@ export const OPERATOR: SystemActor = { kind: 'system', id: 'system:cli', display
 
 /** Someone not signed in: failed sign-ins are recorded under this actor. */
 export const ANONYMOUS: SystemActor = { kind: 'system', id: 'anonymous', displayName: 'Not signed in', permissions: [] };
+
+/** The identity provider's groups at a sign-in, which set the user's role (OIDC_ROLE_MAP). */
+export const SINGLE_SIGN_ON: SystemActor = { kind: 'system', id: 'system:sso', displayName: 'Single sign-on', permissions: [] };

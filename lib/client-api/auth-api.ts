@@ -21,6 +21,11 @@ export async function updateUser(user: AppUser, changes: { role?: Role; disabled
   return (await apiFetch<AppUser>(`/api/v1/users/${encodeURIComponent(user.id)}`, { method: 'PATCH', body: changes, ifMatch: user.version })).data;
 }
 
+/** Ends every session of a user at once (admins); how many ended. */
+export async function endUserSessions(user: AppUser): Promise<number> {
+  return (await apiFetch<{ ended: number }>(`/api/v1/users/${encodeURIComponent(user.id)}/sessions`, { method: 'DELETE' })).data.ended;
+}
+
 /** Every API token, newest first (admins). */
 export const tokensQueryOptions = queryOptions({
   queryKey: ['tokens'],

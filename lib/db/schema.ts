@@ -11,6 +11,7 @@ export interface Database {
   todo_items: TodoItemsTable;
   auth_user: AuthUserTable;
   auth_session: AuthSessionTable;
+  auth_account: AuthAccountTable;
   api_tokens: ApiTokensTable;
   auth_throttle: AuthThrottleTable;
   setup_tokens: SetupTokensTable;
@@ -88,6 +89,20 @@ export interface AuthUserTable {
   banReason: string | null;
   banExpires: ColumnType<Date | string | null, Date | string | null, Date | string | null>;
   version: number;
+  /** 1 for a break-glass admin (`npm run admin`): the one kind of account that signs in with a password under LOCAL_SIGN_IN=off. */
+  breakGlass: ColumnType<number, number | undefined, number>;
+}
+
+/** Better Auth's link of a user to a way of signing in: a password (`credential`) or the identity provider (`oidc`, by subject). */
+export interface AuthAccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  password: string | null;
 }
 
 /** Better Auth's session; `updatedAt` is the last request it served (the idle limit reads it). */

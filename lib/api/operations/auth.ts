@@ -1,7 +1,7 @@
 import 'server-only';
 import { BODY_PROBLEMS, changeOne, createOne, readJson, readOne, type ApiOperation, type ApiResource } from '../api-operation';
 import {
-  CreateTokenBodySchema, CreatedTokenSchema, CreateUserBodySchema, SessionListSchema, TokenListSchema, TokenSchema,
+  CreateTokenBodySchema, CreatedTokenSchema, EndedSessionsSchema, CreateUserBodySchema, SessionListSchema, TokenListSchema, TokenSchema,
   UpdateUserBodySchema, UserListSchema, UserSchema,
 } from '../auth-schemas';
 
@@ -23,6 +23,13 @@ export const authOperations: ApiOperation[] = [
     method: 'PATCH', operationId: 'updateUser', summary: 'Changes a user\'s role or disables (enables) them; ends all their sessions (admins)', body: UpdateUserBodySchema,
     invalid: 'The body does not have the expected shape, If-Match is malformed, or the change is to the caller themselves',
   }),
+  {
+    method: 'DELETE', path: '/api/v1/users/{id}/sessions', operationId: 'endUserSessions', tag: 'users',
+    summary: 'Ends every session of a user at once; their next request is signed out (admins)',
+    success: { 200: { description: 'How many sessions ended', schema: EndedSessionsSchema } },
+    problems: [404],
+    problemDescriptions: { 404: 'The user does not exist' },
+  },
   readJson({
     path: '/api/v1/tokens', operationId: 'listTokens', tag: 'tokens',
     summary: 'Every API token, newest first, revoked ones too; never their secrets (admins)', description: 'The tokens', schema: TokenListSchema,

@@ -12,6 +12,7 @@ import { mcpServersMigration } from './0020-mcp-servers';
 import { agentSearchMigration } from './0040-agent-search';
 import { agentTrigramSearchMigration } from './0050-agent-trigram-search';
 import { secretsMigration } from './0060-secrets';
+import { breakGlassMigration } from './0070-break-glass';
 
 /**
  * Every migration by name, applied in name order. Listed here rather than read from a
@@ -30,5 +31,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0040-agent-search': agentSearchMigration(kind),
     '0050-agent-trigram-search': agentTrigramSearchMigration(kind),
     '0060-secrets': secretsMigration(),
+    '0070-break-glass': breakGlassMigration(),
   };
 }
