@@ -105,7 +105,8 @@ test('[CONFIG][LIMITS]: a valid file of almost 1 MiB plans while the health chec
   const sorted = [...healthMs].sort((a, b) => a - b);
   console.log(`1 MiB plan: ${Math.round(performance.now() - started)} ms; ${healthMs.length} health checks meanwhile, median ${sorted[Math.floor(sorted.length / 2)]} ms, slowest ${sorted.at(-1)} ms`);
   expect(result.status, result.body.slice(0, 500)).toBe(200);
-  expect(answeredBefore).toBeGreaterThan(0);
-  // Loose on a shared machine: the bar is 100 ms; a stalled event loop took seconds.
-  expect(sorted[Math.floor(sorted.length / 2)]).toBeLessThan(100);
+  // Loose on a shared machine (the bar is 100 ms): reading a 1 MiB file on the event loop held
+  // every request for 8.5 s, so at most one or two checks answered while it ran.
+  expect(answeredBefore).toBeGreaterThanOrEqual(5);
+  expect(sorted.at(-1)).toBeLessThan(2_000);
 });

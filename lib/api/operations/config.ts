@@ -3,7 +3,9 @@ import { z } from 'zod';
 import { BODY_PROBLEMS, INVALID_QUERY, type ApiOperation } from '../api-operation';
 import { ConfigApplyBodySchema, ConfigExportQuerySchema, ConfigFileSchema, ConfigPlanBodySchema, ConfigPlanSchema } from '../config-schemas';
 
-const tooLarge = 'The body is larger than 16 MiB (a configuration file may be larger than other bodies)';
+const tooLarge = 'The file is larger than CONFIG_MAX_BYTES (1 MiB by default), or the body than twice that; or reading the file ran out of the memory or time (20 s) it may use';
+const fileErrors = 'or the file has errors, or more values than one per 8 bytes of CONFIG_MAX_BYTES, nesting deeper than 64 levels, or aliases that repeat past those limits';
+const busy = 'More configuration files are being read than may wait; try again after `Retry-After` seconds';
 
 /** Configuration as code: export, its schema, plan, apply. */
 export const configOperations: ApiOperation[] = [
@@ -32,10 +34,11 @@ export const configOperations: ApiOperation[] = [
     summary: 'What applying a configuration file would create, update or delete, field by field, checked against the catalogue the file makes (an MCP server it adds is connected to once to list its tools); changes nothing',
     body: ConfigPlanBodySchema,
     success: { 200: { description: 'The plan and its hash', schema: ConfigPlanSchema } },
-    problems: [...BODY_PROBLEMS],
+    problems: [...BODY_PROBLEMS, 429],
     problemDescriptions: {
-      400: 'The body does not have the expected shape, or the file has errors: each in `errors` with its `pointer`, `line` and `column`',
+      400: `The body does not have the expected shape, ${fileErrors}: each in \`errors\` with its \`pointer\`, \`line\` and \`column\``,
       413: tooLarge,
+      429: busy,
     },
   },
   {
@@ -43,11 +46,12 @@ export const configOperations: ApiOperation[] = [
     summary: 'Applies a reviewed plan in one transaction, one audit event per change by `config import`',
     body: ConfigApplyBodySchema,
     success: { 200: { description: 'The plan as applied', schema: ConfigPlanSchema } },
-    problems: [...BODY_PROBLEMS, 412],
+    problems: [...BODY_PROBLEMS, 412, 429],
     problemDescriptions: {
-      400: 'The body does not have the expected shape, or the file has errors (each with `pointer`, `line`, `column`)',
+      400: `The body does not have the expected shape, ${fileErrors} (each with \`pointer\`, \`line\`, \`column\`)`,
       412: 'The stored configuration changed since the plan was made; `current` holds the plan as it stands now',
       413: tooLarge,
+      429: busy,
     },
   },
 ];
