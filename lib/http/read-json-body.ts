@@ -111,6 +111,8 @@ function parseJson(text: string): unknown {
   try {
     return JSON.parse(text);
   } catch (error) {
-    throw new ProblemError(400, `The request body is not valid JSON: ${(error as Error).message}`);
+    // V8's message quotes the text around the error, which may be a secret's value: say where, never what.
+    const position = /at position (\d+)/.exec((error as Error).message)?.[1];
+    throw new ProblemError(400, `The request body is not valid JSON${position === undefined ? '' : ` (at position ${position})`}.`);
   }
 }

@@ -76,6 +76,12 @@ describeApi('/api/v1/secrets', (database) => {
       ['EXTRA', { value: 'x', note: VALUE }, '/note'],
       ['NUMBER', { value: 12 }, '/value'],
     ];
+    // Malformed JSON: V8's own message would quote the text around the error.
+    for (const body of [`{"value": ${VALUE}}`, `{"value": "${VALUE}"`]) {
+      const response = await callRoute(PUT, apiRequest('/api/v1/secrets/RAW', { method: 'PUT', body, headers: { 'content-type': 'application/json' } }), { name: 'RAW' });
+      expect(response.status).toBe(400);
+      expect(await response.text()).not.toContain(VALUE.slice(0, 8));
+    }
     for (const [name, json, pointer] of cases) {
       const response = await put(name, json);
       const text = await response.text();
