@@ -92,8 +92,9 @@ async function applyServerChange(trx: Db, actor: Actor, file: ConfigFile, state:
   }
   const config = file.servers?.find((server) => server.name === name);
   if (!config) throw new Error(`The plan names ${change.target}, which the file does not hold`);
-  if (change.action === 'create') await createServer({ db: trx, actor, config, takenGroups });
-  else await updateServer({ db: trx, actor, config, expectedVersion });
+  // The file's new URLs were checked against the egress policy before the transaction: no DNS lookup holds its locks.
+  if (change.action === 'create') await createServer({ db: trx, actor, config, takenGroups, isEgressChecked: true });
+  else await updateServer({ db: trx, actor, config, expectedVersion, isEgressChecked: true });
 }
 
 /**

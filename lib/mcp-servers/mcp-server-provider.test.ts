@@ -245,11 +245,11 @@ describe('an MCP server over Streamable HTTP (an SDK server)', () => {
   it('is blocked, with the reason, when its host resolves where the egress policy refuses, and is never retried toward it', async () => {
     const target = await startCountingListener('127.0.0.2');
     try {
-      const { provider, registry } = await connected({ name: 'inner', enabled: true, transport: 'http', url: `http://127.0.0.2:${target.port}/mcp`, headers: {} }, { env: { MCP_ALLOWED_HOSTS: '127.0.0.1' }, backoffMs: 20, maxBackoffMs: 40 });
+      const { provider, registry } = await connected({ name: 'inner', enabled: true, transport: 'http', url: `http://127.0.0.2:${target.port}/mcp`, headers: {} }, { env: { MCP_ALLOWED_HOSTS: '127.0.0.1' }, backoffMs: 20, maxBackoffMs: 40, blockedRecheckMs: 100 });
       await waitFor('blocked', () => provider.status().status === 'blocked', 5000);
       expect(provider.status()).toMatchObject({ kind: 'blocked', reason: expect.stringContaining('egress policy'), detail: expect.stringContaining('127.0.0.2 is a loopback address') });
       expect(registry.catalogue().find((entry) => entry.group === 'inner')).toMatchObject({ available: false, unavailableReason: expect.stringContaining('egress policy') });
-      // A reconnect loop would have tried some 25 times by now.
+      // A reconnect loop would have tried some 25 times by now; the re-checks (every 100 ms here) only look the host up.
       await new Promise((resolve) => setTimeout(resolve, 1000));
       expect(provider.status().status).toBe('blocked');
       await expect(provider.refresh()).rejects.toThrow(/egress policy/);

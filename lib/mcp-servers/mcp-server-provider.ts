@@ -4,7 +4,6 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import type { MultiToolProvider, Tool } from '@/registry';
 import type { ReferenceLookup, ServerConfig } from './server-config';
 import { McpTool, type CallResult, type McpToolInfo } from './mcp-tool';
-import { egressPolicy, ownAddressOf } from './egress-policy';
 import { describeConnectError, listAllTools, newClient, openTransport, upstreamWords, MAX_DETAIL_CHARS, type ConnectFailure, type FailureKind } from './server-connection';
 
 /**
@@ -196,8 +195,10 @@ export class McpServerProvider implements MultiToolProvider {
       if (isReady) this.lost(client, { kind: 'cut', reason: 'The connection closed' });
     };
     client.onerror = (error) => {
+      // A host that now resolves where the policy refuses (the SSE stream reconnecting): blocked.
+      if (error.name === 'EgressBlockedError') this.lost(client, describeConnectError(error, this.timeoutMs));
       // A dead HTTP server never closes the transport: the SSE stream gives up with this instead.
-      if (/Maximum reconnection attempts/i.test(error.message)) this.lost(client, { kind: 'cut', reason: 'The connection was lost and could not be opened again' });
+      else if (/Maximum reconnection attempts/i.test(error.message)) this.lost(client, { kind: 'cut', reason: 'The connection was lost and could not be opened again' });
     };
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
       if (this.client === client) await this.readTools(client).catch((error: unknown) => this.lost(client, describeConnectError(error, this.timeoutMs)));
@@ -260,16 +261,13 @@ export class McpServerProvider implements MultiToolProvider {
     this.retryTimer.unref();
   }
 
+  /**
+   * Connecting again is the re-check: every request goes through `egressFetch`, which checks the
+   * host's addresses before opening any socket, so a host still refused gets a lookup, nothing
+   * more, and the server stays blocked (with the policy's latest finding).
+   */
   private async recheckBlocked(): Promise<void> {
-    if (this.isStopped || this.state.status !== 'blocked' || this.config.transport !== 'http') return;
-    try {
-      await egressPolicy({ allowed: this.env.MCP_ALLOWED_HOSTS, own: ownAddressOf(this.env) }).check(new URL(this.config.url));
-    } catch (error) {
-      const failure = describeConnectError(error, this.timeoutMs);
-      if (failure.kind === 'blocked') this.setState({ ...this.state, ...failureFields(failure) });
-      if (this.state.status === 'blocked') this.scheduleRecheck();
-      return;
-    }
+    if (this.isStopped || this.state.status !== 'blocked') return;
     this.attempt = 0;
     await this.connect();
   }

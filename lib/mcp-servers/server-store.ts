@@ -33,6 +33,8 @@ export interface CreateServerOptions {
   actor: Actor;
   config: ServerConfig;
   takenGroups: ReadonlySet<string>;
+  /** The caller checked the URL against the egress policy already (config apply, before its transaction). */
+  isEgressChecked?: boolean;
 }
 
 /**
@@ -41,11 +43,11 @@ export interface CreateServerOptions {
  * refuses, on `/url`; a reference that may not be used or names no secret, with its pointer),
  * `conflict` when the name is taken by a server or by another group of tools.
  */
-export async function createServer({ db, actor, config, takenGroups }: CreateServerOptions): Promise<ServerRecord> {
+export async function createServer({ db, actor, config, takenGroups, isEgressChecked = false }: CreateServerOptions): Promise<ServerRecord> {
   authorizeServerChange(actor, config);
   authorizeSecretUse(actor, undefined, config);
   checkStdioAllowed(config);
-  await checkServerEgress(config);
+  if (!isEgressChecked) await checkServerEgress(config);
   if (takenGroups.has(config.name)) {
     throw new AppError('conflict', `"${config.name}" is already the group of other tools; give the server another name`);
   }
@@ -74,6 +76,8 @@ export interface UpdateServerOptions {
   /** The version the caller last read; the change is refused when the server has moved on. */
   expectedVersion?: number;
   config: ServerConfig;
+  /** As for `createServer`. */
+  isEgressChecked?: boolean;
 }
 
 /**
@@ -83,13 +87,13 @@ export interface UpdateServerOptions {
  * `precondition_required`, `precondition_failed` with the current server. A change that changes
  * nothing writes nothing.
  */
-export async function updateServer({ db, actor, expectedVersion, config }: UpdateServerOptions): Promise<ServerRecord> {
+export async function updateServer({ db, actor, expectedVersion, config, isEgressChecked = false }: UpdateServerOptions): Promise<ServerRecord> {
   authorize(actor, 'agents:write');
   // A new URL is checked before the row is locked (a lookup may take a moment); an unchanged one
   // (disabling a server that is now blocked, say) is not, and each connection checks it anyway.
-  const before = isStorableText(config.name) ? await db.selectFrom('mcp_servers').selectAll().where('name', '=', config.name).executeTakeFirst() : undefined;
+  const before = !isEgressChecked && isStorableText(config.name) ? await db.selectFrom('mcp_servers').selectAll().where('name', '=', config.name).executeTakeFirst() : undefined;
   const beforeConfig = before ? configOf(toServerRecord(before)) : undefined;
-  if (beforeConfig?.transport !== 'http' || config.transport !== 'http' || beforeConfig.url !== config.url) await checkServerEgress(config);
+  if (!isEgressChecked && (beforeConfig?.transport !== 'http' || config.transport !== 'http' || beforeConfig.url !== config.url)) await checkServerEgress(config);
   const record = await inTransaction(db, async (trx) => {
     const current = await lockServer(trx, config.name);
     authorizeServerChange(actor, current, config);
