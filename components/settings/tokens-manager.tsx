@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { LoadError } from '@/components/ui/load-error';
 import type { ApiToken } from '@/lib/auth/api-token';
 import { revokeToken, tokensQueryOptions } from '@/lib/client-api/auth-api';
@@ -58,6 +59,16 @@ function TokenRow({ token }: { token: ApiToken }) {
     onError: (caught) => setError(caught.message),
     onSettled: () => queryClient.invalidateQueries({ queryKey: tokensQueryOptions.queryKey }),
   });
+  const { confirm, dialog } = useConfirm();
+  const askToRevoke = async () => {
+    const isSure = await confirm({
+      title: `Revoke the token "${token.name}"?`,
+      description: 'Whatever uses it is refused from its next request. A revoked token cannot be used again.',
+      confirmLabel: 'Revoke',
+      isDestructive: true,
+    });
+    if (isSure) revoke.mutate();
+  };
   const [now] = useState(() => Date.now());
   const isExpired = token.expiresAt !== null && Date.parse(token.expiresAt) <= now;
   return (
@@ -86,9 +97,7 @@ function TokenRow({ token }: { token: ApiToken }) {
             size="sm"
             variant="destructive"
             disabled={revoke.isPending}
-            onClick={() => {
-              if (window.confirm(`Revoke the token "${token.name}"? Whatever uses it is refused from its next request.`)) revoke.mutate();
-            }}
+            onClick={() => void askToRevoke()}
           >
             Revoke {token.name}
           </Button>
@@ -98,6 +107,7 @@ function TokenRow({ token }: { token: ApiToken }) {
             {error}
           </p>
         )}
+        {dialog}
       </td>
     </tr>
   );
