@@ -58,9 +58,9 @@ export function ToolPickerDialog({ isOpen, onClose, agentName, ...picking }: Too
       title={`Add tools to ${agentName}`}
       description={
         <>
-          {/* Keyboard hints only where there is a keyboard to speak of; a touch screen gets its own. */}
-          <span className="pointer-coarse:hidden">Enter chooses the highlighted tool · Ctrl+Enter adds the chosen tools · Escape closes</span>
-          <span className="hidden pointer-coarse:inline">Tap tools to choose them, then add them.</span>
+          {/* Keyboard hints only on a wide screen with a fine pointer; a phone or a touch screen gets its own. */}
+          <span className="hidden sm:pointer-fine:inline">Enter chooses the highlighted tool · Ctrl+Enter adds the chosen tools · Escape closes</span>
+          <span className="sm:pointer-fine:hidden">Tap tools to choose them, then add them.</span>
         </>
       }
       isWide
