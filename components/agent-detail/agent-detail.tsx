@@ -8,11 +8,13 @@ import { Wrench } from 'lucide-react';
 import { ToolPickerDialog } from '@/components/tool-picker/tool-picker-dialog';
 import { GroupRules, useAddGroupRule, useRuleGroups } from '@/components/agent-rules/group-rules';
 import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { agentQueryOptions } from '@/lib/client-api/agents-api';
 import { rulesQueryOptions } from '@/lib/client-api/rules-api';
 import { assignmentsQueryOptions } from '@/lib/client-api/assignments-api';
 import { catalogueQueryOptions } from '@/lib/catalogue/catalogue-query';
+import { groupLabel } from '@/lib/catalogue/group-tools';
 import { addedMessage, addTools, failedMessage } from './add-tools';
 import { ADD_TOOLS_ID, AgentHeader } from './agent-header';
 import type { EditorActions, ListedTool } from './assignment-card';
@@ -34,6 +36,30 @@ export function AgentDetail({ agentId }: { agentId: string }) {
   const ruleGroups = useRuleGroups(agentId);
   const rules = useQuery(rulesQueryOptions(agentId));
   const ruleToolCount = (rules.data ?? []).reduce((sum, rule) => sum + rule.toolCount, 0);
+  const { confirm, dialog: confirmDialog } = useConfirm();
+  // A rule gives the group's tools now and later: the admin sees today's before saying yes.
+  const askToAddGroupRule = async (group: string) => {
+    const names = (catalogue.data?.tools ?? []).filter((tool) => tool.group === group).map((tool) => tool.name);
+    const isSure = await confirm({
+      title: `Add the whole ${groupLabel(group)} group as a rule?`,
+      description: (
+        <>
+          <span className="block">
+            {agent.name} gets every tool of the group, now and later. Today that is {names.length} {names.length === 1 ? 'tool' : 'tools'}:
+          </span>
+          <span role="list" aria-label={`Tools of the ${groupLabel(group)} group today`} className="mt-2 flex flex-wrap gap-1.5">
+            {names.map((name) => (
+              <span role="listitem" key={name} className="rounded bg-muted px-1.5 py-0.5 font-mono text-xs text-foreground">
+                {name}
+              </span>
+            ))}
+          </span>
+        </>
+      ),
+      confirmLabel: 'Add rule',
+    });
+    if (isSure) await addGroupRule(group);
+  };
   const addGroupRule = useAddGroupRule(agentId, (message, failure) => {
     setIsPicking(false);
     setAnnouncement(message);
@@ -138,9 +164,10 @@ export function AgentDetail({ agentId }: { agentId: string }) {
         assigned={assigned}
         pending={pending}
         onAdd={add}
-        onAddGroupRule={(group) => void addGroupRule(group)}
+        onAddGroupRule={(group) => void askToAddGroupRule(group)}
         ruleGroups={ruleGroups}
       />
+      {confirmDialog}
     </UnsavedChangesProvider>
   );
 }

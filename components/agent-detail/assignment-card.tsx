@@ -99,7 +99,6 @@ export function AssignmentCard({ agentId, item, isOpen, actions, index, measureR
     );
     void queryClient.invalidateQueries({ queryKey: ['agents'] });
     actions.announce(isNew ? `Assigned ${toolName}.` : `Saved the settings of ${toolName}.`);
-    toast.success(isNew ? 'Tool assigned.' : 'Settings saved.');
     actions.close(toolName);
   };
 

@@ -14,6 +14,7 @@ import { pruneEmptyObjects } from '@/lib/overrides/prune-empty-objects';
 import { ConflictNotice } from './conflict-notice';
 import { useReportUnsavedChanges } from './unsaved-changes';
 import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 
 interface AssignmentEditorProps {
   agentId: string;
@@ -102,8 +103,17 @@ export function AssignmentEditor({ agentId, toolName, schema, saved, savedErrors
     requestAnimationFrame(() => container.current?.querySelector<HTMLElement>('input, select, textarea')?.focus());
   };
 
-  const cancel = () => {
-    if (isDirty && !window.confirm(isNew ? `Discard ${toolName}? It has not been assigned.` : `Discard your unsaved changes to ${toolName}?`)) return;
+  const { confirm, dialog } = useConfirm();
+  const cancel = async () => {
+    if (
+      isDirty &&
+      !(await confirm(
+        isNew
+          ? { title: `Discard ${toolName}?`, description: 'It has not been assigned.', confirmLabel: 'Discard', cancelLabel: 'Keep editing', isDestructive: true }
+          : { title: `Discard your unsaved changes to ${toolName}?`, description: 'The saved settings stay as they are.', confirmLabel: 'Discard', cancelLabel: 'Keep editing', isDestructive: true },
+      ))
+    )
+      return;
     // A new tool someone else assigned meanwhile stays theirs: nothing of it is discarded.
     onClose(isNew && !conflict?.theirs);
   };
@@ -146,10 +156,11 @@ export function AssignmentEditor({ agentId, toolName, schema, saved, savedErrors
           <Button type="submit" variant="primary" disabled={isSaving || Boolean(conflict)}>
             {isSaving ? 'Saving…' : isNew ? `Assign ${toolName}` : 'Save settings'}
           </Button>
-          <Button onClick={cancel}>{isNew ? 'Discard' : 'Cancel'}</Button>
+          <Button onClick={() => void cancel()}>{isNew ? 'Discard' : 'Cancel'}</Button>
           {isDirty && !isNew && <span className="text-sm text-muted-foreground">Unsaved changes</span>}
         </div>
       </OverridesForm>
+      {dialog}
     </div>
   );
 }

@@ -14,6 +14,7 @@ import { isProblem } from '@/lib/client-api/api-problem';
 import { addRule, removeRule, rulesQueryOptions } from '@/lib/client-api/rules-api';
 import { groupLabel } from '@/lib/catalogue/group-tools';
 import type { AgentRuleView } from '@/lib/rules/rule';
+import { RuleExclusionsDialog } from './rule-exclusions-dialog';
 
 /**
  * The agent's group rules, apart from its single tools: each group with the number of tools it
@@ -61,6 +62,8 @@ function RuleCard({ agentId, rule }: { agentId: string; rule: AgentRuleView }) {
   const queryClient = useQueryClient();
   const { confirm, dialog } = useConfirm();
   const [problem, setProblem] = useState('');
+  const [notice, setNotice] = useState('');
+  const [isEditing, setIsEditing] = useState(false);
   const label = groupLabel(rule.group);
   const remove = async () => {
     const isSure = await confirm({
@@ -86,11 +89,16 @@ function RuleCard({ agentId, rule }: { agentId: string; rule: AgentRuleView }) {
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold">{label}</h3>
           <Badge tone="neutral">{`${rule.toolCount} ${rule.toolCount === 1 ? 'tool' : 'tools'} now`}</Badge>
-          {rule.exclude.length > 0 && <span className="text-xs text-muted-foreground">Excludes {rule.exclude.join(', ')}</span>}
+          {rule.exclude.length > 0 && <span className="text-xs break-words text-muted-foreground">Excludes {rule.exclude.join(', ')}</span>}
           {canWrite && (
-            <Button variant="secondary" size="sm" className="ml-auto" onClick={() => void remove()} aria-label={`Remove the ${label} group rule`}>
-              Remove
-            </Button>
+            <div className="ml-auto flex gap-2">
+              <Button size="sm" onClick={() => setIsEditing(true)} aria-label={`Edit the exclusions of the ${label} group rule`}>
+                Edit exclusions
+              </Button>
+              <Button variant="secondary" size="sm" onClick={() => void remove()} aria-label={`Remove the ${label} group rule`}>
+                Remove
+              </Button>
+            </div>
           )}
         </div>
         {given.length > 0 && (
@@ -110,8 +118,20 @@ function RuleCard({ agentId, rule }: { agentId: string; rule: AgentRuleView }) {
             {problem}
           </p>
         )}
+        <p role="status" className="mt-1 text-sm text-muted-foreground empty:hidden">
+          {notice}
+        </p>
       </Card>
       {dialog}
+      <RuleExclusionsDialog
+        agentId={agentId}
+        rule={rule}
+        isOpen={isEditing}
+        onClose={(message) => {
+          setIsEditing(false);
+          if (message) setNotice(message);
+        }}
+      />
     </li>
   );
 }
@@ -124,7 +144,6 @@ export function useAddGroupRule(agentId: string, onDone: (message: string, probl
     try {
       const rule = await addRule(agentId, group);
       onDone(`Added the ${label} group as a rule: it gives ${rule.toolCount} ${rule.toolCount === 1 ? 'tool' : 'tools'} now.`, '');
-      toast.success(`Added the ${label} group rule.`);
     } catch (error) {
       onDone('', error instanceof Error ? `The ${label} group rule was not added: ${error.message}` : `The ${label} group rule was not added.`);
     }

@@ -20,6 +20,13 @@ export function CloneAgentDialog({ agent, onClose }: { agent: AgentListItem; onC
   const queryClient = useQueryClient();
   const [name, setName] = useState(`Copy of ${agent.name}`);
   const [id, setId] = useState(slugify(`${agent.id}-copy`));
+  // The ID follows the name until the admin edits it themselves.
+  const [isIdEdited, setIsIdEdited] = useState(false);
+  const changeName = (value: string) => {
+    setName(value);
+    if (!isIdEdited) setId(slugify(value));
+  };
+  const copies = [plural(agent.assignmentCount, 'tool'), ...(agent.ruleCount > 0 ? [plural(agent.ruleCount, 'group rule')] : [])].join(' and ');
   const [problem, setProblem] = useState('');
   const [isSaving, setIsSaving] = useState(false);
 
@@ -30,7 +37,7 @@ export function CloneAgentDialog({ agent, onClose }: { agent: AgentListItem; onC
     try {
       const cloned = await cloneAgent(agent.id, { id, name });
       void queryClient.invalidateQueries({ queryKey: ['agents'] });
-      toast.success(`Cloned “${agent.name}” as “${cloned.agent.name}” with ${plural(cloned.assignmentCount, 'tool')}.`);
+      toast.success(`Cloned “${agent.name}” as “${cloned.agent.name}” with ${[plural(cloned.assignmentCount, 'tool'), ...(agent.ruleCount > 0 ? [plural(agent.ruleCount, 'group rule')] : [])].join(' and ')}.`);
       router.push(`/agents/${encodeURIComponent(cloned.agent.id)}`);
     } catch (error) {
       setIsSaving(false);
@@ -39,11 +46,22 @@ export function CloneAgentDialog({ agent, onClose }: { agent: AgentListItem; onC
   };
 
   return (
-    <Dialog open onClose={onClose} title={`Clone ${agent.name}`} description={`The new agent gets ${plural(agent.assignmentCount, 'tool')} of this one, with their settings.`}>
+    <Dialog open onClose={onClose} title={`Clone ${agent.name}`} description={`The new agent gets the ${copies} of this one, with their settings.`}>
       <form noValidate onSubmit={submit}>
         {problem && <FormAlert>The agent was not cloned. {problem}</FormAlert>}
-        <TextField name="name" label="Name" value={name} onChange={setName} isRequired isAutoFocus />
-        <TextField name="id" label="ID" value={id} onChange={setId} isRequired isMonospace help={AGENT_ID_RULE} />
+        <TextField name="name" label="Name" value={name} onChange={changeName} isRequired isAutoFocus />
+        <TextField
+          name="id"
+          label="ID"
+          value={id}
+          onChange={(value) => {
+            setId(value);
+            setIsIdEdited(true);
+          }}
+          isRequired
+          isMonospace
+          help={AGENT_ID_RULE}
+        />
         <FormActions>
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="primary" disabled={isSaving || name.trim() === '' || id === ''}>

@@ -1,7 +1,12 @@
+'use client';
+
+import { useId, useState } from 'react';
 import { diffValues, type DiffKind, type DiffRow } from './diff-values';
 import { unescapePointerToken } from '@/lib/json-pointer';
 import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { SettingsView } from '@/components/ui/settings-view';
 
 const kinds: Record<DiffKind, { label: string; tone: 'ok' | 'danger' | 'warning' | 'neutral'; row: string }> = {
   added: { label: 'added', tone: 'ok', row: 'border-success/40 bg-success-muted' },
@@ -10,20 +15,38 @@ const kinds: Record<DiffKind, { label: string; tone: 'ok' | 'danger' | 'warning'
   unchanged: { label: 'unchanged', tone: 'neutral', row: 'border-border' },
 };
 
-/** An event's before and after, key by key: changed keys highlighted, added and removed ones marked. */
+// Kept by the storage for its own bookkeeping: they change with every save and say nothing to a reader.
+const BOOKKEEPING = new Set(['version', 'createdAt', 'updatedAt', 'created_at', 'updated_at']);
+
+/**
+ * An event's before and after, key by key: only what changed unless the admin asks for all,
+ * bookkeeping fields left out, values read as values (see SettingsView).
+ */
 export function AuditDiff({ before, after, id }: { before: unknown; after: unknown; id: string }) {
-  const rows = diffValues(before, after);
-  const changed = rows.filter((row) => row.kind !== 'unchanged').length;
+  const [isShowingAll, setIsShowingAll] = useState(false);
+  const rows = diffValues(before, after).filter((row) => !BOOKKEEPING.has(topKey(row.path)));
+  const changed = rows.filter((row) => row.kind !== 'unchanged');
+  const unchangedCount = rows.length - changed.length;
+  const shown = isShowingAll ? rows : changed;
   return (
     <div id={id} className="mt-3">
-      <p className="mb-2 text-sm text-muted-foreground">
-        {changed === 0 ? 'Nothing differs between before and after.' : `${changed} of ${rows.length} ${rows.length === 1 ? 'value' : 'values'} differ.`}
-      </p>
-      <ul aria-label="Changes" className="space-y-2">
-        {rows.map((row) => (
-          <DiffLine key={row.path} row={row} />
-        ))}
-      </ul>
+      <div className="mb-2 flex flex-wrap items-center gap-2">
+        <p className="flex-1 text-sm text-muted-foreground">
+          {changed.length === 0 ? 'Nothing differs between before and after.' : `${changed.length} ${changed.length === 1 ? 'value' : 'values'} changed.`}
+        </p>
+        {unchangedCount > 0 && (
+          <Button size="sm" variant="ghost" aria-pressed={isShowingAll} onClick={() => setIsShowingAll(!isShowingAll)}>
+            {isShowingAll ? 'Show changed values only' : `Show unchanged values too (${unchangedCount})`}
+          </Button>
+        )}
+      </div>
+      {shown.length > 0 && (
+        <ul aria-label="Changes" className="space-y-2">
+          {shown.map((row) => (
+            <DiffLine key={row.path} row={row} />
+          ))}
+        </ul>
+      )}
     </div>
   );
 }
@@ -33,7 +56,7 @@ function DiffLine({ row }: { row: DiffRow }) {
   return (
     <li className={cn('rounded-md border p-2', kind.row)} data-diff-kind={row.kind}>
       <div className="mb-1 flex flex-wrap items-center gap-2">
-        <code className="font-mono text-sm font-semibold wrap-anywhere">{readablePath(row.path)}</code>
+        <span className="text-sm font-semibold wrap-anywhere">{readablePath(row.path)}</span>
         <Badge tone={kind.tone}>{kind.label}</Badge>
       </div>
       <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
@@ -51,16 +74,23 @@ function DiffLine({ row }: { row: DiffRow }) {
 }
 
 function Value({ label, value, isStruck }: { label: string; value: unknown; isStruck?: boolean }) {
+  const labelId = useId();
   return (
-    <div className="min-w-0">
-      <p className="text-xs font-medium text-muted-foreground">{label}</p>
-      <pre className={cn('font-mono text-xs whitespace-pre-wrap text-foreground wrap-anywhere', isStruck && 'line-through')}>{JSON.stringify(value, null, 2)}</pre>
+    <div role="group" aria-labelledby={labelId} className="min-w-0">
+      <p id={labelId} className="text-xs font-medium text-muted-foreground">
+        {label}
+      </p>
+      <SettingsView value={value} className={cn(isStruck && 'line-through')} />
     </div>
   );
 }
 
-/** `/overrides/baseDir` as `overrides.baseDir`; the whole value as "(whole value)". */
+function topKey(path: string): string {
+  return unescapePointerToken(path.split('/')[1] ?? '');
+}
+
+/** `/overrides/baseDir` as `overrides › baseDir`; the whole value as "(whole value)". */
 function readablePath(path: string): string {
   if (path === '') return '(whole value)';
-  return path.slice(1).split('/').map(unescapePointerToken).join('.');
+  return path.slice(1).split('/').map(unescapePointerToken).join(' › ');
 }

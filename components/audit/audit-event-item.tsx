@@ -2,7 +2,7 @@
 
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useState } from 'react';
-import type { AuditEvent } from '@/lib/audit/audit-event';
+import { actionInWords, type AuditEvent } from '@/lib/audit/audit-event';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -22,24 +22,31 @@ export function AuditEventItem({ event }: { event: AuditEvent }) {
           <time dateTime={event.at} className="font-mono text-xs text-muted-foreground">
             {event.at.replace('T', ' ').replace(/\.\d+Z$/, 'Z').replace('Z', ' UTC')}
           </time>
-          <Badge tone={actionTones[verb] ?? 'info'} data-event-action>
-            {event.action}
+          <Badge tone={actionTones[verb] ?? 'info'} data-event-action={event.action}>
+            {actionInWords(event.action)}
           </Badge>
           <span className="font-mono wrap-anywhere" data-event-target>
             {event.target}
           </span>
-          <span className="text-muted-foreground">
-            by <span className="text-foreground">{event.actorName}</span>
-            {event.actorName !== event.actor && <span className="font-mono text-xs"> ({event.actor})</span>}
+          <span className="text-muted-foreground" title={event.actor}>
+            by <span className="text-foreground">{actorInWords(event.actorName)}</span>
           </span>
           <Button data-event-toggle variant="ghost" size="sm" className="ml-auto" aria-expanded={isOpen} aria-controls={isOpen ? diffId : undefined} onClick={() => setIsOpen(!isOpen)}>
             {isOpen ? <ChevronDown aria-hidden="true" /> : <ChevronRight aria-hidden="true" />}
             {isOpen ? 'Hide changes' : 'Show changes'}
-            <span className="sr-only"> of {event.action} {event.target} at {event.at}</span>
+            <span className="sr-only"> of {actionInWords(event.action)} {event.target} at {event.at}</span>
           </Button>
         </div>
         {isOpen && <AuditDiff id={diffId} before={event.before} after={event.after} />}
       </Card>
     </li>
   );
+}
+
+/** An actor name in words; names written before they were (`Token "x"`, `config import by …`) read the same way. */
+export function actorInWords(name: string): string {
+  const viaImport = /^config import by (.+)$/.exec(name);
+  if (viaImport) return `${actorInWords(viaImport[1] ?? '')} via config import`;
+  const token = /^Token (".*")$/.exec(name);
+  return token ? `token ${token[1]}` : name;
 }

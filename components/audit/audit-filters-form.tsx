@@ -1,6 +1,7 @@
-import { AUDIT_ACTIONS } from '@/lib/audit/audit-event';
+import { AUDIT_ACTIONS, actionInWords } from '@/lib/audit/audit-event';
 import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/input';
+import { ActorPicker } from './actor-picker';
 import type { AuditFilterName, AuditFilterValues } from './use-audit-filters';
 
 interface AuditFiltersFormProps {
@@ -13,7 +14,6 @@ interface AuditFiltersFormProps {
 }
 
 const textFilters: { name: AuditFilterName; label: string; placeholder: string }[] = [
-  { name: 'actor', label: 'Actor', placeholder: 'User or token id' },
   { name: 'agent', label: 'Agent', placeholder: 'Agent id' },
   { name: 'tool', label: 'Tool', placeholder: 'Tool name' },
 ];
@@ -23,6 +23,9 @@ export function AuditFiltersForm({ filters, errors, onChange, onClear, hasFilter
   const actions: readonly string[] = AUDIT_ACTIONS;
   return (
     <form role="search" aria-label="Filter the audit log" className="mb-4 grid grid-cols-1 gap-3 sm:grid-cols-3" onSubmit={(event) => event.preventDefault()}>
+      <Field id="audit-actor" label="Actor" error={errors.actor}>
+        <ActorPicker id="audit-actor" value={filters.actor} onChange={(actor) => onChange({ actor })} invalid={invalidProps('audit-actor', errors.actor)} />
+      </Field>
       {textFilters.map(({ name, label, placeholder }) => (
         <Field key={name} id={`audit-${name}`} label={label} error={errors[name]}>
           <Input id={`audit-${name}`} name={name} {...invalidProps(`audit-${name}`, errors[name])} value={filters[name]} placeholder={placeholder} autoComplete="off" spellCheck={false} onChange={(event) => onChange({ [name]: event.target.value })} />
@@ -32,7 +35,9 @@ export function AuditFiltersForm({ filters, errors, onChange, onClear, hasFilter
         <Select id="audit-action" name="action" {...invalidProps('audit-action', errors.action)} value={filters.action} onChange={(event) => onChange({ action: event.target.value })}>
           <option value="">Any action</option>
           {actions.map((action) => (
-            <option key={action}>{action}</option>
+            <option key={action} value={action}>
+              {actionInWords(action)}
+            </option>
           ))}
           {filters.action !== '' && !actions.includes(filters.action) && <option>{filters.action}</option>}
         </Select>

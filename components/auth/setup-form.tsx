@@ -1,5 +1,6 @@
 'use client';
 
+import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ApiProblem } from '@/lib/client-api/api-problem';
@@ -7,7 +8,7 @@ import { FormError } from './form-error';
 import { LabelledInput } from './labelled-input';
 import { postJson } from './post-json';
 
-/** Creates the first admin with the setup link's token, then sends them to sign in. */
+/** Creates the first admin with the setup link's token, then signs them in and opens the catalogue. */
 export function SetupForm({ token }: { token: string }) {
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
@@ -17,6 +18,7 @@ export function SetupForm({ token }: { token: string }) {
   const [formError, setFormError] = useState<string>();
   const [isBusy, setIsBusy] = useState(false);
   const [isDone, setIsDone] = useState(false);
+  const router = useRouter();
 
   async function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -30,6 +32,10 @@ export function SetupForm({ token }: { token: string }) {
     try {
       await postJson('/api/auth/setup', { token, email, name: name || undefined, password });
       setIsDone(true);
+      // The admin just chose this password: asking for it again would only be a chore.
+      await postJson('/api/auth/sign-in', { email, password });
+      router.replace('/');
+      router.refresh();
     } catch (caught) {
       if (caught instanceof ApiProblem && caught.errors.length > 0) {
         setErrors(Object.fromEntries(caught.errors.map((error) => [error.pointer.slice(1), error.message])));
@@ -44,10 +50,15 @@ export function SetupForm({ token }: { token: string }) {
   if (isDone) {
     return (
       <div role="status">
-        <p className="mb-4">The admin account {email} is ready.</p>
-        <a href="/sign-in" className="text-link underline">
-          Sign in
-        </a>
+        <p className="mb-4">The admin account {email} is ready. Signing you in…</p>
+        {formError && (
+          <p>
+            {formError}{' '}
+            <a href="/sign-in" className="text-link underline">
+              Sign in
+            </a>
+          </p>
+        )}
       </div>
     );
   }

@@ -2,16 +2,16 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
-import { useId, useState } from 'react';
-import { toast } from 'sonner';
+import Link from 'next/link';
+import { useId, useRef, useState } from 'react';
 import { isProblem } from '@/lib/client-api/api-problem';
 import { applyConfigFile, configFileErrors, planConfigFile, type ConfigFileError, type ConfigPlan } from '@/lib/client-api/config-api';
 import { useCan } from '@/components/auth/permissions-context';
 import { Button, buttonVariants } from '@/components/ui/button';
 import { Checkbox, Input } from '@/components/ui/input';
 import { FormAlert } from '@/components/ui/form-parts';
-import { TextField } from '@/components/ui/text-field';
 import { plural } from '@/components/agents/plural';
+import { ConfigEditor, type ConfigEditorHandle } from './config-editor';
 import { PlanView } from './plan-view';
 
 /** The /config page's live part: export, paste or upload a file, review its plan as a diff, apply it. */
@@ -25,6 +25,10 @@ export function ConfigImport() {
   // The plan answers exactly this file and prune flag; any edit asks for a new one.
   const [plan, setPlan] = useState<{ plan: ConfigPlan; file: string; prune: boolean } | undefined>();
   const [errors, setErrors] = useState<ConfigFileError[]>([]);
+  // The last plan applied, kept on screen with the time it was applied from (its audit events follow it).
+  const [applied, setApplied] = useState<{ plan: ConfigPlan; since: string } | undefined>();
+  const editor = useRef<ConfigEditorHandle>(null);
+  const errorLines = new Set(errors.flatMap((error) => (error.line === undefined ? [] : [error.line])));
   const [problem, setProblem] = useState('');
   // What is under way, said beside the buttons: a fleet's file takes seconds to plan or apply.
   const [busyWith, setBusyWith] = useState<'planning' | 'applying' | undefined>();
@@ -35,6 +39,7 @@ export function ConfigImport() {
     setBusyWith('planning');
     setProblem('');
     setErrors([]);
+    setApplied(undefined);
     try {
       setPlan({ plan: await planConfigFile(file, prune), file, prune });
     } catch (error) {
@@ -50,10 +55,12 @@ export function ConfigImport() {
     if (!current) return;
     setBusyWith('applying');
     setProblem('');
+    // A second early, so the link to the audit log surely takes in this apply's events.
+    const since = new Date(Date.now() - 1000).toISOString();
     try {
-      const applied = await applyConfigFile(file, prune, current.hash);
+      const done = await applyConfigFile(file, prune, current.hash);
       setPlan(undefined);
-      toast.success(`Applied ${plural(applied.changes.length, 'change')}.`);
+      setApplied({ plan: done, since });
       await queryClient.invalidateQueries({ queryKey: ['agents'] });
     } catch (error) {
       if (isProblem(error, 412)) {
@@ -103,7 +110,7 @@ export function ConfigImport() {
             </label>
             <Input id={uploadId} type="file" accept=".yaml,.yml,.json,application/yaml,application/json" onChange={(event) => void upload(event.target.files?.[0])} />
           </div>
-          <TextField name="file" label="Configuration file" value={file} onChange={setFile} isMultiline isMonospace help="YAML or JSON, as exported." />
+          <ConfigEditor ref={editor} value={file} onChange={setFile} errorLines={errorLines} />
           <div className="mb-4 flex items-center gap-2">
             <Checkbox id={pruneId} checked={prune} onChange={(event) => setPrune(event.target.checked)} />
             <label htmlFor={pruneId} className="text-sm">
@@ -117,7 +124,14 @@ export function ConfigImport() {
                 <ul aria-label="Errors in the file" className="mt-2 list-disc pl-5">
                   {errors.map((error, index) => (
                     <li key={`${error.pointer}:${index}`}>
-                      {error.line !== undefined && `Line ${error.line}, column ${error.column ?? 1}: `}
+                      {error.line !== undefined && (
+                        <>
+                          <button type="button" className="font-medium underline underline-offset-2" onClick={() => editor.current?.goTo(error.line ?? 1, error.column)}>
+                            Line {error.line}, column {error.column ?? 1}
+                          </button>
+                          {': '}
+                        </>
+                      )}
                       {error.message}
                     </li>
                   ))}
@@ -129,17 +143,35 @@ export function ConfigImport() {
             <Button variant={current ? 'secondary' : 'primary'} onClick={() => void review()} disabled={isBusy || file.trim() === ''}>
               Review plan
             </Button>
-            {current && current.changes.length > 0 && (
-              <Button variant={current.summary.delete > 0 ? 'destructive' : 'primary'} onClick={() => void apply()} disabled={isBusy}>
-                Apply {plural(current.changes.length, 'change')}
-              </Button>
-            )}
             <p aria-live="polite" className="self-center text-sm text-muted-foreground">
               {busyWith === 'planning' && 'Planning: checking every object of the file…'}
               {busyWith === 'applying' && 'Applying the plan in one transaction…'}
             </p>
           </div>
+          {/* The plan first, then the button that applies it: nobody applies what they have not scrolled past. */}
           {current && <PlanView key={current.hash} plan={current} />}
+          {current && current.changes.length > 0 && (
+            <div className="mt-4 flex flex-wrap gap-2">
+              <Button variant={current.summary.delete > 0 ? 'destructive' : 'primary'} onClick={() => void apply()} disabled={isBusy}>
+                Apply {plural(current.changes.length, 'change')}
+              </Button>
+            </div>
+          )}
+          {applied && (
+            <PlanView
+              key={`applied:${applied.plan.hash}`}
+              plan={applied.plan}
+              title="Applied plan"
+              status={
+                <>
+                  Applied {plural(applied.plan.changes.length, 'change')}.{' '}
+                  <Link href={`/audit?${new URLSearchParams({ actor: 'config import', from: applied.since })}`} className="text-link underline underline-offset-2">
+                    See its events in the audit log
+                  </Link>
+                </>
+              }
+            />
+          )}
         </section>
       )}
     </>

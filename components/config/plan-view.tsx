@@ -1,6 +1,6 @@
 'use client';
 
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { ConfigChange, ConfigPlan, ConfigWarning, FieldDiff } from '@/lib/client-api/config-api';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -20,19 +20,20 @@ export const PLAN_PAGE_SIZE = 200;
  * thousands of changes: they are drawn {@link PLAN_PAGE_SIZE} at a time. Give each plan its own
  * `key`, so a new plan starts again from its first page.
  */
-export function PlanView({ plan }: { plan: ConfigPlan }) {
+export function PlanView({ plan, title = 'Plan', status }: { plan: ConfigPlan; title?: string; status?: React.ReactNode }) {
   const { create, update, delete: remove } = plan.summary;
   const changes = usePages(plan.changes);
   const unchecked = new Set(plan.warnings.map((warning) => warning.target));
+  const headingId = useId();
   return (
-    <section aria-labelledby="plan-heading" className="mt-6">
-      <h2 id="plan-heading" className="mb-1 text-lg font-semibold">
-        Plan
+    <section aria-labelledby={headingId} className="mt-6">
+      <h2 id={headingId} className="mb-1 text-lg font-semibold">
+        {title}
       </h2>
       <p role="status" className="mb-3 text-sm text-muted-foreground">
-        {plan.changes.length === 0
+        {status ?? (plan.changes.length === 0
           ? 'No changes: the stored configuration already matches the file.'
-          : `${countText(create)} to create, ${countText(update)} to update, ${countText(remove)} to delete.`}
+          : `${countText(create)} to create, ${countText(update)} to update, ${countText(remove)} to delete.`)}
       </p>
       {plan.warnings.length > 0 && <WarningList warnings={plan.warnings} />}
       <ul aria-label="Planned changes" className="flex flex-col gap-2">

@@ -75,7 +75,7 @@ export function AddToAgentsDialog({ toolName, schema, onClose, onDone }: AddToAg
         }}
         onSubmit={(data) => void run(data, true)}
       >
-        <BulkChangeFooter state={bulk} agentCount={ids.length} canPreview={ids.length > 0} onClose={onClose} onApply={() => void run(overrides, false)} />
+        <BulkChangeFooter state={bulk} schema={schema} agentCount={ids.length} canPreview={ids.length > 0} onClose={onClose} onApply={() => void run(overrides, false)} />
       </OverridesForm>
     </Dialog>
   );

@@ -51,12 +51,14 @@ interface BulkChangeFooterProps {
   agentCount: number;
   /** False while the form cannot be previewed yet (nothing chosen). */
   canPreview: boolean;
+  /** The tool's settings schema: the preview labels and masks by it. */
+  schema: Record<string, unknown>;
   onClose: () => void;
   onApply: () => void;
 }
 
 /** The end of a fleet dialog: the refusal, the preview, and Cancel / Preview (submit) / Apply. */
-export function BulkChangeFooter({ state: { preview, problem, isBusy }, agentCount, canPreview, onClose, onApply }: BulkChangeFooterProps) {
+export function BulkChangeFooter({ state: { preview, problem, isBusy }, agentCount, canPreview, schema, onClose, onApply }: BulkChangeFooterProps) {
   return (
     <>
       {problem && (
@@ -71,7 +73,7 @@ export function BulkChangeFooter({ state: { preview, problem, isBusy }, agentCou
           )}
         </FormAlert>
       )}
-      {preview && <BulkPreview results={preview} />}
+      {preview && <BulkPreview results={preview} schema={schema} />}
       <FormActions>
         <Button onClick={onClose}>Cancel</Button>
         <Button type="submit" variant={preview ? 'secondary' : 'primary'} disabled={isBusy || !canPreview}>

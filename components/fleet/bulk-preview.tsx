@@ -1,11 +1,13 @@
 import type { BulkResult } from '@/lib/client-api/fleet-api';
+import { isJsonEqual } from '@/components/audit/diff-values';
 import { Badge } from '@/components/ui/badge';
+import { SettingsView } from '@/components/ui/settings-view';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 const TONE = { create: 'ok', update: 'info', delete: 'danger', unchanged: 'neutral' } as const;
 
 /** What a bulk change would do to each agent: its settings before and after. */
-export function BulkPreview({ results }: { results: readonly BulkResult[] }) {
+export function BulkPreview({ results, schema }: { results: readonly BulkResult[]; schema: Record<string, unknown> }) {
   return (
     <Table aria-label="Preview of the change">
       <TableHeader>
@@ -23,11 +25,18 @@ export function BulkPreview({ results }: { results: readonly BulkResult[] }) {
             <TableCell>
               <Badge tone={TONE[result.action]}>{result.action}</Badge>
             </TableCell>
-            <TableCell className="font-mono text-xs wrap-anywhere">{result.before ? JSON.stringify(result.before) : '—'}</TableCell>
-            <TableCell className="font-mono text-xs wrap-anywhere">{result.after ? JSON.stringify(result.after) : '—'}</TableCell>
+            <TableCell className="min-w-0">{result.before ? <SettingsView value={result.before} schema={schema} label={`Settings of ${result.agentId} before`} /> : '—'}</TableCell>
+            <TableCell className="min-w-0">{result.after ? <SettingsView value={result.after} schema={schema} changedKeys={changedKeys(result.before, result.after)} label={`Settings of ${result.agentId} after`} /> : '—'}</TableCell>
           </TableRow>
         ))}
       </TableBody>
     </Table>
   );
+}
+
+/** The keys whose values differ between before and after (all of after's for a new assignment). */
+function changedKeys(before: BulkResult['before'], after: BulkResult['after']): ReadonlySet<string> {
+  const was = before ?? {};
+  const now = after ?? {};
+  return new Set([...Object.keys(was), ...Object.keys(now)].filter((key) => !isJsonEqual(was[key], now[key])));
 }

@@ -68,7 +68,7 @@ export function ChangeSettingDialog({ toolName, schema, agentIds, onClose, onDon
             }}
           />
         </div>
-        <BulkChangeFooter state={bulk} agentCount={agentIds.length} canPreview={name !== ''} onClose={onClose} onApply={() => void run(false)} />
+        <BulkChangeFooter state={bulk} schema={schema} agentCount={agentIds.length} canPreview={name !== ''} onClose={onClose} onApply={() => void run(false)} />
       </form>
     </Dialog>
   );

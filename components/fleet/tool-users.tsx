@@ -13,6 +13,7 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Checkbox } from '@/components/ui/input';
 import { LoadError } from '@/components/ui/load-error';
 import { Skeleton } from '@/components/ui/skeleton';
+import { SettingsView } from '@/components/ui/settings-view';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { AddToAgentsDialog } from './add-to-agents-dialog';
 import { ChangeSettingDialog } from './change-setting-dialog';
@@ -41,7 +42,6 @@ export function ToolUsers({ toolName, overridesSchema, hasSettings }: ToolUsersP
     setDialog('none');
     clear();
     setNotice(message);
-    toast.success(message);
     await queryClient.invalidateQueries({ queryKey: ['agents'] });
   };
   const remove = async () => {
@@ -110,7 +110,9 @@ export function ToolUsers({ toolName, overridesSchema, hasSettings }: ToolUsersP
                   </Link>{' '}
                   <code className="text-xs text-muted-foreground">{user.agentId}</code>
                 </TableCell>
-                <TableCell className="font-mono text-xs wrap-anywhere">{JSON.stringify(user.assignment.overrides)}</TableCell>
+                <TableCell className="min-w-0">
+                  <SettingsView value={user.assignment.overrides} schema={overridesSchema} label={`Settings of ${user.agentName}`} />
+                </TableCell>
                 <TableCell>
                   <StatusBadge status={user.assignment.status} />
                 </TableCell>

@@ -51,6 +51,11 @@ export function AppSidebar({ userMenu, access = 'anonymous' }: { userMenu?: Reac
           </Button>
         </div>
         <div id="main-menu" className={cn('flex-col gap-1 px-2 pb-3 md:flex md:flex-1', isOpen ? 'flex' : 'hidden')}>
+          {access === 'anonymous' && (
+            <Link href="/sign-in" className="rounded-md px-3 py-2 text-sm font-medium text-foreground hover:bg-accent hover:text-accent-foreground">
+              Sign in
+            </Link>
+          )}
           <ul className="flex flex-col gap-0.5">
             {visibleNavItems(access).map((item) => {
               const isActive = isActiveItem(item, pathname);

@@ -18,8 +18,8 @@ describe('isActiveItem', () => {
 });
 
 describe('visibleNavItems', () => {
-  it('shows Workflows, Servers, Config and Audit to anyone signed in and Settings to admins only', () => {
-    expect(visibleNavItems('anonymous').map((item) => item.label)).toEqual(['Catalogue', 'Agents']);
+  it('shows no section to a visitor (each would only send them to sign in), the rest to anyone signed in, Settings to admins only', () => {
+    expect(visibleNavItems('anonymous').map((item) => item.label)).toEqual([]);
     expect(visibleNavItems('signedIn').map((item) => item.label)).toEqual(['Catalogue', 'Agents', 'Workflows', 'Servers', 'Config', 'Audit']);
     expect(visibleNavItems('admin').map((item) => item.label)).toEqual(['Catalogue', 'Agents', 'Workflows', 'Servers', 'Config', 'Audit', 'Settings']);
   });

@@ -7,7 +7,7 @@ export interface NavItem {
   icon: LucideIcon;
   /** Other paths that belong to this section (a tool page belongs to the catalogue). */
   alsoActiveUnder?: readonly string[];
-  /** Who sees the entry: anyone (the default), anyone signed in, or admins only. */
+  /** Who sees the entry: anyone (the default), anyone signed in, or admins only. Every page asks a visitor to sign in, so no section is shown to one. */
   visibleTo?: NavAccess;
 }
 
@@ -16,8 +16,8 @@ export type NavAccess = 'anonymous' | 'signedIn' | 'admin';
 
 /** The sidebar's sections, in order. */
 export const NAV_ITEMS: readonly NavItem[] = [
-  { href: '/', label: 'Catalogue', icon: LayoutGrid, alsoActiveUnder: ['/tools/'] },
-  { href: '/agents', label: 'Agents', icon: Bot },
+  { href: '/', label: 'Catalogue', icon: LayoutGrid, alsoActiveUnder: ['/tools/'], visibleTo: 'signedIn' },
+  { href: '/agents', label: 'Agents', icon: Bot, visibleTo: 'signedIn' },
   { href: '/workflows', label: 'Workflows', icon: Workflow, visibleTo: 'signedIn' },
   { href: '/servers', label: 'Servers', icon: Plug, visibleTo: 'signedIn' },
   { href: '/config', label: 'Config', icon: FileCode, visibleTo: 'signedIn' },

@@ -9,6 +9,7 @@ import { LoadError } from '@/components/ui/load-error';
 import type { SessionSummary } from '@/lib/auth/sessions';
 import { endSession, sessionsQueryOptions } from '@/lib/client-api/auth-api';
 import { DateText } from './date-text';
+import { describeUserAgent, timeAgo } from './describe-session';
 
 /** The signed-in user's sessions; they end any but the one they are using (that is "Sign out"). */
 export function SessionsManager() {
@@ -36,22 +37,28 @@ function SessionRow({ session }: { session: SessionSummary }) {
     onError: (caught) => setError(caught.message),
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionsQueryOptions.queryKey }),
   });
-  const device = session.userAgent ?? 'Unknown browser';
+  const [now] = useState(() => Date.now());
+  const device = [describeUserAgent(session.userAgent) ?? 'Unknown browser', session.ipAddress].filter(Boolean).join(', ');
   return (
     <li>
       <Card>
         <CardHeader className="items-center">
           <div className="min-w-0 flex-1 text-sm">
-            <p className="font-medium wrap-anywhere">{device}</p>
+            <p className="font-medium wrap-anywhere" title={session.userAgent ?? undefined}>
+              {device}, active{' '}
+              <time dateTime={session.lastActiveAt} title={session.lastActiveAt} suppressHydrationWarning>
+                {timeAgo(session.lastActiveAt, now)}
+              </time>
+            </p>
             <p className="text-muted-foreground">
-              Signed in <DateText value={session.createdAt} />, last active <DateText value={session.lastActiveAt} />
+              Signed in <DateText value={session.createdAt} />
             </p>
           </div>
           {session.isCurrent ? (
             <Badge tone="info">this session</Badge>
           ) : (
             <Button size="sm" variant="destructive" disabled={end.isPending} onClick={() => end.mutate()}>
-              End session signed in {new Date(session.createdAt).toLocaleString()}
+              End session<span className="sr-only"> {device}, signed in {new Date(session.createdAt).toLocaleString()}</span>
             </Button>
           )}
           {error && (

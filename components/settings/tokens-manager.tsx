@@ -3,8 +3,11 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { BreakableText } from '@/components/ui/wrapped-value';
 import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { LoadError } from '@/components/ui/load-error';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import type { ApiToken } from '@/lib/auth/api-token';
 import { revokeToken, tokensQueryOptions } from '@/lib/client-api/auth-api';
 import { CreateTokenForm } from './create-token-form';
@@ -21,29 +24,29 @@ export function TokensManager() {
       {tokens.isError && <LoadError message={tokens.error.message} isRetrying={tokens.isFetching} onRetry={() => void tokens.refetch()} />}
       {tokens.data?.length === 0 && <p className="text-sm text-muted-foreground">No tokens yet.</p>}
       {tokens.data && tokens.data.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
+        <div className="sm:overflow-x-auto">
+          <Table className="text-left">
             <caption className="sr-only">API tokens</caption>
-            <thead className="border-b border-border text-muted-foreground">
+            <TableHeader>
               <tr>
-                <th className="py-2 pr-3 font-medium">Name</th>
-                <th className="py-2 pr-3 font-medium">Prefix</th>
-                <th className="py-2 pr-3 font-medium">Scopes</th>
-                <th className="py-2 pr-3 font-medium">Created by</th>
-                <th className="py-2 pr-3 font-medium">Created</th>
-                <th className="py-2 pr-3 font-medium">Last used</th>
-                <th className="py-2 pr-3 font-medium">Status</th>
-                <th className="py-2 font-medium">
+                <TableHead>Name</TableHead>
+                <TableHead>Prefix</TableHead>
+                <TableHead>Scopes</TableHead>
+                <TableHead>Created by</TableHead>
+                <TableHead>Created</TableHead>
+                <TableHead>Last used</TableHead>
+                <TableHead>Status</TableHead>
+                <TableHead>
                   <span className="sr-only">Actions</span>
-                </th>
+                </TableHead>
               </tr>
-            </thead>
-            <tbody>
+            </TableHeader>
+            <TableBody>
               {tokens.data.map((token) => (
                 <TokenRow key={token.id} token={token} />
               ))}
-            </tbody>
-          </table>
+            </TableBody>
+          </Table>
         </div>
       )}
     </>
@@ -58,39 +61,53 @@ function TokenRow({ token }: { token: ApiToken }) {
     onError: (caught) => setError(caught.message),
     onSettled: () => queryClient.invalidateQueries({ queryKey: tokensQueryOptions.queryKey }),
   });
+  const { confirm, dialog } = useConfirm();
+  const askToRevoke = async () => {
+    const isSure = await confirm({
+      title: `Revoke the token "${token.name}"?`,
+      description: 'Whatever uses it is refused from its next request. A revoked token cannot be used again.',
+      confirmLabel: 'Revoke',
+      isDestructive: true,
+    });
+    if (isSure) revoke.mutate();
+  };
   const [now] = useState(() => Date.now());
   const isExpired = token.expiresAt !== null && Date.parse(token.expiresAt) <= now;
   return (
-    <tr className="border-b border-border align-top">
-      <td className="py-2 pr-3 font-medium wrap-anywhere">{token.name}</td>
-      <td className="py-2 pr-3 font-mono">{token.prefix}…</td>
-      <td className="py-2 pr-3">{token.scopes.join(', ')}</td>
-      <td className="py-2 pr-3 wrap-anywhere">{token.createdBy}</td>
-      <td className="py-2 pr-3">
+    <TableRow>
+      <TableCell className="font-medium break-words max-sm:text-base">{token.name}</TableCell>
+      <TableCell data-label="Prefix:" className="font-mono">
+        {token.prefix}…
+      </TableCell>
+      <TableCell data-label="Scopes:">
+        <BreakableText text={token.scopes.join(', ')} />
+      </TableCell>
+      <TableCell data-label="Created by:" className="break-words">
+        <BreakableText text={token.createdBy} />
+      </TableCell>
+      <TableCell data-label="Created:">
         <DateText value={token.createdAt} />
-      </td>
-      <td className="py-2 pr-3">
+      </TableCell>
+      <TableCell data-label="Last used:">
         <DateText value={token.lastUsedAt} />
-      </td>
-      <td className="py-2 pr-3">
+      </TableCell>
+      <TableCell data-label="Status:">
         {token.revokedAt ? <Badge tone="danger">revoked</Badge> : isExpired ? <Badge tone="warning">expired</Badge> : <Badge tone="ok">active</Badge>}
         {token.expiresAt && !token.revokedAt && (
           <span className="block text-xs text-muted-foreground">
             expires <DateText value={token.expiresAt} />
           </span>
         )}
-      </td>
-      <td className="py-2">
+      </TableCell>
+      <TableCell className="max-sm:pt-2">
         {!token.revokedAt && (
           <Button
             size="sm"
             variant="destructive"
             disabled={revoke.isPending}
-            onClick={() => {
-              if (window.confirm(`Revoke the token "${token.name}"? Whatever uses it is refused from its next request.`)) revoke.mutate();
-            }}
+            onClick={() => void askToRevoke()}
           >
-            Revoke {token.name}
+            Revoke<span className="sr-only"> {token.name}</span>
           </Button>
         )}
         {error && (
@@ -98,7 +115,8 @@ function TokenRow({ token }: { token: ApiToken }) {
             {error}
           </p>
         )}
-      </td>
-    </tr>
+        {dialog}
+      </TableCell>
+    </TableRow>
   );
 }

@@ -65,10 +65,13 @@ function UserRow({ user, isSelf, onChanged }: { user: AppUser; isSelf: boolean; 
             <p className="font-medium wrap-anywhere">{user.name}</p>
             <p className="text-sm text-muted-foreground wrap-anywhere">{user.email}</p>
           </div>
-          <Badge tone={user.disabled ? 'danger' : 'neutral'}>{user.disabled ? 'disabled' : user.role}</Badge>
+          {user.disabled && <Badge tone="danger">disabled</Badge>}
           {user.breakGlass && <Badge tone="warning">break-glass</Badge>}
           {isSelf ? (
-            <span className="text-sm text-muted-foreground">(you)</span>
+            <>
+              <Badge tone="neutral">{user.role}</Badge>
+              <span className="text-sm text-muted-foreground">(you)</span>
+            </>
           ) : (
             <>
               <label className="flex items-center gap-2 text-sm">
@@ -82,10 +85,11 @@ function UserRow({ user, isSelf, onChanged }: { user: AppUser; isSelf: boolean; 
                 </Select>
               </label>
               <Button size="sm" disabled={change.isPending || role === user.role} onClick={() => change.mutate({ role })}>
-                Change role of {user.email}
+                Save role<span className="sr-only"> of {user.email}</span>
               </Button>
               <Button size="sm" variant={user.disabled ? 'secondary' : 'destructive'} disabled={change.isPending} onClick={() => change.mutate({ disabled: !user.disabled })}>
-                {user.disabled ? 'Enable' : 'Disable'} {user.email}
+                {user.disabled ? 'Enable' : 'Disable'}
+                <span className="sr-only"> {user.email}</span>
               </Button>
               <Button size="sm" disabled={endSessions.isPending} onClick={() => endSessions.mutate()}>
                 End sessions of {user.email}

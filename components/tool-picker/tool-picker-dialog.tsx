@@ -2,6 +2,7 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { Dialog } from '@/components/ui/dialog';
 import { workWhenIdle } from '@/lib/client/idle-work';
 import type { ToolSummary } from '@/lib/catalogue/tool-summary';
@@ -42,28 +43,33 @@ export function ToolPickerDialog({ isOpen, onClose, agentName, ...picking }: Too
     chosenCount.current = count;
   }, []);
   // Escape or Cancel with tools chosen would drop the choice: ask first.
-  const close = () => {
+  const { confirm, dialog } = useConfirm();
+  const close = async () => {
     const count = chosenCount.current;
-    if (count > 0 && !window.confirm(`Close without adding the ${count} chosen ${count === 1 ? 'tool' : 'tools'}?`)) return;
+    const chosen = `${count} chosen ${count === 1 ? 'tool' : 'tools'}`;
+    if (count > 0 && !(await confirm({ title: `Close without adding the ${chosen}?`, description: 'The choice is dropped.', confirmLabel: 'Close', cancelLabel: 'Keep choosing' }))) return;
     onClose();
   };
   return (
+    <>
     <Dialog
       open={isOpen}
-      onClose={close}
+      onClose={() => void close()}
       title={`Add tools to ${agentName}`}
       description={
         <>
-          {/* Keyboard hints only where there is a keyboard to speak of; a touch screen gets its own. */}
-          <span className="pointer-coarse:hidden">Enter chooses the highlighted tool · Ctrl+Enter adds the chosen tools · Escape closes</span>
-          <span className="hidden pointer-coarse:inline">Tap tools to choose them, then add them.</span>
+          {/* Keyboard hints only on a wide screen with a fine pointer; a phone or a touch screen gets its own. */}
+          <span className="hidden sm:pointer-fine:inline">Enter chooses the highlighted tool · Ctrl+Enter adds the chosen tools · Escape closes</span>
+          <span className="sm:pointer-fine:hidden">Tap tools to choose them, then add them.</span>
         </>
       }
       isWide
       isPrerendered={isPrepared}
     >
-      <ChooseTools onCancel={close} onChosenCount={setChosenCount} {...picking} />
+      <ChooseTools onCancel={() => void close()} onChosenCount={setChosenCount} {...picking} />
     </Dialog>
+    {dialog}
+    </>
   );
 }
 

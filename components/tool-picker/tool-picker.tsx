@@ -5,6 +5,7 @@ import { Check } from 'lucide-react';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import { fieldClass } from '@/components/ui/input';
+import { BreakableText } from '@/components/ui/wrapped-value';
 import { ChosenChips } from './chosen-chips';
 import { memo, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { firstLine } from '@/lib/catalogue/group-tools';
@@ -248,7 +249,10 @@ const ToolItem = memo(function ToolItem({ tool, assignment, isChosen, onToggle }
     >
       <CheckMark isChecked={isAssigned || isChosen} />
       <span className="min-w-0 flex-1">
-        <span className="font-mono font-medium break-all">{tool.name}</span>
+        {/* Breaks at the name's underscores and dots, never mid-word (unless a part is wider than the line). */}
+        <span className="font-mono font-medium break-words">
+          <BreakableText text={tool.name} />
+        </span>
         {isAssigned && ' '}
         {isAssigned && (
           <Badge tone="neutral" className="ml-2">

@@ -9,7 +9,9 @@ export function Table({ className, ...props }: React.ComponentProps<'table'>) {
 }
 
 export function TableHeader({ className, ...props }: React.ComponentProps<'thead'>) {
-  return <thead className={cn('border-b border-border text-left max-sm:sr-only', className)} {...props} />;
+  // On a phone each cell names its column itself (data-label); a header row, even visually
+  // hidden, would still be laid out at its full width and push the page sideways.
+  return <thead className={cn('border-b border-border text-left max-sm:hidden', className)} {...props} />;
 }
 
 export function TableBody({ className, ...props }: React.ComponentProps<'tbody'>) {

@@ -4,47 +4,41 @@ import { useId, useState } from 'react';
 import { useCan } from '@/components/auth/permissions-context';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Input, Textarea } from '@/components/ui/input';
+import { SettingsView } from '@/components/ui/settings-view';
 import { isProblem } from '@/lib/client-api/api-problem';
 import { dryRunWorkflow } from '@/lib/client-api/workflows-api';
 import type { WorkflowRun } from '@/lib/workflows/run-workflow-types';
 import type { WorkflowDefinition } from '@/lib/workflows/workflow';
+import { DryRunArguments } from './dry-run-arguments';
+import { RunAsAgent } from './run-as-agent';
 
 /**
  * Runs the workflow on screen (saved or not) with the given arguments and shows each step's
  * arguments and result, the output, or the step that failed. The steps' tools really run.
  */
 export function DryRunPanel({ definition }: { definition: WorkflowDefinition }) {
-  const [argsText, setArgsText] = useState('');
+  const [args, setArgs] = useState<Record<string, unknown>>({});
+  const [jsonProblem, setJsonProblem] = useState('');
   const [agentId, setAgentId] = useState('');
   const [run, setRun] = useState<WorkflowRun | undefined>();
   const [problem, setProblem] = useState('');
   const [isRunning, setIsRunning] = useState(false);
   const headingId = useId();
-  const argsId = useId();
   const agentFieldId = useId();
   const canRun = useCan('runtime');
-  const placeholder = JSON.stringify(Object.fromEntries(definition.inputs.map((input) => [input.name || 'input', input.type === 'string' ? '' : null])), null, 2);
 
   const start = async () => {
     setProblem('');
     setRun(undefined);
-    let args: unknown = {};
-    try {
-      args = argsText.trim() === '' ? {} : JSON.parse(argsText);
-    } catch {
-      setProblem('The arguments are not valid JSON.');
-      return;
-    }
-    if (typeof args !== 'object' || args === null || Array.isArray(args)) {
-      setProblem('The arguments must be a JSON object.');
+    if (jsonProblem) {
+      setProblem(jsonProblem);
       return;
     }
     setIsRunning(true);
     try {
-      setRun(await dryRunWorkflow(definition, args as Record<string, unknown>, agentId.trim() || undefined));
+      setRun(await dryRunWorkflow(definition, args, agentId.trim() || undefined));
     } catch (error) {
-      const detail = isProblem(error) && error.errors.length > 0 ? `: ${error.errors.map((e) => `${e.pointer} ${e.message}`).join('; ')}` : '';
+      const detail = isProblem(error) && error.errors.length > 0 ? `: ${error.errors.map((e) => e.message).join('; ')}` : '';
       setProblem(`${error instanceof Error ? error.message : 'The dry run failed'}${detail}`);
     } finally {
       setIsRunning(false);
@@ -64,15 +58,8 @@ export function DryRunPanel({ definition }: { definition: WorkflowDefinition }) 
       <section aria-labelledby={headingId}>
         <h3 id={headingId} className="mb-1 font-semibold">Dry run</h3>
         <p className="mb-3 text-sm text-muted-foreground">Runs the steps for real, as shown here (saved or not), and shows what each step got and answered.</p>
-        <div className="mb-3 flex flex-col gap-1">
-          <label htmlFor={argsId} className="text-sm font-medium">Dry-run arguments (JSON)</label>
-          <Textarea id={argsId} value={argsText} onChange={(event) => setArgsText(event.target.value)} rows={4} placeholder={placeholder} className="font-mono" />
-        </div>
-        <div className="mb-3 flex flex-col gap-1">
-          <label htmlFor={agentFieldId} className="text-sm font-medium">Run as agent (optional)</label>
-          <Input id={agentFieldId} value={agentId} onChange={(event) => setAgentId(event.target.value)} className="w-64 py-1.5 font-mono" autoComplete="off" aria-describedby={`${agentFieldId}-help`} />
-          <p id={`${agentFieldId}-help`} className="text-xs text-muted-foreground">With an agent id, each step uses that agent&apos;s settings for its tool; without, the tools&apos; defaults.</p>
-        </div>
+        <DryRunArguments inputs={definition.inputs} value={args} onChange={setArgs} onJsonProblem={setJsonProblem} />
+        <RunAsAgent id={agentFieldId} tools={definition.steps.map((step) => step.tool)} value={agentId} onChange={setAgentId} />
         <Button onClick={() => void start()} disabled={isRunning}>
           {isRunning ? 'Running…' : 'Dry run'}
         </Button>
@@ -94,7 +81,7 @@ export function DryRunPanel({ definition }: { definition: WorkflowDefinition }) 
                     {step.arguments && (
                       <>
                         <p className="mt-1 text-xs text-muted-foreground">Arguments</p>
-                        <pre className="overflow-x-auto rounded bg-muted p-2 font-mono text-xs whitespace-pre-wrap">{JSON.stringify(step.arguments, null, 2)}</pre>
+                        <SettingsView value={step.arguments} label={`Arguments of ${step.id}`} className="rounded bg-muted p-2" />
                       </>
                     )}
                     {step.result !== undefined && (
@@ -114,7 +101,8 @@ export function DryRunPanel({ definition }: { definition: WorkflowDefinition }) 
                 </div>
               ) : (
                 <p role="alert" className="text-sm text-destructive">
-                  {run.error}
+                  {/* A failed step shows its reason above: said once, not twice. */}
+                  {run.failedStep ? `The dry run stopped at step "${run.failedStep}"; its reason is shown above.` : run.error}
                 </p>
               )}
             </div>

@@ -2,7 +2,7 @@
 
 import Form from '@rjsf/core';
 import type { IChangeEvent } from '@rjsf/core';
-import type { RJSFSchema } from '@rjsf/utils';
+import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { formTemplates, formWidgets } from '@/components/overrides-form/form-widgets';
@@ -14,6 +14,7 @@ import { Checkbox, Input, Textarea } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toolEntryQueryOptions } from '@/lib/client-api/assignments-api';
 import { overridesFormValidator } from '@/lib/overrides/form-validator';
+import { unescapePointerToken } from '@/lib/json-pointer';
 import type { ToolSummary } from '@/lib/catalogue/tool-summary';
 import type { WorkflowStep } from '@/lib/workflows/workflow';
 
@@ -46,6 +47,12 @@ export function StepEditor({ index, step, tools, onChange, onRemove, onMove, isF
   const jsonId = useId();
   const headingId = useId();
   const label = `Step ${index + 1}`;
+  // Each error goes on its field: the id, the tool, an argument (the form marks it); the rest above.
+  const idError = messagesAt(errors, '/id');
+  const toolError = messagesAt(errors, '/tool');
+  const argumentErrors = errors.filter((error) => error.pointer.startsWith('/arguments/'));
+  const otherErrors = errors.filter((error) => error.pointer !== '/id' && error.pointer !== '/tool' && !error.pointer.startsWith('/arguments/'));
+  const argumentErrorTree = argumentsErrorTree(argumentErrors);
 
   const choose = (names: readonly string[], isChosen: boolean) => {
     const name = names[0];
@@ -92,16 +99,45 @@ export function StepEditor({ index, step, tools, onChange, onRemove, onMove, isF
             <label htmlFor={idField} className="text-sm font-medium">
               {`${label} id`}
             </label>
-            <Input id={idField} value={step.id} onChange={(event) => onChange({ ...step, id: event.target.value })} className="w-48 py-1.5 font-mono" autoComplete="off" />
+            <Input
+              id={idField}
+              value={step.id}
+              onChange={(event) => onChange({ ...step, id: event.target.value })}
+              className="w-48 py-1.5 font-mono"
+              autoComplete="off"
+              aria-invalid={idError ? true : undefined}
+              aria-describedby={idError ? `${idField}-error` : undefined}
+            />
+            {idError && (
+              <p id={`${idField}-error`} className="text-sm text-destructive">
+                {idError}
+              </p>
+            )}
           </div>
-          <Button onClick={() => setIsPicking(true)} aria-label={step.tool ? `Change the tool of ${label} (${step.tool})` : `Choose the tool of ${label}`}>
-            {step.tool ? 'Change tool' : 'Choose tool'}
-          </Button>
+          <div className="flex flex-col gap-1">
+            <Button
+              onClick={() => setIsPicking(true)}
+              aria-label={step.tool ? `Change the tool of ${label} (${step.tool})` : `Choose the tool of ${label}`}
+              aria-describedby={toolError ? `${idField}-tool-error` : undefined}
+            >
+              {step.tool ? 'Change tool' : 'Choose tool'}
+            </Button>
+            {toolError && (
+              <p id={`${idField}-tool-error`} className="text-sm text-destructive">
+                {toolError}
+              </p>
+            )}
+          </div>
         </div>
         <p className="mb-2 text-xs text-muted-foreground">
           Its result is <code className="font-mono">{`{{steps.${step.id || 'id'}.result}}`}</code> in later steps and the output.
         </p>
-        <StepErrors errors={errors} />
+        <StepErrors errors={otherErrors} />
+        {argumentErrors.length > 0 && (
+          <p role="alert" className="mb-2 text-sm text-destructive">
+            {argumentErrors.length === 1 ? 'An argument is refused; see the field marked below.' : `${argumentErrors.length} arguments are refused; see the fields marked below.`}
+          </p>
+        )}
         {step.tool !== '' && (
           <div>
             <label className="mb-2 flex items-center gap-2 text-sm">
@@ -119,6 +155,11 @@ export function StepEditor({ index, step, tools, onChange, onRemove, onMove, isF
                 </label>
                 <Textarea id={jsonId} value={jsonText} onChange={(event) => editJson(event.target.value)} rows={5} className="font-mono" aria-invalid={jsonProblem ? true : undefined} />
                 {jsonProblem && <p className="text-sm text-destructive">{jsonProblem}</p>}
+                {argumentErrors.map((error) => (
+                  <p key={`${error.pointer}:${error.message}`} className="text-sm text-destructive">
+                    {argumentName(error.pointer)}: {error.message}
+                  </p>
+                ))}
               </div>
             ) : entry.isPending ? (
               <Skeleton className="h-20 w-full" />
@@ -131,6 +172,7 @@ export function StepEditor({ index, step, tools, onChange, onRemove, onMove, isF
                 idPrefix={`step-${index}`}
                 schema={entry.data.parametersSchema as RJSFSchema}
                 value={step.arguments}
+                errors={argumentErrorTree}
                 onChange={(args) => onChange({ ...step, arguments: args })}
               />
             )}
@@ -145,7 +187,7 @@ export function StepEditor({ index, step, tools, onChange, onRemove, onMove, isF
 }
 
 /** The step's arguments as an RJSF form from the tool's parameters schema; not validated here (templates stand for values). */
-function ArgumentsForm({ idPrefix, schema, value, onChange }: { idPrefix: string; schema: RJSFSchema; value: Record<string, unknown>; onChange: (value: Record<string, unknown>) => void }) {
+function ArgumentsForm({ idPrefix, schema, value, errors, onChange }: { idPrefix: string; schema: RJSFSchema; value: Record<string, unknown>; errors: ErrorSchema; onChange: (value: Record<string, unknown>) => void }) {
   return (
     <Form
       className="rjsf-form"
@@ -157,6 +199,7 @@ function ArgumentsForm({ idPrefix, schema, value, onChange }: { idPrefix: string
       noValidate
       noHtml5Validate
       showErrorList={false}
+      extraErrors={errors}
       idPrefix={idPrefix}
       onChange={(event: IChangeEvent) => onChange(isRecord(event.formData) ? event.formData : {})}
       onSubmit={() => undefined}
@@ -171,9 +214,7 @@ function StepErrors({ errors }: { errors: readonly { pointer: string; message: s
   return (
     <ul role="alert" className="mb-2 list-disc pl-5 text-sm text-destructive">
       {errors.map((error) => (
-        <li key={`${error.pointer}:${error.message}`}>
-          {error.pointer && <code className="font-mono">{error.pointer}</code>} {error.message}
-        </li>
+        <li key={`${error.pointer}:${error.message}`}>{error.message}</li>
       ))}
     </ul>
   );
@@ -181,4 +222,29 @@ function StepErrors({ errors }: { errors: readonly { pointer: string; message: s
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function messagesAt(errors: readonly { pointer: string; message: string }[], pointer: string): string | undefined {
+  const found = errors.filter((error) => error.pointer === pointer).map((error) => error.message);
+  return found.length > 0 ? found.join(' ') : undefined;
+}
+
+/** `/arguments/office/city` as "office › city". */
+function argumentName(pointer: string): string {
+  return pointer.slice('/arguments/'.length).split('/').map(unescapePointerToken).join(' › ');
+}
+
+/** Errors under `/arguments/…` as the tree RJSF marks its fields with. */
+function argumentsErrorTree(errors: readonly { pointer: string; message: string }[]): ErrorSchema {
+  const tree: ErrorSchema = {};
+  for (const { pointer, message } of errors) {
+    let node: ErrorSchema = tree;
+    for (const key of pointer.slice('/arguments/'.length).split('/').map(unescapePointerToken)) {
+      const next: ErrorSchema = node[key] ?? {};
+      node[key] = next;
+      node = next;
+    }
+    node.__errors = [...(node.__errors ?? []), message];
+  }
+  return tree;
 }

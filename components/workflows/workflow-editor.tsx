@@ -2,7 +2,6 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Checkbox, Input, Select } from '@/components/ui/input';
@@ -47,7 +46,6 @@ export function WorkflowEditor({ workflow, onDone }: { workflow?: Workflow; onDo
       setVersion(saved.version);
       await queryClient.invalidateQueries({ queryKey: ['workflows'] });
       await queryClient.invalidateQueries({ queryKey: ['catalogue'] });
-      toast.success(version === undefined ? 'Workflow saved.' : 'Workflow changes saved.');
       onDone(version === undefined ? `Saved the workflow ${saved.name}; its tool is ${saved.toolName}.` : `Saved the changes to ${saved.name}.`);
     } catch (error) {
       if (isProblem(error)) {

@@ -3,7 +3,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Workflow as WorkflowIcon } from 'lucide-react';
 import { useState } from 'react';
-import { toast } from 'sonner';
 import { useCan } from '@/components/auth/permissions-context';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -40,7 +39,6 @@ export function WorkflowsView() {
     try {
       await deleteWorkflow(workflow.name, workflow.version);
       setAnnouncement(`Deleted the workflow ${workflow.name}.`);
-      toast.success('Workflow deleted.');
     } catch (error) {
       setProblem(isProblem(error, 412) ? `Someone else changed ${workflow.name} meanwhile; the list shows it as it is now.` : error instanceof Error ? error.message : 'The workflow could not be deleted.');
     }

@@ -130,18 +130,16 @@ test('[AGENTS][UNSAVED]: leaving with unsaved changes asks first, and staying ke
   await page.getByRole('button', { name: 'Edit settings of fs_read_file' }).click();
   await page.getByRole('textbox', { name: 'Base directory' }).fill(filesFolder('unsaved'));
 
-  const asked: string[] = [];
-  page.once('dialog', (dialog) => {
-    asked.push(dialog.message());
-    void dialog.dismiss();
-  });
+  const leave = page.getByRole('alertdialog', { name: 'Leave this page?' });
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Agents' }).click();
-  await expect.poll(() => asked).toEqual(['You have unsaved changes on this page. Leave anyway and lose them?']);
+  await expect(leave).toContainText('You have unsaved changes on this page. Leaving loses them.');
+  await leave.getByRole('button', { name: 'Stay' }).click();
+  await expect(leave).toBeHidden();
   expect(new URL(page.url()).pathname).toBe(`/agents/${agentId}`);
   await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue(filesFolder('unsaved'));
 
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Agents' }).click();
+  await leave.getByRole('button', { name: 'Leave' }).click();
   await expect(page).toHaveURL(/\/agents$/);
   expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ baseDir: filesFolder('start') });
 });
@@ -155,15 +153,16 @@ test('[AGENTS][UNSAVED]: the browser\'s Back button asks first too', async ({ pa
   await addThroughPicker(page, 'fs_read_file');
   await page.getByRole('textbox', { name: 'Base directory' }).fill('/srv/not-yet');
 
-  const asked: string[] = [];
-  page.once('dialog', (dialog) => {
-    asked.push(dialog.message());
-    void dialog.dismiss();
-  });
+  const leave = page.getByRole('alertdialog', { name: 'Leave this page?' });
   await page.goBack({ timeout: 3_000 }).catch(() => undefined);
-  await expect.poll(() => asked).toEqual(['You have unsaved changes on this page. Leave anyway and lose them?']);
+  await leave.getByRole('button', { name: 'Stay' }).click();
   expect(new URL(page.url()).pathname).toBe(`/agents/${agentId}`);
   await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue('/srv/not-yet');
+
+  // Leave makes the Back the admin asked for.
+  await page.goBack({ timeout: 3_000 }).catch(() => undefined);
+  await leave.getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/agents(\?q=[^/]*)?$/);
 });
 
 test('[AGENTS][DELETE]: deleting an agent from its own page goes back to the list', async ({ page, request }) => {

@@ -125,17 +125,14 @@ test('[AGENTS][TOOLS]: closing the picker with tools chosen asks first', async (
   await page.keyboard.press('Enter');
   await expect(dialog.getByText('1 tool chosen')).toBeVisible();
 
-  const asked: string[] = [];
-  page.once('dialog', (confirm) => {
-    asked.push(confirm.message());
-    void confirm.dismiss();
-  });
   await page.keyboard.press('Escape');
-  await expect.poll(() => asked).toEqual(['Close without adding the 1 chosen tool?']);
+  const question = page.getByRole('alertdialog', { name: 'Close without adding the 1 chosen tool?' });
+  await question.getByRole('button', { name: 'Keep choosing' }).click();
+  await expect(question).toBeHidden();
   await expect(dialog.getByText('1 tool chosen')).toBeVisible();
 
-  page.once('dialog', (confirm) => void confirm.accept());
   await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await question.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(dialog).toBeHidden();
   expect((await assignmentsOf(request, agentId)).size).toBe(0);
 });

@@ -14,7 +14,7 @@ for (const viewport of viewports) {
     test(`[AUDIT][A11Y]: /audit with an event's changes open has no serious or critical violations (${viewport.name})`, async ({ page, request }) => {
       const { id } = await agentWithHistory(request, 1);
       await page.goto(`/audit?agent=${id}`);
-      await page.getByRole('button', { name: /^Show changes of agent\.update/ }).click();
+      await page.getByRole('button', { name: /^Show changes of Agent changed/ }).click();
       await expect(page.getByRole('list', { name: 'Changes' })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
     });

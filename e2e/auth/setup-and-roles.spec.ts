@@ -46,6 +46,10 @@ test('[AUTH][SETUP]: the setup link makes an admin, who creates an editor and a 
   // Signed out, every page leads to sign-in.
   await page.goto(`${server.url}/agents`);
   await expect(page).toHaveURL(/\/sign-in$/);
+  // …and the sidebar offers only that: no section that would send the visitor back here (issue 33, finding 10).
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Sign in' })).toBeVisible();
+  for (const section of ['Catalogue', 'Agents', 'Workflows', 'Audit']) await expect(nav.getByRole('link', { name: section })).toHaveCount(0);
 
   await page.goto(`${server.url}${link}`);
   const setup = page.getByRole('form', { name: 'Create the first admin' });
@@ -57,13 +61,14 @@ test('[AUTH][SETUP]: the setup link makes an admin, who creates an editor and a 
   await setup.getByLabel('Password', { exact: true }).fill(ADMIN.password);
   await setup.getByLabel('Repeat the password').fill(ADMIN.password);
   await setup.getByRole('button', { name: 'Create admin' }).click();
-  await expect(page.getByText(`The admin account ${ADMIN.email} is ready.`)).toBeVisible();
+  // The new admin is signed in at once and lands on the catalogue (issue 33, finding 10).
+  await expect(page.getByRole('group', { name: 'Signed in user' })).toContainText(ADMIN.email);
+  await expect(page).toHaveURL(`${server.url}/`);
 
   // The link is used up.
   await page.goto(`${server.url}${link}`);
   await expect(page.getByText('This setup link is not valid, or was used already.')).toBeVisible();
 
-  await signIn(page, ADMIN);
   await page.getByRole('link', { name: 'Settings' }).click();
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible();
   await createUser(page, EDITOR, 'editor');

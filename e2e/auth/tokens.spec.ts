@@ -29,8 +29,8 @@ test('[AUTH][TOKENS]: admin creates a token, GET /api/v1/agents works with it an
 
   await page.reload();
   await expect(page.getByRole('row').filter({ hasText: name })).not.toContainText('never');
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: `Revoke ${name}` }).click();
+  await page.getByRole('alertdialog', { name: `Revoke the token "${name}"?` }).getByRole('button', { name: 'Revoke', exact: true }).click();
   await expect(page.getByRole('row').filter({ hasText: name })).toContainText('revoked');
   expect((await withToken()).status).toBe(401);
 });

@@ -43,10 +43,10 @@ export async function agentWithHistory(request: APIRequestContext, renames: numb
   return { id, names };
 }
 
-/** The events the page lists now, as `action target` lines. */
+/** The events the page lists now, as `action target` lines (the action's code, which the page shows in words). */
 export async function shownEvents(page: Page): Promise<string[]> {
   const items = page.getByRole('list', { name: 'Audit events, newest first' }).getByRole('listitem').filter({ has: page.getByRole('button', { name: /changes/ }) });
   return items.evaluateAll((nodes) =>
-    nodes.map((node) => `${node.querySelector('[data-event-action]')?.textContent ?? ''} ${node.querySelector('[data-event-target]')?.textContent ?? ''}`),
+    nodes.map((node) => `${node.querySelector('[data-event-action]')?.getAttribute('data-event-action') ?? ''} ${node.querySelector('[data-event-target]')?.textContent ?? ''}`),
   );
 }

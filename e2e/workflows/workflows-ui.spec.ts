@@ -34,13 +34,13 @@ test('[WORKFLOWS][UI]: admin builds a two-step workflow with the picker and the 
   await step2.getByRole('textbox', { name: /^text/ }).fill('{{steps.step1.result}}');
   await page.getByRole('textbox', { name: 'Output' }).fill('{{steps.step1.result}} / {{steps.step2.result}}');
 
-  await page.getByRole('textbox', { name: 'Dry-run arguments (JSON)' }).fill('{"text": "one two three four"}');
+  await page.getByRole('group', { name: 'Dry-run arguments' }).getByRole('textbox', { name: /^text/ }).fill('one two three four');
   await page.getByRole('button', { name: 'Dry run' }).click();
   const steps = page.getByRole('list', { name: 'Dry-run steps' });
   await expect(steps.getByRole('listitem')).toHaveCount(2);
-  await expect(steps.getByRole('listitem').first()).toContainText('"text": "one two three four"');
+  await expect(steps.getByRole('listitem').first()).toContainText('text: one two three four');
   await expect(steps.getByRole('listitem').first()).toContainText('Word count: 4');
-  await expect(steps.getByRole('listitem').nth(1)).toContainText('"text": "Word count: 4"');
+  await expect(steps.getByRole('listitem').nth(1)).toContainText('text: Word count: 4');
   await expect(page.getByRole('status').filter({ hasText: 'Output' })).toContainText('Word count: 4 / Word count: 3');
 
   await page.getByRole('button', { name: 'Save workflow' }).click();
@@ -76,7 +76,9 @@ test('[WORKFLOWS][UI]: a refused step is shown on its step, and nothing is store
   await chooseStepTool(page, 'Step 1', 'word_count');
   await page.getByRole('group', { name: /^Step 1/ }).getByRole('textbox', { name: /^text/ }).fill('{{input.missing}}');
   await page.getByRole('button', { name: 'Save workflow' }).click();
-  await expect(page.getByRole('group', { name: /^Step 1/ }).getByRole('alert')).toContainText('names no input of this workflow');
+  const step = page.getByRole('group', { name: /^Step 1/ });
+  await expect(step.getByRole('alert')).toContainText('An argument is refused; see the field marked below.');
+  await expect(step.getByRole('textbox', { name: /^text/ })).toHaveAccessibleDescription(/names no input of this workflow/);
   expect((await request.get(`/api/v1/workflows/${name}`)).status()).toBe(404);
 });
 
@@ -87,6 +89,7 @@ test('[WORKFLOWS][RULES]: admin adds a whole group to an agent as a rule from th
   const dialog = await openPicker(page);
   await dialog.getByRole('combobox', { name: 'Search tools' }).fill('todo_');
   await dialog.getByRole('option', { name: /^Add the whole Todo group as a rule/ }).click();
+  await page.getByRole('alertdialog', { name: 'Add the whole Todo group as a rule?' }).getByRole('button', { name: 'Add rule' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('status').filter({ hasText: /Added the Todo group as a rule: it gives 2 tools now\./ })).toBeVisible();
 

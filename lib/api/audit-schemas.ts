@@ -58,3 +58,13 @@ export const AuditPageSchema = z.object({
   events: z.array(AuditEventSchema),
   nextCursor: z.string().optional().meta({ description: 'Absent on the last page' }),
 });
+
+/** The query of `GET /api/v1/audit/actors`: the text to look for in actors' ids and names. */
+export const AuditActorsQuerySchema = z.object({
+  q: z.string().max(200).refine(isStorableText, 'Must not contain U+0000 (NUL).').default('').meta({ description: 'Text the actor\'s id or name contains, any case; empty for the first actors by id' }),
+});
+
+/** Actors found in the audit log, for the actor filter. */
+export const AuditActorsSchema = z.object({
+  actors: z.array(z.object({ id: z.string().meta({ description: 'What the `actor` filter takes' }), name: z.string().meta({ description: 'The actor in words, e.g. "Ada Lovelace (editor)"' }) })),
+});

@@ -85,6 +85,7 @@ export const SessionSchema = z.object({
   lastActiveAt: z.string().meta({ format: 'date-time' }),
   expiresAt: z.string().meta({ format: 'date-time' }),
   userAgent: z.string().nullable(),
+  ipAddress: z.string().nullable().meta({ description: 'The address the session signed in from' }),
   isCurrent: z.boolean(),
 });
 

@@ -44,6 +44,48 @@ export const AUDIT_ACTIONS = [
   'secret.delete',
 ] as const;
 
+/** Each action in words, as the audit page shows it. */
+export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
+  'agent.create': 'Agent created',
+  'agent.update': 'Agent changed',
+  'agent.delete': 'Agent deleted',
+  'assignment.put': 'Tool settings saved',
+  'assignment.delete': 'Tool removed from agent',
+  'todo.write': 'Todo list written',
+  'auth.sign-in': 'Signed in',
+  'auth.sign-in-failed': 'Sign-in failed',
+  'auth.sign-out': 'Signed out',
+  'auth.setup': 'First admin set up',
+  'access.denied': 'Access refused',
+  'session.revoke': 'Session ended',
+  'user.create': 'User added',
+  'user.update': 'User changed',
+  'user.role-from-sso': 'Role set by single sign-on',
+  'user.sessions-end': 'User\'s sessions ended',
+  'token.create': 'Token created',
+  'token.revoke': 'Token revoked',
+  'tool.invoke': 'Tool called',
+  'workflow.create': 'Workflow created',
+  'workflow.update': 'Workflow changed',
+  'workflow.delete': 'Workflow deleted',
+  'workflow.dry-run': 'Workflow dry run',
+  'rule.create': 'Group rule added',
+  'rule.update': 'Group rule changed',
+  'rule.delete': 'Group rule removed',
+  'server.create': 'Server added',
+  'server.update': 'Server changed',
+  'server.delete': 'Server removed',
+  'server.refresh': 'Server tools refreshed',
+  'secret.create': 'Secret added',
+  'secret.update': 'Secret replaced',
+  'secret.delete': 'Secret deleted',
+};
+
+/** An action in words; an action this version does not know (a newer writer's) as its code. */
+export function actionInWords(action: string): string {
+  return Object.hasOwn(AUDIT_ACTION_WORDS, action) ? AUDIT_ACTION_WORDS[action as AuditAction] : action;
+}
+
 /** What a page or an export of the audit log may be narrowed to; every given filter must hold. */
 export interface AuditFilters {
   /** The acting user's or token's id. */

@@ -29,19 +29,19 @@ async function seed(db: Db): Promise<void> {
 const targets = (page: { events: { target: string }[] }) => page.events.map((event) => event.target);
 
 describeEachDatabase('audit log filters', (databases) => {
-  it('records who acted by id and name, and the agent and tool the target names', async () => {
+  it('records who acted by id and in words (a person with their role, a token by its name), and the agent and tool the target names', async () => {
     const { db } = await databases.create();
     await seed(db);
 
     const { events } = await listAuditEvents({ db, actor: reader, limit: 10 });
 
     expect(events.map(({ actor, actorName, agentId, toolName }) => ({ actor, actorName, agentId, toolName }))).toEqual([
-      { actor: 'user-ada', actorName: 'Ada Lovelace', agentId: 'alpha', toolName: 'word_count' },
-      { actor: 'user-ada', actorName: 'Ada Lovelace', agentId: null, toolName: null },
-      { actor: 'token-ci', actorName: 'CI token', agentId: 'beta', toolName: null },
-      { actor: 'token-ci', actorName: 'CI token', agentId: 'beta', toolName: 'fs_read_file' },
-      { actor: 'user-ada', actorName: 'Ada Lovelace', agentId: 'alpha', toolName: 'fs_read_file' },
-      { actor: 'user-ada', actorName: 'Ada Lovelace', agentId: 'alpha', toolName: null },
+      { actor: 'user-ada', actorName: 'Ada Lovelace (editor)', agentId: 'alpha', toolName: 'word_count' },
+      { actor: 'user-ada', actorName: 'Ada Lovelace (editor)', agentId: null, toolName: null },
+      { actor: 'token-ci', actorName: 'token "CI token"', agentId: 'beta', toolName: null },
+      { actor: 'token-ci', actorName: 'token "CI token"', agentId: 'beta', toolName: 'fs_read_file' },
+      { actor: 'user-ada', actorName: 'Ada Lovelace (editor)', agentId: 'alpha', toolName: 'fs_read_file' },
+      { actor: 'user-ada', actorName: 'Ada Lovelace (editor)', agentId: 'alpha', toolName: null },
     ]);
   });
 

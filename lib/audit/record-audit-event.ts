@@ -2,6 +2,7 @@ import 'server-only';
 import type { Actor } from '@/lib/auth/actor';
 import { compiledOnce } from '@/lib/db/compiled-once';
 import type { Db } from '@/lib/db/schema';
+import { auditActorName } from './actor-label';
 import { targetParts, type AuditAction } from './audit-event';
 
 /** One change to record. */
@@ -35,7 +36,7 @@ export async function recordAuditEvents(trx: Db, entries: readonly AuditEntry[])
       at,
       actor: actor.id,
       actor_id: actor.id,
-      actor_name: actor.displayName,
+      actor_name: auditActorName(actor),
       action,
       target,
       agent_id: agentId,

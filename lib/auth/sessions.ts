@@ -13,6 +13,8 @@ export interface SessionSummary {
   lastActiveAt: string;
   expiresAt: string;
   userAgent: string | null;
+  /** The address the session signed in from, as the sign-in saw it. */
+  ipAddress: string | null;
   isCurrent: boolean;
 }
 
@@ -40,6 +42,7 @@ export async function listOwnSessions({ db, actor }: ListOwnSessionsOptions): Pr
       lastActiveAt: new Date(row.updatedAt).toISOString(),
       expiresAt: new Date(row.expiresAt).toISOString(),
       userAgent: row.userAgent || null,
+      ipAddress: row.ipAddress || null,
       isCurrent: row.id === user.sessionId,
     }))
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));

@@ -52,3 +52,18 @@ export function toAuditFilters(values: Partial<Record<(typeof AUDIT_FILTER_NAMES
       .filter(([, value]) => value !== ''),
   ) as AuditFilters;
 }
+
+/** An actor of the audit log, as the actor picker offers it. */
+export interface AuditActorOption {
+  id: string;
+  name: string;
+}
+
+/** The actors whose id or name contains `search`, for the actor picker. */
+export function auditActorsQueryOptions(search: string) {
+  return {
+    queryKey: ['audit-actors', search] as const,
+    queryFn: async () => (await apiFetch<{ actors: AuditActorOption[] }>(`/api/v1/audit/actors?${new URLSearchParams({ q: search })}`)).data.actors,
+    staleTime: 30_000,
+  };
+}

@@ -20,3 +20,8 @@ export async function addRule(agentId: string, group: string, exclude: readonly 
 export async function removeRule(agentId: string, group: string, version: number): Promise<void> {
   await apiFetch<undefined>(`${agentPath(agentId)}/rules/${encodeURIComponent(group)}`, { method: 'DELETE', ifMatch: version });
 }
+
+/** Replaces the rule's exclusions at the version the admin saw; answers the rule as saved. */
+export async function updateRuleExclusions(agentId: string, group: string, exclude: readonly string[], version: number): Promise<AgentRuleView> {
+  return (await apiFetch<AgentRuleView>(`${agentPath(agentId)}/rules/${encodeURIComponent(group)}`, { method: 'PUT', body: { exclude }, ifMatch: version })).data;
+}

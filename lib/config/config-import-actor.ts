@@ -1,11 +1,12 @@
 import { can, type Actor, type SystemActor } from '@/lib/auth/actor';
+import { auditActorName } from '@/lib/audit/actor-label';
 
-/** The actor a configuration import writes as: `config import`, naming who ran it. */
+/** The actor a configuration import writes as: `config import`, naming who ran it (`token "config cli" via config import`). */
 export function configImportActor(actor: Actor): SystemActor {
   return {
     kind: 'system',
     id: 'config import',
-    displayName: `config import by ${actor.displayName}`,
+    displayName: `${auditActorName(actor)} via config import`,
     // Stdio servers run commands on the host: an import may change them only for someone who may.
     // Likewise servers that reference secrets, which only those who manage secrets may point somewhere.
     permissions: [

@@ -49,6 +49,7 @@ export async function dryRunWorkflow({ db, registry, actor, workflow, arguments:
     scope: { agentId: agentId ?? DRY_RUN_AGENT, sessionId: randomUUID(), userId: actor.id, purpose: 'call' },
     registry,
     db,
+    isWithoutAgent: agentId === undefined,
   });
   await inTransaction(db, (trx) =>
     recordAuditEvent(trx, {

@@ -21,6 +21,8 @@ export interface RunWorkflowOptions {
   scope: ToolCallScope;
   registry: ToolRegistry;
   db: Db;
+  /** A dry run without an agent: the scope's agent id is a stand-in, never named in a message. */
+  isWithoutAgent?: boolean;
 }
 
 const depth = new AsyncLocalStorage<number>();
@@ -31,7 +33,7 @@ const depth = new AsyncLocalStorage<number>();
  * caller's `ToolCallScope`. Stops at the first failing step and names it. A run nested deeper
  * than {@link MAX_WORKFLOW_DEPTH} workflows is refused.
  */
-export async function runWorkflow({ workflow, input, scope, registry, db }: RunWorkflowOptions): Promise<WorkflowRun> {
+export async function runWorkflow({ workflow, input, scope, registry, db, isWithoutAgent = false }: RunWorkflowOptions): Promise<WorkflowRun> {
   const level = (depth.getStore() ?? 0) + 1;
   if (level > MAX_WORKFLOW_DEPTH) {
     return { ok: false, steps: [], error: `Workflow "${workflow.name}" is nested ${level} deep; workflows may call workflows only ${MAX_WORKFLOW_DEPTH} deep` };
@@ -69,8 +71,11 @@ export async function runWorkflow({ workflow, input, scope, registry, db }: RunW
         trace.settings = 'defaults';
         if (!defaults.isComplete) {
           const missing = requiredWithoutDefault(entry.overridesSchema);
+          const settings = missing.join(', ') || 'see its settings';
           return fail(
-            `the tool has required settings without a default (${missing.join(', ') || 'see its settings'}) and agent "${scope.agentId}" does not have it assigned; assign "${step.tool}" to the agent with its settings`,
+            isWithoutAgent
+              ? `${step.tool} needs settings that have no default (${settings}). Choose an agent that has ${step.tool} assigned under "Run as agent", and its settings are used.`
+              : `${step.tool} needs settings that have no default (${settings}), and agent "${scope.agentId}" does not have it assigned. Assign ${step.tool} to the agent with its settings.`,
           );
         }
         overrides = defaults.overrides;

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { ApiOperation } from '../api-operation';
-import { AuditPageSchema, AuditQuerySchema } from '../audit-schemas';
+import { AuditActorsQuerySchema, AuditActorsSchema, AuditPageSchema, AuditQuerySchema } from '../audit-schemas';
 
 /** The audit log, read only. */
 export const auditOperations: ApiOperation[] = [
@@ -23,5 +23,13 @@ export const auditOperations: ApiOperation[] = [
     problemDescriptions: {
       400: 'The query has invalid parameters (field errors in `errors`, e.g. `/from` for a time that is not ISO 8601), or the cursor is not one this server gave out',
     },
+  },
+  {
+    method: 'GET', path: '/api/v1/audit/actors', operationId: 'listAuditActors', tag: 'audit',
+    summary: 'Actors in the audit log whose id or name contains the text, at most 20, for the actor filter',
+    query: AuditActorsQuerySchema,
+    success: { 200: { description: 'The matching actors, by id', schema: AuditActorsSchema } },
+    problems: [400],
+    problemDescriptions: { 400: 'The search text is too long or holds U+0000' },
   },
 ];

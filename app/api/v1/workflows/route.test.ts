@@ -136,7 +136,7 @@ describeApi('/api/v1/workflows', (database) => {
       expect(response.status).toBe(422);
       const problem = (await response.json()) as { detail: string };
       expect(problem.detail).toContain('Step "read" (fs_read_file) failed');
-      expect(problem.detail).toContain('required settings without a default (baseDir)');
+      expect(problem.detail).toContain('fs_read_file needs settings that have no default (baseDir)');
       expect(problem.detail).toContain('agent "writer" does not have it assigned');
 
       const dry = await callRoute(dryRun, apiRequest('/api/v1/workflows/dry-run', { method: 'POST', json: { workflow: failing, arguments: { path: 'x' }, agentId: 'writer' } }), {});
@@ -147,6 +147,14 @@ describeApi('/api/v1/workflows', (database) => {
       expect(run.steps.map((step) => step.id)).toEqual(['count', 'read']);
       expect(run.steps[0]).toMatchObject({ arguments: { text: 'one' }, result: 'Word count: 1', settings: 'defaults' });
       expect(run.steps[1]).toMatchObject({ arguments: { path: 'x' } });
+
+      // Without an agent, the answer says what to do and never names the stand-in agent.
+      const bare = await callRoute(dryRun, apiRequest('/api/v1/workflows/dry-run', { method: 'POST', json: { workflow: failing, arguments: { path: 'x' } } }), {});
+      const bareText = await bare.text();
+      expect(bareText).not.toContain('workflow-dry-run');
+      expect((JSON.parse(bareText) as { steps: { error?: string }[] }).steps[1]?.error).toBe(
+        'fs_read_file needs settings that have no default (baseDir). Choose an agent that has fs_read_file assigned under "Run as agent", and its settings are used.',
+      );
     });
 
     it('refuses a dry run to an editor (it runs tools, which needs runtime), changing nothing but the refusal\'s audit', async () => {
