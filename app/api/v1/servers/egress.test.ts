@@ -88,7 +88,9 @@ describeApi('egress policy of HTTP MCP servers', (database) => {
 
   it('refuses a forbidden URL in a config plan and apply, on its line, and neither connects', async () => {
     const file = (url: string) => ['apiVersion: tools-admin/v1', 'servers:', '  - name: ssrf', '    transport: http', `    url: "${url}"`, ''].join('\n');
-    const before = await snapshotTables(database.db);
+    // What the attacks may change: nothing but the token's last use.
+    const state = async () => JSON.stringify(await snapshotTables(database.db)).replace(/"last_used_at":"[^"]*"/g, '"last_used_at":null');
+    const before = await state();
     for (const { as } of attackers) {
       for (const url of forbiddenUrls()) {
         const planned = await callRoute(plan, apiRequest('/api/v1/config/plan', { method: 'POST', json: { file: file(url) }, as: asOf(as) }), {});
@@ -98,10 +100,10 @@ describeApi('egress policy of HTTP MCP servers', (database) => {
         expect(applied.status, url).toBe(400);
       }
     }
-    expect(await snapshotTables(database.db)).toEqual(before);
+    expect(await state()).toEqual(before);
     expect(target.connections()).toBe(0);
     expect(target6.connections()).toBe(0);
-  });
+  }, 90_000);
 
   it('refuses changing a stored server to a forbidden URL', async () => {
     process.env.MCP_ALLOWED_HOSTS = '127.0.0.2';
