@@ -97,6 +97,16 @@ describe('an MCP server over stdio (server-everything)', () => {
   });
 });
 
+describe('an MCP server over stdio that prints its environment', () => {
+  it('shows the reference, never the value, even when the value reaches stderr in two writes', async () => {
+    const script = 'process.stderr.write("token=" + process.env.LEAKY.slice(0, 4)); setTimeout(() => { process.stderr.write(process.env.LEAKY.slice(4) + " is wrong\\n"); process.exit(3); }, 100)';
+    const { provider } = await connected({ name: 'leaky', enabled: true, transport: 'stdio', command: process.execPath, args: ['-e', script], env: { LEAKY: '${TEST_MCP_TOKEN}' } });
+    await waitFor('unavailable', () => provider.status().status === 'unavailable', 10_000);
+    expect(provider.status()).toMatchObject({ kind: 'stopped', detail: expect.stringContaining('token=${TEST_MCP_TOKEN} is wrong') });
+    expect(JSON.stringify(provider.status())).not.toContain('secr');
+  });
+});
+
 describe('reconnecting', () => {
   it('waits twice as long after each failed start, up to the maximum', { timeout: 20_000 }, async () => {
     const folder = await mkdtemp(path.join(os.tmpdir(), 'mcp-backoff-'));
@@ -233,6 +243,24 @@ describe('an MCP server over Streamable HTTP (an SDK server)', () => {
     const { provider } = await connected({ ...remote(), headers: { Authorization: 'Bearer wrong' } });
     await waitFor('unavailable', () => provider.status().status === 'unavailable', 10_000);
     expect(provider.unavailableReason()).toMatch(/^Authentication failed/);
+  });
+
+  it('shows the references, never their values, when the server echoes what it was sent (its Authorization header, its URL) in a refusal', async () => {
+    const reflector = http.createServer((request, response) => {
+      response.writeHead(401, { 'content-type': 'text/plain' }).end(`refused ${request.headers.authorization ?? ''} for ${request.url ?? ''}`);
+    });
+    await new Promise<void>((resolve) => reflector.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = reflector.address() as AddressInfo;
+      const { provider } = await connected({ ...remote(), url: `http://127.0.0.1:${port}/mcp?key=\${TEST_MCP_TOKEN}` });
+      await waitFor('unavailable', () => provider.status().status === 'unavailable', 10_000);
+      const { detail } = provider.status();
+      expect(detail).toContain('refused Bearer ${TEST_MCP_TOKEN} for /mcp?key=${TEST_MCP_TOKEN}');
+      expect(JSON.stringify(provider.status())).not.toContain('secret-token');
+    } finally {
+      reflector.closeAllConnections();
+      await new Promise<void>((resolve) => reflector.close(() => resolve()));
+    }
   });
 
   it('is unavailable naming an unset ${VAR}, and never connects', async () => {

@@ -4,7 +4,7 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 import type { MultiToolProvider, Tool } from '@/registry';
 import type { ReferenceLookup, ServerConfig } from './server-config';
 import { McpTool, type CallResult, type McpToolInfo } from './mcp-tool';
-import { describeConnectError, listAllTools, newClient, openTransport, upstreamWords, MAX_DETAIL_CHARS, type ConnectFailure, type FailureKind } from './server-connection';
+import { describeConnectError, listAllTools, newClient, openTransport, upstreamWords, MAX_DETAIL_CHARS, type ConnectFailure, type FailureKind, type Redact } from './server-connection';
 
 /**
  * A server's connection state in this process; `blocked`: its host resolves where the egress
@@ -53,6 +53,8 @@ export interface McpServerProviderOptions {
 }
 
 const STDERR_LINES = 8;
+/** The most of one unfinished stderr line kept (its end). */
+const MAX_PENDING_STDERR = 4096;
 
 /**
  * One MCP server as a `MultiToolProvider`: one SDK `Client` and connection per process, its
@@ -70,6 +72,10 @@ export class McpServerProvider implements MultiToolProvider {
   private client: Client | undefined;
   private pid: (() => number | null) | undefined;
   private stderrLines: string[] = [];
+  /** The end of the stderr line still being written (a chunk may end in the middle of one). */
+  private stderrPending = '';
+  /** Puts back the references the current connection resolved, in words from outside. */
+  private redact: Redact = (text) => text;
   private attempt = 0;
   private retryTimer: NodeJS.Timeout | undefined;
   private isStopped = false;
@@ -185,6 +191,8 @@ export class McpServerProvider implements MultiToolProvider {
       return;
     }
     this.stderrLines = [];
+    this.stderrPending = '';
+    this.redact = opened.redact;
     opened.stderr?.on('data', (chunk: Buffer) => this.keepStderr(chunk.toString('utf8')));
     this.pid = opened.pid;
     const client = newClient();
@@ -201,7 +209,7 @@ export class McpServerProvider implements MultiToolProvider {
       else if (/Maximum reconnection attempts/i.test(error.message)) this.lost(client, { kind: 'cut', reason: 'The connection was lost and could not be opened again' });
     };
     client.setNotificationHandler(ToolListChangedNotificationSchema, async () => {
-      if (this.client === client) await this.readTools(client).catch((error: unknown) => this.lost(client, describeConnectError(error, this.timeoutMs)));
+      if (this.client === client) await this.readTools(client).catch((error: unknown) => this.lost(client, describeConnectError(error, this.timeoutMs, opened.redact)));
     });
     try {
       await client.connect(opened.transport, { timeout: this.timeoutMs });
@@ -212,7 +220,7 @@ export class McpServerProvider implements MultiToolProvider {
       const version = client.getServerVersion();
       this.setState({ status: 'connected', toolCount: this.tools.size, ...(version ? { serverInfo: { name: version.name, version: version.version } } : {}) });
     } catch (error) {
-      this.lost(client, describeConnectError(error, this.timeoutMs));
+      this.lost(client, describeConnectError(error, this.timeoutMs, opened.redact));
     }
   }
 
@@ -244,7 +252,8 @@ export class McpServerProvider implements MultiToolProvider {
     // stderr arrives on its own stream, a moment after the process closes.
     setTimeout(() => {
       if (this.isStopped) return;
-      const stopped = this.config.transport === 'stdio' ? stoppedFailure(this.stderrLines) : undefined;
+      const pending = this.stderrPending.trim() === '' ? [] : [this.redact(this.stderrPending).slice(0, 500)];
+      const stopped = this.config.transport === 'stdio' ? stoppedFailure([...this.stderrLines, ...pending]) : undefined;
       this.setState({ ...this.state, status: 'unavailable', ...failureFields(stopped ?? failure) });
       const delay = Math.min((this.options.backoffMs ?? 1000) * 2 ** this.attempt, this.options.maxBackoffMs ?? 60_000);
       this.attempt += 1;
@@ -272,9 +281,12 @@ export class McpServerProvider implements MultiToolProvider {
     await this.connect();
   }
 
+  /** Keeps the last whole lines of stderr, each redacted before it is cut to length. */
   private keepStderr(text: string): void {
-    const lines = text.split(/\r?\n/).filter((line) => line.trim() !== '');
-    this.stderrLines = [...this.stderrLines, ...lines].slice(-STDERR_LINES).map((line) => line.slice(0, 500));
+    const parts = (this.stderrPending + text).split(/\r?\n/);
+    this.stderrPending = (parts.pop() ?? '').slice(-MAX_PENDING_STDERR);
+    const lines = parts.filter((line) => line.trim() !== '').map((line) => this.redact(line).slice(0, 500));
+    this.stderrLines = [...this.stderrLines, ...lines].slice(-STDERR_LINES);
   }
 
   private setState(state: ServerState): void {

@@ -20,8 +20,41 @@ export function stdioGuardPath(appRoot: string = process.cwd()): string {
   return path.join(/* turbopackIgnore: true */ appRoot, 'scripts', 'mcp-stdio-guard.mjs');
 }
 
-/** A transport and, for stdio, its stderr and pid. */
+/**
+ * Puts back, in a text from outside, every reference the connection resolved: each value (as is
+ * and URL-encoded) becomes the reference as written, e.g. `${secret:TOKEN}`.
+ */
+export type Redact = (text: string) => string;
+
+/**
+ * A lookup that remembers what it resolved, and the `Redact` of those values. Trust boundary: an
+ * upstream may echo what it was sent (its Authorization header, its URL with the query) into an
+ * error body, and a stdio server may print its environment to stderr; those words reach a status's
+ * `detail` and a connection test's answer, so the values are taken out before they are cut to
+ * length (a value is never shown in part either).
+ */
+function recordingLookup(lookup: ReferenceLookup): { lookup: ReferenceLookup; redact: Redact } {
+  const resolved = new Map<string, string>();
+  return {
+    lookup: (reference) => {
+      const value = lookup(reference);
+      if (value !== '') resolved.set(value, reference.text);
+      return value;
+    },
+    redact: (text) => {
+      let result = text;
+      // Longest first, so a value that holds another is replaced whole.
+      for (const [value, reference] of [...resolved].sort(([a], [b]) => b.length - a.length)) {
+        for (const form of new Set([value, encodeURIComponent(value)])) result = result.split(form).join(reference);
+      }
+      return result;
+    },
+  };
+}
+
+/** A transport, the `Redact` of the values its references resolved to, and, for stdio, its stderr and pid. */
 export interface OpenedTransport {
+  redact: Redact;
   transport: Transport;
   stderr?: Stream | null;
   pid?: () => number | null;
@@ -42,21 +75,22 @@ export function openTransport(
   guardPath: string,
   env: Readonly<Record<string, string | undefined>> = process.env,
 ): OpenedTransport {
+  const { lookup: recording, redact } = recordingLookup(lookup);
   if (config.transport === 'http') {
-    const url = new URL(resolveReferences(config.url, lookup));
-    const headers = resolveReferences(config.headers, lookup);
+    const url = new URL(resolveReferences(config.url, recording));
+    const headers = resolveReferences(config.headers, recording);
     const fetch = egressFetch(egressPolicy({ allowed: env.MCP_ALLOWED_HOSTS, own: ownAddressOf(env) }));
-    return { transport: new StreamableHTTPClientTransport(url, { requestInit: { headers }, fetch, redirectPolicy: 'same-origin' }) };
+    return { redact, transport: new StreamableHTTPClientTransport(url, { requestInit: { headers }, fetch, redirectPolicy: 'same-origin' }) };
   }
-  const args = resolveReferences(config.args, lookup);
-  const serverEnv = resolveReferences(config.env, lookup);
+  const args = resolveReferences(config.args, recording);
+  const serverEnv = resolveReferences(config.env, recording);
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: [guardPath, config.command, ...args],
     env: { ...getDefaultEnvironment(), ...serverEnv },
     stderr: 'pipe',
   });
-  return { transport, stderr: transport.stderr, pid: () => transport.pid };
+  return { redact, transport, stderr: transport.stderr, pid: () => transport.pid };
 }
 
 /** A new SDK client of the app. */
@@ -111,14 +145,17 @@ export function upstreamWords(text: string): string {
 
 const TLS_CODE = /^(ERR_TLS_|ERR_SSL_|CERT_|UNABLE_TO_|DEPTH_ZERO_|SELF_SIGNED_|HOSTNAME_MISMATCH|ERR_OSSL_)/;
 
-/** A reason an admin can act on, from an SDK or network error: what failed, and the upstream's words apart. */
-export function describeConnectError(error: unknown, timeoutMs: number): ConnectFailure {
+/**
+ * A reason an admin can act on, from an SDK or network error: what failed, and the upstream's
+ * words apart, with the connection's resolved references put back by `redact` (`OpenedTransport`).
+ */
+export function describeConnectError(error: unknown, timeoutMs: number, redact: Redact = (text) => text): ConnectFailure {
   const chain: { code?: unknown; name?: unknown; message?: unknown }[] = [];
   for (let current: unknown = error; current && typeof current === 'object' && chain.length < 5; current = (current as { cause?: unknown }).cause) {
     chain.push(current as { code?: unknown; name?: unknown; message?: unknown });
   }
   const first = chain[0];
-  const message = typeof first?.message === 'string' ? first.message : String(error);
+  const message = redact(typeof first?.message === 'string' ? first.message : String(error));
   const codes = chain.map((item) => item.code);
   const codeOf = (pattern: RegExp) => codes.find((code): code is string => typeof code === 'string' && pattern.test(code));
   const words = (text: string) => {

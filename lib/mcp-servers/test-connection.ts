@@ -44,8 +44,8 @@ export async function testServerConnection({ db, actor, config, env = process.en
     const version = client.getServerVersion();
     return { ok: true, serverInfo: { name: version?.name ?? '', version: version?.version ?? '' }, toolCount: tools.length };
   } catch (error) {
-    const lines = stderr.join('').split(/\r?\n/).filter((line) => line.trim() !== '').join(' ');
-    const failure = describeConnectError(error, TEST_TIMEOUT_MS);
+    const lines = opened.redact(stderr.join('')).split(/\r?\n/).filter((line) => line.trim() !== '').join(' ');
+    const failure = describeConnectError(error, TEST_TIMEOUT_MS, opened.redact);
     const words = lines === '' ? failure.detail : upstreamWords(lines.slice(-200));
     return { ok: false, kind: lines === '' ? failure.kind : 'stopped', error: words ? `${failure.reason}: ${words}` : failure.reason };
   } finally {

@@ -25,6 +25,8 @@ export interface TestMcpServerOptions {
   pageSize?: number;
   /** A bearer token every request must carry; none by default. */
   bearer?: string;
+  /** Query parameters every request's URL must carry with exactly these values; none by default. */
+  query?: Record<string, string>;
   /** The port to listen on; default any free one. */
   port?: number;
 }
@@ -80,6 +82,11 @@ export async function startTestMcpServer(options: TestMcpServerOptions = {}): Pr
     void (async () => {
       if (options.bearer && request.headers.authorization !== `Bearer ${options.bearer}`) {
         response.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'unauthorized' }));
+        return;
+      }
+      const searchParams = new URL(request.url ?? '/', 'http://test').searchParams;
+      if (Object.entries(options.query ?? {}).some(([name, value]) => searchParams.get(name) !== value)) {
+        response.writeHead(403, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'a required query parameter is missing or wrong' }));
         return;
       }
       const id = request.headers['mcp-session-id'];
