@@ -92,7 +92,7 @@ function UserRow({ user, isSelf, onChanged }: { user: AppUser; isSelf: boolean; 
                 <span className="sr-only"> {user.email}</span>
               </Button>
               <Button size="sm" disabled={endSessions.isPending} onClick={() => endSessions.mutate()}>
-                End sessions of {user.email}
+                End sessions<span className="sr-only"> of {user.email}</span>
               </Button>
             </>
           )}
