@@ -32,7 +32,7 @@ export function SecretReferencesHint() {
       ) : (
         secrets.isSuccess && <>No secrets yet: </>
       )}{' '}
-      <Link href="/settings/secrets" className="text-link underline-offset-4 hover:underline">
+      <Link href="/settings/secrets" className="text-link underline underline-offset-2">
         Manage secrets
       </Link>
     </>
