@@ -126,9 +126,9 @@ export function ConfigImport() {
                     <li key={`${error.pointer}:${index}`}>
                       {error.line !== undefined && (
                         <>
-                          <button type="button" className="font-medium underline underline-offset-2" onClick={() => editor.current?.goTo(error.line ?? 1, error.column)}>
+                          <Button variant="link" className="h-auto p-0 align-baseline font-medium underline" onClick={() => editor.current?.goTo(error.line ?? 1, error.column)}>
                             Line {error.line}, column {error.column ?? 1}
-                          </button>
+                          </Button>
                           {': '}
                         </>
                       )}
