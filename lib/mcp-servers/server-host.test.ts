@@ -24,13 +24,16 @@ describeEachDatabase('a server change on one instance', (databases) => {
     const done = finished(other);
     const views: { at: number; view: { ready?: true; names?: string[]; unavailable?: string[] } }[] = [];
     createInterface({ input: other.stdout }).on('line', (line) => views.push({ at: Date.now(), view: JSON.parse(line) as (typeof views)[number]['view'] }));
+    // What the other instance said on stderr so far: a failure names it (a refused poll, a close that hung).
+    const stderrLines: string[] = [];
+    createInterface({ input: other.stderr }).on('line', (line) => stderrLines.push(line));
     const waitForView = async (what: string, test: (view: (typeof views)[number]['view']) => boolean, since: number) => {
       for (let waited = 0; waited < 15_000; waited += 50) {
         const found = views.find((entry) => entry.at >= since && test(entry.view));
         if (found) return found.at - since;
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
-      throw new Error(`The other instance never showed ${what}; it printed ${JSON.stringify(views.slice(-3))}`);
+      throw new Error(`The other instance never showed ${what}; it printed ${JSON.stringify(views.slice(-3))}; its stderr: ${stderrLines.slice(-20).join('\n') || '(nothing)'}`);
     };
     try {
       await waitForView('ready', (view) => view.ready === true, 0);

@@ -51,6 +51,7 @@ export class ServerHost {
   private unsubscribe: (() => void) | undefined;
   private pollTimer: NodeJS.Timeout | undefined;
   private lastFingerprint = '';
+  private pollProblem: string | undefined;
 
   constructor(private readonly options: ServerHostOptions) {}
 
@@ -108,9 +109,13 @@ export class ServerHost {
     try {
       const db = await this.db();
       const rows = await db.selectFrom('mcp_servers').select(['name', 'version']).orderBy('name').execute();
+      this.pollProblem = undefined;
       if (fingerprint(rows, await readSecretTimes(db)) !== this.lastFingerprint) await this.sync();
-    } catch {
-      // The database may be busy or closing; the next poll tries again.
+    } catch (error) {
+      // The database may be busy or closing; the next poll tries again. Said once, not every 2 s.
+      const problem = error instanceof Error ? error.message : String(error);
+      if (problem !== this.pollProblem) console.error('MCP servers: could not check the servers for changes; trying again every 2 s:', problem);
+      this.pollProblem = problem;
     }
   }
 
@@ -118,7 +123,8 @@ export class ServerHost {
     const db = await this.db();
     const records = (await db.selectFrom('mcp_servers').selectAll().orderBy('name').execute()).map(toServerRecord);
     const secrets = await readSecretTimes(db);
-    this.lastFingerprint = fingerprint(records, secrets);
+    // Kept only once the servers match it: a sync that fails half-way is tried again by the next poll.
+    const applied = fingerprint(records, secrets);
     const wanted = new Map(records.map((record) => [record.name, record]));
     let isChanged = false;
     for (const [name, running] of [...this.running]) {
@@ -126,7 +132,7 @@ export class ServerHost {
       if (record && runningKey(record, secrets) === running.key) continue;
       this.running.delete(name);
       this.options.registry.remove(serverSource(name), name);
-      await running.provider.stop();
+      await stopWithin(running.provider, name);
       isChanged = true;
     }
     for (const record of records) {
@@ -134,6 +140,7 @@ export class ServerHost {
       await this.launch(record, secrets);
       isChanged = true;
     }
+    this.lastFingerprint = applied;
     if (isChanged) await publishChange({ kind: 'catalogue' });
   }
 
@@ -156,6 +163,17 @@ export class ServerHost {
     if (problem) console.error(`MCP server "${record.name}" could not be registered: ${problem.message}`);
     provider.start();
   }
+}
+
+/** How long closing a connection may hold up the servers' next change; past it the change goes on (the close still finishes). */
+const STOP_WAIT_MS = 5000;
+
+async function stopWithin(provider: McpServerProvider, name: string): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<'late'>((resolve) => (timer = setTimeout(() => resolve('late'), STOP_WAIT_MS)));
+  const outcome = await Promise.race([provider.stop().then(() => 'stopped' as const), late]);
+  clearTimeout(timer);
+  if (outcome === 'late') console.error(`MCP server "${name}": its connection did not close within ${STOP_WAIT_MS / 1000} s; going on without waiting`);
 }
 
 function fingerprint(rows: readonly { name: string; version: number }[], secrets: SecretTimes): string {
