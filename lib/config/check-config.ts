@@ -10,7 +10,7 @@ import { validateWorkflow } from '@/lib/workflows/validate-workflow';
 import type { ToolRegistry } from '@/registry';
 import type { ConfigFile, ConfigServer } from './config-file';
 import type { ParsedConfig, ConfigError } from './parse-config';
-import { Pace } from './pace';
+import { Pace } from '@/lib/pace';
 import { plannedTools, type PlannedTools } from './planned-tools';
 import type { ServerChecks } from './server-checks';
 import type { ConfigState } from './read-config-state';

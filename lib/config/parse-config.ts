@@ -9,7 +9,7 @@ import { escapePointerToken, unescapePointerToken } from '@/lib/json-pointer';
 import { compareStrings } from '@/registry';
 import { sortedJson } from './sorted-json';
 import { configJsonSchema, normalServer, type ConfigAgent, type ConfigFile, type ConfigRule, type ConfigServer, type ConfigWorkflow } from './config-file';
-import { Pace } from './pace';
+import { Pace } from '@/lib/pace';
 import { linePosition, readConfigText, type ReadConfig } from './read-config-text';
 import type { Positions } from './read-yaml.mjs';
 

@@ -11,7 +11,7 @@ import { checkedFile, type ConfigWarning } from './check-config';
 import type { ConfigChange, ConfigPlan } from './config-plan';
 import type { ConfigFile, ConfigServer } from './config-file';
 import { agentChanges, agentDeletion, serverChanges, workflowChanges } from './config-diffs';
-import { Pace } from './pace';
+import { Pace, pacedJsonText } from '@/lib/pace';
 import { parseConfig, type ParsedConfig } from './parse-config';
 import { egressProblems, NO_SERVER_CHECKS, unlistedServers, type ServerChecks } from './server-checks';
 import { readConfigState, type ConfigState } from './read-config-state';
@@ -119,7 +119,7 @@ export async function makePlan(state: ConfigState, file: ConfigFile, prune: bool
   const fingerprint = [...state.versions].sort(([a], [b]) => compareStrings(a, b));
   // What was not checked is part of the plan reviewed (its wording, e.g. a connect error's, is not).
   const unchecked = warnings.map((warning) => warning.pointer);
-  const hash = createHash('sha256').update(JSON.stringify({ prune, changes, fingerprint, unchecked })).digest('hex');
+  const hash = createHash('sha256').update(await pacedJsonText({ prune, changes, fingerprint, unchecked }, pace)).digest('hex');
   return { hash, prune, changes, summary, warnings };
 }
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import { AppError } from '@/lib/app-error';
 import { configMaxBytesOf } from '@/lib/http/door-constants.mjs';
-import { Pace } from './pace';
+import { Pace } from '@/lib/pace';
 import { MAX_CONFIG_DEPTH, maxConfigNodesOf, type Positions, type ReadError, type ReadLimits } from './read-yaml.mjs';
 
 /** How long reading one file may take before its worker is stopped (20 s; 1 MiB takes about 2 s). */

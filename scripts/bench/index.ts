@@ -12,6 +12,7 @@
 //   ≤ 1.5, invoke ≤ 2, assignment save ≤ 3. BENCH_APP_DIR=/checkout[:/other] measures other
 //   checkouts' builds in the same run (the "before" of a change: another commit's worktree, with
 //   its node_modules; built there first when it has no build).
+// - config: /api/health while a configuration file of almost 1 MiB is planned, each check < 100 ms.
 //
 // BENCH_ONLY=server (or a comma-separated list of the parts above) runs those parts alone.
 // BENCH_PORT moves the ports (3390 and up). BENCH_PROFILE_DIR=… makes the server figures' app
@@ -20,6 +21,7 @@ import { buildIfStale } from '../build-if-stale.mjs';
 import { startNextServer, type NextServer } from '../../e2e/support/next-server';
 import { launchBrowser } from './browser';
 import { benchCatalogue } from './catalogue';
+import { benchConfigPlan } from './config-plan';
 import { SCALE_PLUGIN_PATH } from './plugin-registry';
 import { closeConnections } from './http-timing';
 import { benchAgents } from './agents';
@@ -31,7 +33,7 @@ import { benchServers } from './servers';
 import { loadAverage } from './stats';
 
 const basePort = Number(process.env.BENCH_PORT ?? 3390);
-const PARTS = ['catalogue', 'form', 'audit', 'runtime', 'servers', 'agents', 'server'] as const;
+const PARTS = ['catalogue', 'form', 'audit', 'runtime', 'servers', 'agents', 'server', 'config'] as const;
 type Part = (typeof PARTS)[number];
 
 function line(label: string, value: string, target?: string, isMet?: boolean): void {
@@ -70,6 +72,7 @@ async function main(): Promise<void> {
     if (parts.has('servers')) await benchServers(basePort + 6, line);
     if (browser && parts.has('agents')) await benchAgents(browser, basePort + 10, line);
     if (parts.has('server')) await benchServerFigures(basePort + 20, line);
+    if (parts.has('config')) await benchConfigPlan(basePort + 30, line);
     console.log(`\nload average (1, 5, 15 min) at the end: ${loadAverage()}`);
   } finally {
     await browser?.close();

@@ -3,14 +3,14 @@ import { applyConfig } from '@/lib/config';
 import { apiRoute } from '@/lib/http/api-route';
 import { otherMethods } from '@/lib/http/method-not-allowed';
 import { readJsonBody } from '@/lib/http/read-json-body';
-import { jsonResponse } from '@/lib/http/responses';
+import { pacedJsonResponse } from '@/lib/http/responses';
 
 export const dynamic = 'force-dynamic';
 
 /** Applies a reviewed plan in one transaction; 412 when the state changed since it was made. */
 export const POST = apiRoute({ permission: 'agents:write' }, async (request, _params, { actor, db, registry }) => {
   const { file, prune, planHash } = await readJsonBody(request, ConfigApplyBodySchema);
-  return jsonResponse(await applyConfig({ db, registry, actor, text: file, prune, planHash }));
+  return pacedJsonResponse(await applyConfig({ db, registry, actor, text: file, prune, planHash }));
 });
 
 /** GET, PUT, PATCH, DELETE: 405 with `Allow`. */
