@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { etagOf } from '@/lib/catalogue/etag';
+import { getDb } from '@/lib/db/get-db';
 import { ProblemError } from '@/lib/http/problem';
 import { getToolRegistry } from '@/lib/registry-host';
 
@@ -17,7 +18,9 @@ const read = new Map<string, { bytes: Uint8Array<ArrayBuffer>; etag: string }>()
  * framework it runs in rather than against a bare server. `GET catalogue` answers the catalogue's
  * bytes as the bench saved them from `GET /api/v1/tools`; `POST invoke` reads the JSON body and
  * runs `word_count` through the process's registry with those arguments; `PUT assignment` reads
- * the body and answers the bytes of a saved assignment. No session, no checks, no audit.
+ * the body, commits one write of the assignment `?agent=…&tool=…` names (its `updated_at`, in a
+ * transaction of its own: the durable commit, an fsync on SQLite, that any save pays) and answers
+ * the bytes of a saved assignment. No session, no checks, no audit.
  *
  * Off unless BENCH_FLOOR_DIR names the folder of those saved answers (only the bench sets it, on
  * a server it starts for itself): otherwise every request is answered 404, as an address no route
@@ -30,6 +33,7 @@ export async function floorResponse(request: Request, kind: string): Promise<Res
   if (kind === 'catalogue' && request.method === 'GET') return saved(folder, 'catalogue', 'private, no-cache');
   if (kind === 'assignment' && request.method === 'PUT') {
     await request.arrayBuffer();
+    await commitOneWrite(new URL(request.url).searchParams);
     return saved(folder, 'assignment', 'no-store');
   }
   throw notFound(request);
@@ -54,6 +58,18 @@ async function invoked(request: Request): Promise<Response> {
   const tool = (await getToolRegistry()).resolve({ agentId: 'bench', toolName: 'word_count', overrides: {} }, { agentId: 'bench', sessionId, purpose: 'call' });
   const result = await tool.execute(body.arguments);
   return Response.json({ result, durationMs: performance.now() - started, sessionId }, { headers: { 'cache-control': 'no-store' } });
+}
+
+async function commitOneWrite(query: URLSearchParams): Promise<void> {
+  const db = await getDb();
+  await db.transaction().execute((trx) =>
+    trx
+      .updateTable('assignments')
+      .set({ updated_at: new Date().toISOString() })
+      .where('agent_id', '=', query.get('agent') ?? '')
+      .where('tool_name', '=', query.get('tool') ?? '')
+      .execute(),
+  );
 }
 
 function notFound(request: Request): ProblemError {

@@ -178,7 +178,7 @@ function figures(): Figure[] {
       },
       floor: ({ baseDir, versions, floorUrl }) => (client, agent) => {
         const body = JSON.stringify({ overrides: { baseDir, maxBytes: 1000 + versions[client]! } });
-        return timedRequest(`${floorUrl}/assignment`, { method: 'PUT', agent, headers: json, body }).then(ok('the assignment floor'));
+        return timedRequest(`${floorUrl}/assignment?agent=${SAVE_AGENTS[client]}&tool=fs_read_file`, { method: 'PUT', agent, headers: json, body }).then(ok('the assignment floor'));
       },
     },
   ];

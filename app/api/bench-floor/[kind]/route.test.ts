@@ -14,7 +14,7 @@ afterEach(() => {
   vi.unstubAllEnvs();
 });
 
-describeApi('the bench\'s floor route', () => {
+describeApi('the bench\'s floor route', (database) => {
   let folder = '';
   beforeAll(async () => {
     folder = await mkdtemp(path.join(os.tmpdir(), 'bench-floor-'));
@@ -43,8 +43,14 @@ describeApi('the bench\'s floor route', () => {
     expect(catalogue.status).toBe(200);
     expect(await catalogue.text()).toBe('{"tools":[],"diagnostics":[]}');
 
-    const saved = await call('PUT', 'assignment', { overrides: {} });
-    expect(await saved.text()).toBe('{"toolName":"word_count","version":3}');
+    await database.db.insertInto('agents').values({ id: 'bench', name: 'Bench', description: '', version: 1, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' }).execute();
+    await database.db.insertInto('assignments').values({ agent_id: 'bench', tool_name: 'word_count', overrides: '{}', version: 3, created_at: '2026-01-01T00:00:00.000Z', updated_at: '2026-01-01T00:00:00.000Z' }).execute();
+    const saved = handlers.PUT(apiRequest('/api/bench-floor/assignment?agent=bench&tool=word_count', { method: 'PUT', as: 'anonymous', json: { overrides: {} } }), { params: Promise.resolve({ kind: 'assignment' }) });
+    expect(await (await saved).text()).toBe('{"toolName":"word_count","version":3}');
+    // It commits one write, as a save does, and changes nothing else.
+    const row = await database.db.selectFrom('assignments').selectAll().where('agent_id', '=', 'bench').executeTakeFirstOrThrow();
+    expect(row.updated_at).not.toBe('2026-01-01T00:00:00.000Z');
+    expect({ overrides: row.overrides, version: row.version }).toEqual({ overrides: '{}', version: 3 });
 
     const invoked = await call('POST', 'invoke', { arguments: { text: 'one two three' } });
     expect(await invoked.json()).toMatchObject({ result: 'Word count: 3', sessionId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
