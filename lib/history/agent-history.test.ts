@@ -10,13 +10,31 @@ import type { Db } from '@/lib/db/schema';
 import { tempFilesRoot } from '@/test/files/files-root';
 import { createToolEnvironment } from '@/registry';
 import { builtinRegistrations } from '@/registry/builtins';
-import { echoFactory, factory, loadRegistry } from '@/test/registry/test-plugins';
-import { getAgentVersion, listAgentVersions, restoreAgentVersion } from '.';
+import { echoFactory, EchoTool, factory, loadRegistry, named } from '@/test/registry/test-plugins';
+import type { AgentTool, ToolCallScope } from '@/registry';
+import { getAgentVersion, listAgentVersions, readAgentVersions, restoreAgentVersion } from '.';
 
 const files = tempFilesRoot();
 const builtins = () => loadRegistry(builtinRegistrations(), createToolEnvironment({ env: { FS_ALLOWED_ROOTS: files.root } }));
 /** An older registry: `fs_read_file` took any overrides and `text_slugify` existed. */
 const older = () => loadRegistry([factory(echoFactory('fs_read_file', 'LaxFsReadFile')), factory(echoFactory('text_slugify', 'Slugify'))]);
+/** A tool whose `apiKey` setting the schema marks as a password. */
+const keyed = () =>
+  loadRegistry([
+    factory(
+      named('KeyedFactory', class {
+        name(): string {
+          return 'keyed_lookup';
+        }
+        overridesSchema() {
+          return { type: 'object', properties: { apiKey: { type: 'string', format: 'password' }, region: { type: 'string' } } };
+        }
+        create(agentTool: AgentTool, scope: ToolCallScope) {
+          return new EchoTool('keyed_lookup', 'KeyedFactory', agentTool, scope);
+        }
+      }),
+    ),
+  ]);
 const token = (scopes: TokenActor['scopes']): TokenActor => ({ kind: 'token', id: 'token:tat_x', displayName: 'Token "x"', tokenId: 'x', scopes });
 const actor = TEST_EDITOR;
 
@@ -130,5 +148,21 @@ describeEachDatabase('agent history', (databases) => {
     const [first] = (await listAgentVersions({ db, actor: token(['agents:read']), id: 'bot' })).versions;
     expect(first).toEqual({ version: 1, at: expect.any(String), action: 'agent.create', target: 'agents/bot' });
     await expect(restoreAgentVersion({ db, registry, actor: token(['agents:write']), id: 'bot', version: 2, expectedVersion: 4 })).resolves.toMatchObject({ current: 5 });
+  });
+
+  it('shows settings the tool\'s schema marks as passwords as [redacted] in every version, and restores the stored value', async () => {
+    const { db } = await databases.create();
+    const registry = await keyed();
+    await createAgent({ db, actor, input: { id: 'bot', name: 'Bot' } });
+    await putAssignment({ db, registry, actor, agentId: 'bot', toolName: 'keyed_lookup', overrides: { apiKey: 'hunter2-first', region: 'eu' } });
+    await putAssignment({ db, registry, actor, agentId: 'bot', toolName: 'keyed_lookup', overrides: { apiKey: 'hunter2-second', region: 'us' }, expectedVersion: 1 });
+
+    const second = await getAgentVersion({ db, actor: TEST_VIEWER, registry, id: 'bot', version: 2 });
+    const all = await readAgentVersions({ db, actor: TEST_VIEWER, registry, id: 'bot' });
+
+    expect(second.agent.tools).toEqual({ keyed_lookup: { apiKey: '[redacted]', region: 'eu' } });
+    expect(JSON.stringify(all)).not.toContain('hunter2');
+    await restoreAgentVersion({ db, registry, actor, id: 'bot', version: 2, expectedVersion: 3 });
+    expect((await listAssignments({ db, actor, registry, agentId: 'bot' }))[0]?.overrides).toEqual({ apiKey: 'hunter2-first', region: 'eu' });
   });
 });

@@ -6,6 +6,7 @@ import { can, type Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
 import { ruleGroups } from '@/lib/rules/rule';
+import { redactArguments } from '@/lib/runtime/redact-arguments';
 import type { ToolRegistry } from '@/registry';
 import type { AgentSnapshot } from './agent-snapshot';
 import { readAgentHistory, type AgentVersionRecord } from './read-agent-history';
@@ -42,7 +43,22 @@ export async function getAgentVersion({ db, actor, id, version, registry }: Agen
   await getAgent({ db, actor, id });
   const record = (await readAgentHistory(db, id)).find((candidate) => candidate.version === version);
   if (!record) throw new AppError('not_found', `Agent "${id}" has no version ${version}`);
-  return { ...summaryFor(actor, record), agent: record.snapshot, missing: missingParts(record.snapshot, registry) };
+  return { ...summaryFor(actor, record), agent: shownSnapshot(record.snapshot, registry), missing: missingParts(record.snapshot, registry) };
+}
+
+/** Every version with its content, oldest first, in one read of the history (the history page). Errors as {@link listAgentVersions}. */
+export async function readAgentVersions({ db, actor, id, registry }: AgentVersionsOptions & { registry: ToolRegistry }): Promise<AgentVersion[]> {
+  await getAgent({ db, actor, id });
+  return (await readAgentHistory(db, id)).map((record) => ({ ...summaryFor(actor, record), agent: shownSnapshot(record.snapshot, registry), missing: missingParts(record.snapshot, registry) }));
+}
+
+/** A snapshot as answers show it: settings the tool's schema marks `format: password` or `writeOnly` read `[redacted]`. */
+function shownSnapshot(snapshot: AgentSnapshot, registry: ToolRegistry): AgentSnapshot {
+  const lookup = toolLookup(registry);
+  const tools = Object.fromEntries(
+    Object.entries(snapshot.tools).map(([name, overrides]) => [name, redactArguments(lookup(name)?.overridesSchema, overrides) as Record<string, unknown>]),
+  );
+  return { ...snapshot, tools };
 }
 
 /** The tools and rule groups of a snapshot that the registry does not know now. */
