@@ -36,6 +36,7 @@ const bodies: Record<string, unknown> = {
   'POST api/v1/servers': { name: 'byviewer', transport: 'http', url: 'http://127.0.0.1:9/mcp', enabled: false },
   'PUT api/v1/servers/[name]': { name: 'target', transport: 'http', url: 'http://127.0.0.1:9/other', enabled: false },
   'POST api/v1/connection-tests': { name: 'probe', transport: 'http', url: 'http://127.0.0.1:9/mcp' },
+  'POST api/v1/agents/[id]/restore': { version: 1 },
   'POST api/v1/agents/[id]/clone': { id: 'cloned-by-viewer', name: 'Cloned by viewer' },
   'POST api/v1/tools/[name]/agents': { operation: 'remove', agentIds: ['target'] },
   'POST api/v1/config/plan': { file: 'apiVersion: tools-admin/v1\n' },

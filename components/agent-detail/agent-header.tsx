@@ -1,12 +1,13 @@
 'use client';
 
+import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { DeleteAgentDialog } from '@/components/agents/delete-agent-dialog';
 import { EditAgentDialog } from '@/components/agents/edit-agent-dialog';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { History, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Button, buttonVariants } from '@/components/ui/button';
 import type { Agent } from '@/lib/agents/agent';
 import { useCan } from '@/components/auth/permissions-context';
 
@@ -39,8 +40,13 @@ export function AgentHeader({ agent, assignmentCount, canAddTools, onAddTools, o
           </h1>
           <p className="font-mono text-sm text-muted-foreground wrap-anywhere">{agent.id}</p>
         </div>
-        {canWrite && (
         <div className="flex shrink-0 flex-wrap gap-2 md:flex-nowrap">
+          <Link href={`/agents/${encodeURIComponent(agent.id)}/history`} className={buttonVariants()}>
+            <History aria-hidden="true" />
+            History
+          </Link>
+          {canWrite && (
+          <>
           <Button onClick={() => setDialog('edit')}>
             <Pencil aria-hidden="true" />
             Edit details
@@ -53,8 +59,9 @@ export function AgentHeader({ agent, assignmentCount, canAddTools, onAddTools, o
             <Plus aria-hidden="true" />
             Add tools
           </Button>
+          </>
+          )}
         </div>
-        )}
       </div>
       {agent.description && <p className="mt-2 whitespace-pre-line text-foreground wrap-anywhere">{agent.description}</p>}
       {dialog === 'edit' && (

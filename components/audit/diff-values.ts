@@ -1,4 +1,7 @@
+import { isJsonEqual } from '@/lib/json-equal';
 import { escapePointerToken, isPlainObject } from '@/lib/json-pointer';
+
+export { isJsonEqual };
 
 /** How one value differs between an event's before and after. */
 export type DiffKind = 'added' | 'removed' | 'changed' | 'unchanged';
@@ -48,15 +51,4 @@ function collect(before: unknown, after: unknown, path: string, rows: DiffRow[])
 
 function child(path: string, key: string): string {
   return `${path}/${escapePointerToken(key)}`;
-}
-
-/** Whether two JSON values are equal, whatever the order of their objects' keys. */
-export function isJsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, index) => isJsonEqual(item, b[index]));
-  if (isPlainObject(a) && isPlainObject(b)) {
-    const keys = Object.keys(a);
-    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && isJsonEqual(a[key], b[key]));
-  }
-  return false;
 }

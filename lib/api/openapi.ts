@@ -5,6 +5,7 @@ import * as assignments from './assignment-schemas';
 import * as audit from './audit-schemas';
 import * as auth from './auth-schemas';
 import * as catalogue from './catalogue-schemas';
+import * as history from './history-schemas';
 import * as runtime from './runtime-schemas';
 import * as rules from './rule-schemas';
 import * as workflows from './workflow-schemas';
@@ -21,6 +22,7 @@ type JsonObject = Record<string, unknown>;
 const requestSchemas: Record<string, z.ZodType> = {
   CreateAgentBody: agents.CreateAgentBodySchema,
   UpdateAgentBody: agents.UpdateAgentBodySchema,
+  RestoreAgentBody: history.RestoreAgentBodySchema,
   PutAssignmentBody: assignments.PutAssignmentBodySchema,
   CreateUserBody: auth.CreateUserBodySchema,
   UpdateUserBody: auth.UpdateUserBodySchema,
@@ -48,6 +50,10 @@ const responseSchemas: Record<string, z.ZodType> = {
   AgentListItem: agents.AgentListItemSchema,
   AgentList: agents.AgentListSchema,
   DeletedAgent: agents.DeletedAgentSchema,
+  AgentVersionList: history.AgentVersionListSchema,
+  AgentVersion: history.AgentVersionSchema,
+  AgentSnapshot: history.AgentSnapshotSchema,
+  RestoreOutcome: history.RestoreOutcomeSchema,
   AssignmentStatus: assignments.AssignmentStatusSchema,
   AssignmentView: assignments.AssignmentViewSchema,
   AssignmentList: assignments.AssignmentListSchema,
@@ -99,6 +105,7 @@ const pathParameterDescriptions: Record<string, string> = {
   toolName: 'The tool\'s name, as the catalogue lists it',
   name: 'The tool\'s name, as the catalogue lists it (percent-encoded); under /workflows, the workflow\'s name; under /secrets, the secret\'s name',
   group: 'The catalogue group the rule gives',
+  version: 'A version of the agent\'s history, from 1',
 };
 
 const schemaIds = new Map<z.ZodType, string>(

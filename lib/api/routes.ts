@@ -7,6 +7,7 @@ import { authOperations } from './operations/auth';
 import { catalogueOperations } from './operations/catalogue';
 import { configOperations } from './operations/config';
 import { fleetOperations } from './operations/fleet';
+import { historyOperations } from './operations/history';
 import { metaOperations } from './operations/meta';
 import { ruleOperations } from './operations/rules';
 import { runtimeOperations } from './operations/runtime';
@@ -21,6 +22,7 @@ import { workflowOperations } from './operations/workflows';
 export const apiOperations: ApiOperation[] = [
   ...catalogueOperations,
   ...agentOperations,
+  ...historyOperations,
   ...assignmentOperations,
   ...ruleOperations,
   ...workflowOperations,

@@ -1,0 +1,33 @@
+import 'server-only';
+import { BODY_PROBLEMS, type ApiOperation } from '../api-operation';
+import { AgentVersionListSchema, AgentVersionSchema, RestoreAgentBodySchema, RestoreOutcomeSchema } from '../history-schemas';
+
+/** An agent's version history, built from its audit events, and restoring a version. */
+export const historyOperations: ApiOperation[] = [
+  {
+    method: 'GET', path: '/api/v1/agents/{id}/versions', operationId: 'listAgentVersions', tag: 'agents',
+    summary: 'Lists an agent\'s versions, one per audited change, oldest first',
+    success: { 200: { description: 'The versions; the ETag is the current (newest) version', schema: AgentVersionListSchema, hasEtag: true } },
+    problems: [404],
+    problemDescriptions: { 404: 'The agent does not exist' },
+  },
+  {
+    method: 'GET', path: '/api/v1/agents/{id}/versions/{version}', operationId: 'getAgentVersion', tag: 'agents',
+    summary: 'Reads what an agent was at one version, and what of it the registry no longer knows',
+    success: { 200: { description: 'The version', schema: AgentVersionSchema } },
+    problems: [404],
+    problemDescriptions: { 404: 'The agent does not exist, or has no such version' },
+  },
+  {
+    method: 'POST', path: '/api/v1/agents/{id}/restore', operationId: 'restoreAgentVersion', tag: 'agents',
+    summary: 'Brings an agent back to one of its versions as one new audited change, checked as any edit',
+    body: RestoreAgentBodySchema, ifMatch: 'required',
+    success: { 200: { description: 'What the restore did; the ETag is the agent\'s new current version', schema: RestoreOutcomeSchema, hasEtag: true } },
+    problems: [...BODY_PROBLEMS, 404, 412, 428],
+    problemDescriptions: {
+      400: 'The body does not have the expected shape, the version does not exist (`/version`), or a tool\'s restored overrides fail its settings schema or the plugin\'s checks (`/tools/<tool>/overrides/…`)',
+      404: 'The agent does not exist',
+      412: 'If-Match names an older version of the agent\'s history; `current` holds the current version',
+    },
+  },
+];
