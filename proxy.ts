@@ -1,4 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
+import { PAGE_PATH_HEADER } from '@/lib/http/page-path';
 
 /**
  * An address whose dynamic segment is not valid percent-encoding (`/tools/%`, `/agents/%ZZ`,
@@ -7,12 +8,19 @@ import { NextResponse, type NextRequest } from 'next/server';
  * a problem details 404.
  */
 export function proxy(request: NextRequest) {
-  const { pathname } = request.nextUrl;
-  if (isDecodable(pathname)) return NextResponse.next();
+  const { pathname, search } = request.nextUrl;
+  if (isDecodable(pathname)) {
+    if (pathname.startsWith('/api/')) return NextResponse.next();
+    // A page learns its own address, so a signed-out visit can send the sign-in back to it.
+    const headers = new Headers(request.headers);
+    headers.set(PAGE_PATH_HEADER, `${pathname}${search}`);
+    return NextResponse.next({ request: { headers } });
+  }
   if (pathname.startsWith('/api/')) {
     const problem = { type: 'about:blank', title: 'Not Found', status: 404, detail: 'The address is not valid percent-encoding, so it names nothing here' };
     return NextResponse.json(problem, { status: 404, headers: { 'content-type': 'application/problem+json' } });
   }
+  if (!pathname.startsWith('/agents/') && !pathname.startsWith('/tools/')) return NextResponse.next();
   const notFoundPage = pathname.startsWith('/agents/') ? '/agents/%25invalid-id' : '/tools/%25invalid-name';
   return NextResponse.rewrite(new URL(notFoundPage, request.url), { status: 404 });
 }
@@ -34,8 +42,8 @@ function isDecodable(pathname: string): boolean {
  */
 export const config = {
   matcher: [
-    { source: '/tools/:name', missing: [{ type: 'header', key: 'content-length' }, { type: 'header', key: 'transfer-encoding' }] },
-    { source: '/agents/:id', missing: [{ type: 'header', key: 'content-length' }, { type: 'header', key: 'transfer-encoding' }] },
     { source: '/api/v1/:path*', missing: [{ type: 'header', key: 'content-length' }, { type: 'header', key: 'transfer-encoding' }] },
+    // Every page (not Next's own files nor the API): the tool and agent pages' names are checked, each page learns its address.
+    { source: '/((?!api/|_next/|icon\\.svg|favicon\\.ico).*)', missing: [{ type: 'header', key: 'content-length' }, { type: 'header', key: 'transfer-encoding' }] },
   ],
 };

@@ -15,8 +15,8 @@ import { REFUSES_METHOD } from '@/lib/http/method-not-allowed';
 const appRoot = path.resolve('app');
 const mutations = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-/** Mutations every signed-in user may make on their own behalf: ending their own sessions. */
-const SELF_SERVICE = new Set(['POST api/auth/sign-out', 'DELETE api/v1/sessions/[id]']);
+/** Mutations every signed-in user may make on their own behalf: ending their own sessions, changing their own password (its own tests refuse tokens). */
+const SELF_SERVICE = new Set(['POST api/auth/sign-out', 'DELETE api/v1/sessions/[id]', 'POST api/v1/me/password']);
 /**
  * Routes that answer without a session, the catch-all that names nothing, and the bench's floor,
  * which answers 404 to everyone unless the bench started the server (its own test).

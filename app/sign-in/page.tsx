@@ -5,19 +5,22 @@ import { SsoSignIn } from '@/components/auth/sso-sign-in';
 import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { signInSettings } from '@/lib/auth/oidc-config';
 import { pageActor } from '@/lib/auth/page-actor';
+import { safeNextPath } from '@/lib/auth/safe-next-path';
 
 export const dynamic = 'force-dynamic';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
 interface SignInPageProps {
-  searchParams: Promise<{ sso_error?: string | string[] }>;
+  searchParams: Promise<{ sso_error?: string | string[]; next?: string | string[] }>;
 }
 
 export default async function SignInPage({ searchParams }: SignInPageProps) {
-  if (await pageActor()) redirect('/');
+  const { sso_error: ssoError, next: rawNext } = await searchParams;
+  // Only a path of this app: `?next=https://evil`, `//evil` or `/\evil` go to the home page.
+  const next = safeNextPath(rawNext);
+  if (await pageActor()) redirect(next);
   const { oidc, isLocalSignInOn } = signInSettings();
-  const { sso_error: ssoError } = await searchParams;
   const refusal = typeof ssoError === 'string' ? ssoError : undefined;
   return (
     <Card className="mx-auto max-w-sm">
@@ -29,7 +32,7 @@ export default async function SignInPage({ searchParams }: SignInPageProps) {
         {isLocalSignInOn ? (
           <>
             {oidc && <p className="mb-3 text-sm text-muted-foreground">Or with your email and password:</p>}
-            <SignInForm />
+            <SignInForm next={next} />
             <p className="mt-4 text-sm text-muted-foreground">
               No account? An admin creates one for you. On a new install, open the setup link the server printed when it started.
             </p>
@@ -38,7 +41,7 @@ export default async function SignInPage({ searchParams }: SignInPageProps) {
           <details className="mt-2 text-sm">
             <summary className="cursor-pointer text-muted-foreground">Break-glass sign-in (emergency admin accounts only)</summary>
             <div className="mt-3">
-              <SignInForm />
+              <SignInForm next={next} />
             </div>
           </details>
         )}

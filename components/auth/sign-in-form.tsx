@@ -7,8 +7,13 @@ import { FormError } from './form-error';
 import { LabelledInput } from './labelled-input';
 import { postJson } from './post-json';
 
-/** Email and password; on success the whole app reloads signed in. */
-export function SignInForm() {
+interface SignInFormProps {
+  /** The page to return to, already checked to be one of this app's (`safeNextPath`). */
+  next: string;
+}
+
+/** Email and password; on success the page the visitor came from (`next`) loads signed in. */
+export function SignInForm({ next }: SignInFormProps) {
   const router = useRouter();
   const [error, setError] = useState<string>();
   const [isBusy, setIsBusy] = useState(false);
@@ -28,7 +33,7 @@ export function SignInForm() {
     try {
       await postJson('/api/auth/sign-in', { email, password });
       // Refreshed, so the server renders the layout (who is signed in) with the new session too.
-      router.replace('/');
+      router.replace(next);
       router.refresh();
     } catch (caught) {
       setError(caught instanceof Error ? caught.message : String(caught));

@@ -1,82 +1,94 @@
 'use client';
 
-import { useId, useImperativeHandle, useRef } from 'react';
-import { cn } from '@/components/ui/cn';
+import { yaml } from '@codemirror/lang-yaml';
+import { lintGutter, setDiagnostics, type Diagnostic } from '@codemirror/lint';
+import { EditorSelection, type Text } from '@codemirror/state';
+import { EditorView } from '@codemirror/view';
+import CodeMirror, { type ReactCodeMirrorRef } from '@uiw/react-codemirror';
+import { useEffect, useId, useImperativeHandle, useMemo, useRef } from 'react';
+import type { ConfigFileError } from '@/lib/client-api/config-api';
+import { editorTheme } from './editor-theme';
 
 /** What the page may ask of the editor. */
 export interface ConfigEditorHandle {
-  /** Selects the text from `column` to the end of `line` (1-based) and scrolls it into view. */
+  /** Selects the text from `column` to the end of `line` (1-based), scrolls it into view and focuses the editor. */
   goTo: (line: number, column?: number) => void;
 }
 
 interface ConfigEditorProps {
   value: string;
   onChange: (value: string) => void;
-  /** Lines the last check found errors on, marked in the gutter. */
-  errorLines: ReadonlySet<number>;
+  /** The last check's errors: those with a line are marked there (gutter and underline). */
+  errors: readonly ConfigFileError[];
   ref?: React.Ref<ConfigEditorHandle>;
 }
 
-// One line of the textarea and one of the gutter are this tall, so they stay side by side.
-const LINE_HEIGHT_PX = 20;
+// What CodeMirror's basic setup brings, less what a configuration file has no use for.
+const BASIC_SETUP = { autocompletion: false, syntaxHighlighting: false, foldGutter: true, highlightActiveLine: false } as const;
 
 /**
- * The configuration file's editor: a textarea with a line-number gutter beside it (errors marked
- * on their lines), lines kept unwrapped so a number stays beside its line. Not a code editor: no
- * highlighting (CodeMirror is not installed), but the lines the errors cite can be found and gone to.
+ * The configuration file's editor: CodeMirror 6 with YAML highlighting (JSON is YAML too), line
+ * numbers, and the last check's errors marked on their lines. Tab indents; Escape then Tab moves
+ * on to the next control (CodeMirror's own way out), so the keyboard is never trapped.
  */
-export function ConfigEditor({ value, onChange, errorLines, ref }: ConfigEditorProps) {
+export function ConfigEditor({ value, onChange, errors, ref }: ConfigEditorProps) {
   const id = useId();
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  const gutter = useRef<HTMLDivElement>(null);
-  const lineCount = Math.max(1, value.split('\n').length);
+  const labelId = `${id}-label`;
+  const helpId = `${id}-help`;
+  const editor = useRef<ReactCodeMirrorRef>(null);
+
+  const extensions = useMemo(
+    () => [
+      yaml(),
+      lintGutter(),
+      editorTheme,
+      EditorView.contentAttributes.of({ 'aria-labelledby': labelId, 'aria-describedby': helpId }),
+    ],
+    [labelId, helpId],
+  );
+
+  // The marks follow the errors of the last check; edits since then move them with the text.
+  useEffect(() => {
+    const view = editor.current?.view;
+    if (!view) return;
+    view.dispatch(setDiagnostics(view.state, diagnosticsOf(errors, view.state.doc)));
+  }, [errors]);
 
   useImperativeHandle(ref, () => ({
     goTo: (line, column = 1) => {
-      const field = textarea.current;
-      if (!field) return;
-      const lines = field.value.split('\n');
-      const index = Math.min(Math.max(line, 1), lines.length) - 1;
-      const start = lines.slice(0, index).reduce((sum, text) => sum + text.length + 1, 0);
-      const end = start + (lines[index]?.length ?? 0);
-      field.focus();
-      field.setSelectionRange(Math.min(start + column - 1, end), end);
-      field.scrollTop = Math.max(0, (index - 3) * LINE_HEIGHT_PX);
+      const view = editor.current?.view;
+      if (!view) return;
+      const { from, to } = lineRange(view.state.doc, line, column);
+      view.dispatch({ selection: EditorSelection.range(from, to), effects: EditorView.scrollIntoView(from, { y: 'center' }) });
+      view.focus();
     },
   }));
 
   return (
-    <div className="mb-3 flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium">
+    <div className="mb-3 flex min-w-0 flex-col gap-1">
+      <span id={labelId} className="text-sm font-medium">
         Configuration file
-      </label>
-      <div className="flex min-w-0 overflow-hidden rounded-md border border-input bg-background focus-within:ring-2 focus-within:ring-ring">
-        <div ref={gutter} aria-hidden="true" className="h-80 shrink-0 overflow-hidden border-r border-border bg-muted py-1.5 text-right font-mono text-xs text-muted-foreground select-none">
-          {Array.from({ length: lineCount }, (_, index) => (
-            <div key={index} style={{ height: LINE_HEIGHT_PX, lineHeight: `${LINE_HEIGHT_PX}px` }} className={cn('px-2', errorLines.has(index + 1) && 'bg-destructive-muted font-semibold text-destructive')}>
-              {index + 1}
-            </div>
-          ))}
-        </div>
-        <textarea
-          ref={textarea}
-          id={id}
-          name="file"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-          onScroll={(event) => {
-            if (gutter.current) gutter.current.scrollTop = event.currentTarget.scrollTop;
-          }}
-          wrap="off"
-          spellCheck={false}
-          aria-describedby={`${id}-help`}
-          style={{ lineHeight: `${LINE_HEIGHT_PX}px` }}
-          className="h-80 min-w-0 flex-1 resize-none overflow-auto bg-transparent px-3 py-1.5 font-mono text-xs text-foreground outline-none"
-        />
+      </span>
+      <div className="min-w-0 overflow-hidden rounded-md border border-input focus-within:ring-2 focus-within:ring-ring">
+        <CodeMirror ref={editor} value={value} onChange={onChange} height="20rem" theme="none" basicSetup={BASIC_SETUP} extensions={extensions} />
       </div>
-      <p id={`${id}-help`} className="text-xs text-muted-foreground">
-        YAML or JSON, as exported. Line numbers are on the left; an error&apos;s line is marked there, and its link in the list goes to it.
+      <p id={helpId} className="text-xs text-muted-foreground">
+        YAML or JSON, as exported. An error&apos;s line is marked beside its number, and its link in the list goes to it. Tab indents; press Escape, then Tab, to move on.
       </p>
     </div>
   );
+}
+
+/** From `column` (1-based, at most the line's end) to the end of `line` (clamped into the text). */
+function lineRange(doc: Text, line: number, column: number): { from: number; to: number } {
+  const target = doc.line(Math.min(Math.max(line, 1), doc.lines));
+  return { from: Math.min(target.from + Math.max(column, 1) - 1, target.to), to: target.to };
+}
+
+function diagnosticsOf(errors: readonly ConfigFileError[], doc: Text): Diagnostic[] {
+  return errors.flatMap((error) => {
+    if (error.line === undefined) return [];
+    const { from, to } = lineRange(doc, error.line, error.column ?? 1);
+    return [{ from, to, severity: 'error', message: error.message }];
+  });
 }

@@ -28,7 +28,6 @@ export function ConfigImport() {
   // The last plan applied, kept on screen with the time it was applied from (its audit events follow it).
   const [applied, setApplied] = useState<{ plan: ConfigPlan; since: string } | undefined>();
   const editor = useRef<ConfigEditorHandle>(null);
-  const errorLines = new Set(errors.flatMap((error) => (error.line === undefined ? [] : [error.line])));
   const [problem, setProblem] = useState('');
   // What is under way, said beside the buttons: a fleet's file takes seconds to plan or apply.
   const [busyWith, setBusyWith] = useState<'planning' | 'applying' | undefined>();
@@ -110,7 +109,7 @@ export function ConfigImport() {
             </label>
             <Input id={uploadId} type="file" accept=".yaml,.yml,.json,application/yaml,application/json" onChange={(event) => void upload(event.target.files?.[0])} />
           </div>
-          <ConfigEditor ref={editor} value={file} onChange={setFile} errorLines={errorLines} />
+          <ConfigEditor ref={editor} value={file} onChange={setFile} errors={errors} />
           <div className="mb-4 flex items-center gap-2">
             <Checkbox id={pruneId} checked={prune} onChange={(event) => setPrune(event.target.checked)} />
             <label htmlFor={pruneId} className="text-sm">

@@ -6,12 +6,13 @@ const tabs = [
   { href: '/settings/tokens', label: 'API tokens', isAdminOnly: true },
   { href: '/settings/secrets', label: 'Secrets', isAdminOnly: true },
   { href: '/settings/sessions', label: 'Your sessions', isAdminOnly: false },
+  { href: '/settings/password', label: 'Your password', isAdminOnly: false },
 ] as const;
 
 /** The settings pages' tabs; admins see users, tokens and secrets too. */
 export function SettingsNav({ current, isAdmin }: { current: string; isAdmin: boolean }) {
   return (
-    <nav aria-label="Settings" className="mb-6 flex gap-4 border-b border-border text-sm">
+    <nav aria-label="Settings" className="mb-6 flex flex-wrap gap-x-4 gap-y-1 border-b border-border text-sm">
       {tabs
         .filter((tab) => isAdmin || !tab.isAdminOnly)
         .map((tab) => (

@@ -32,6 +32,15 @@ export const UserSchema = z.object({
 /** `DELETE /api/v1/users/{id}/sessions`. */
 export const EndedSessionsSchema = z.object({ ended: z.number().int().meta({ description: 'How many sessions ended' }) });
 
+/** The body of `POST /api/v1/me/password`: the signed-in user's own password change. */
+export const ChangePasswordBodySchema = z.strictObject({
+  currentPassword: z.string().min(1, 'Enter your current password').max(MAX_PASSWORD_LENGTH),
+  newPassword: z.string().min(1, 'Enter a new password').max(MAX_PASSWORD_LENGTH),
+});
+
+/** `POST /api/v1/me/password`. */
+export const ChangedPasswordSchema = z.object({ otherSessionsEnded: z.number().int().meta({ description: 'How many of the caller\'s other sessions ended' }) });
+
 /** `GET /api/v1/users`. */
 export const UserListSchema = z.object({ users: z.array(UserSchema) });
 

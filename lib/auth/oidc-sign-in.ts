@@ -12,6 +12,7 @@ import { signInSettings } from './oidc-config';
 import { OIDC_PROVIDER_ID, oidcAttempts, type OidcAttempt } from './oidc-provider-config';
 import type { Role } from './permissions';
 import { announceUserSessionsChanged } from './session-cache';
+import { recordSessionAddress } from './record-session-address';
 import { actorFromSession } from './session-actor';
 import { ANONYMOUS, SINGLE_SIGN_ON } from './system-actors';
 
@@ -81,6 +82,7 @@ export async function finishOidcSignIn({ db, request, address }: FinishOidcSignI
   const cookieHeader = setCookies.map((cookie) => cookie.split(';')[0]).join('; ');
   const actor = await actorFromSession({ db, headers: new Headers({ cookie: cookieHeader }) });
   if (!actor) throw new Error('Better Auth set a session cookie that does not resolve to a session');
+  await recordSessionAddress(db, actor.sessionId, address);
   await recordAuditEventNow(db, {
     actor,
     action: 'auth.sign-in',

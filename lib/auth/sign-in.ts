@@ -8,6 +8,7 @@ import type { UserActor } from './actor';
 import { getAuth } from './auth';
 import { normalizeEmail } from './create-user';
 import { signInSettings } from './oidc-config';
+import { recordSessionAddress } from './record-session-address';
 import { isBreakGlassAccount } from './set-break-glass';
 import { actorFromSession } from './session-actor';
 import { ANONYMOUS } from './system-actors';
@@ -82,6 +83,7 @@ export async function signIn({ db, email: rawEmail, password, address, headers }
   const cookieHeader = setCookies.map((cookie) => cookie.split(';')[0]).join('; ');
   const actor = await actorFromSession({ db, headers: new Headers({ cookie: cookieHeader }) });
   if (!actor) throw new Error('Better Auth set a session cookie that does not resolve to a session');
+  await recordSessionAddress(db, actor.sessionId, address);
   await recordAuditEventNow(db, { actor, action: 'auth.sign-in', target: userTarget(email), before: null, after: { address, method: 'password' } });
   return { actor, setCookies };
 }

@@ -52,3 +52,8 @@ export const sessionsQueryOptions = queryOptions({
 export async function endSession(id: string): Promise<void> {
   await apiFetch(`/api/v1/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
+
+/** Changes the signed-in user's own password; how many of their other sessions ended. Throws `ApiProblem` (400 with field errors). */
+export async function changeOwnPassword(input: { currentPassword: string; newPassword: string }): Promise<number> {
+  return (await apiFetch<{ otherSessionsEnded: number }>('/api/v1/me/password', { method: 'POST', body: input })).data.otherSessionsEnded;
+}

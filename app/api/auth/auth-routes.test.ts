@@ -49,6 +49,13 @@ describeApi('signing in and out', (database) => {
     expect((await me(cookieOf(first))).status).toBe(200);
   });
 
+  it('records on the new session the client address the front door found, for the sessions list', async () => {
+    const cookie = cookieOf(await signIn('viewer@example.test', TEST_PASSWORD, '203.0.113.77'));
+    const token = decodeURIComponent(cookie.split('=')[1]!).split('.')[0]!;
+    const session = await database.db.selectFrom('auth_session').select(['ipAddress', 'userAgent']).where('token', '=', token).executeTakeFirstOrThrow();
+    expect(session.ipAddress).toBe('203.0.113.77');
+  });
+
   it('kills the session on the server at sign-out: the old cookie replayed gets 401', async () => {
     const cookie = cookieOf(await signIn('viewer@example.test', TEST_PASSWORD, '203.0.113.2'));
     expect((await me(cookie)).status).toBe(200);

@@ -1,7 +1,7 @@
 import 'server-only';
 import { BODY_PROBLEMS, changeOne, createOne, readJson, readOne, type ApiOperation, type ApiResource } from '../api-operation';
 import {
-  CreateTokenBodySchema, CreatedTokenSchema, EndedSessionsSchema, CreateUserBodySchema, SessionListSchema, TokenListSchema, TokenSchema,
+  ChangePasswordBodySchema, ChangedPasswordSchema, CreateTokenBodySchema, CreatedTokenSchema, EndedSessionsSchema, CreateUserBodySchema, SessionListSchema, TokenListSchema, TokenSchema,
   UpdateUserBodySchema, UserListSchema, UserSchema,
 } from '../auth-schemas';
 
@@ -58,5 +58,17 @@ export const authOperations: ApiOperation[] = [
     success: { 204: { description: 'Ended' } },
     problems: [404],
     problemDescriptions: { 404: 'The caller has no session with this id' },
+  },
+  {
+    method: 'POST', path: '/api/v1/me/password', operationId: 'changeOwnPassword', tag: 'sessions',
+    summary: 'Changes the signed-in user\'s own password (the current one required); their other sessions end',
+    body: ChangePasswordBodySchema,
+    success: { 200: { description: 'Changed', schema: ChangedPasswordSchema } },
+    problems: [...BODY_PROBLEMS, 429],
+    problemDescriptions: {
+      400: 'The current password is wrong (`/currentPassword`), or the new one is shorter than 12 characters, a common one or the current one (`/newPassword`)',
+      403: 'A token (it has no password), or an account that signs in with single sign-on only',
+      429: 'Too many wrong passwords for this account; `Retry-After` says when to try again',
+    },
   },
 ];
