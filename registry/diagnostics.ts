@@ -13,6 +13,7 @@ export type DiagnosticPhase =
   | 'checkOverrides'
   | 'toolNames'
   | 'toolsVersion'
+  | 'lastKnownTools'
   | 'create'
   | 'tool';
 

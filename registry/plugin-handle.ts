@@ -102,6 +102,7 @@ abstract class PluginHandle<P extends ToolFactory | MultiToolProvider> {
       this.changeCount++;
     }
     if (availability.available) this.observeAvailable();
+    else this.observeUnavailable();
     return this.changeCount;
   }
 
@@ -112,6 +113,9 @@ abstract class PluginHandle<P extends ToolFactory | MultiToolProvider> {
 
   /** What more `observe()` reads of an available plugin. */
   protected observeAvailable(): void {}
+
+  /** What more `observe()` reads of an unavailable plugin. */
+  protected observeUnavailable(): void {}
 
   /** Runs plugin code; a throw is logged as a fault, a later success clears it. */
   protected call<T>(phase: DiagnosticPhase, fn: () => T, toolName?: string): Outcome<T> {
@@ -263,6 +267,9 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
   /** Metadata per name, dropped whenever the provider's set of names or its `toolsVersion()` changes. */
   private cachedMetadata = new Map<string, ToolMetadata>();
   private observedNames: ReturnType<ProviderHandle['currentNames']> | undefined;
+  /** The last `lastKnownTools()` answer, and what it gave. */
+  private knownSource: unknown;
+  private known: ReadonlyMap<string, ToolMetadata> = new Map();
 
   constructor(registration: PluginRegistration, provider: MultiToolProvider, faults: FaultLog) {
     super(registration, provider, faults);
@@ -291,6 +298,30 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
   /** An available provider's names and `toolsVersion()`, read afresh (an unavailable one is not asked: the spec). */
   protected override observeAvailable(): void {
     this.observedNames = this.currentNames();
+  }
+
+  /** An unavailable provider's remembered tools (`lastKnownTools`), read afresh. */
+  protected override observeUnavailable(): void {
+    this.knownTools();
+  }
+
+  /**
+   * What an unavailable provider remembers of the tools it served (`lastKnownTools`), as catalogue
+   * metadata by name; empty without that extension or when it fails (logged). A new map from the
+   * provider counts as a change; the same map again is answered from the last reading.
+   */
+  knownTools(): ReadonlyMap<string, ToolMetadata> {
+    const outcome = this.call('lastKnownTools', () => {
+      const read = this.plugin.lastKnownTools;
+      return typeof read === 'function' ? requireSync(read.call(this.plugin), 'lastKnownTools()') : undefined;
+    });
+    const value: unknown = outcome.ok ? outcome.value : undefined;
+    if (value === this.knownSource) return this.known;
+    this.knownSource = value;
+    const outcomeOfRead = this.call('lastKnownTools', () => knownToolsFrom(value));
+    this.known = outcomeOfRead.ok ? outcomeOfRead.value : new Map();
+    this.changeCount++;
+    return this.known;
   }
 
   /** The names the last `observe()` read, handed over once (a reading that follows needs not ask again). */
@@ -384,6 +415,25 @@ export class ProviderHandle extends PluginHandle<MultiToolProvider> {
       (d) => d.source === this.source && d.entry === this.registration.entry && d.toolName !== undefined && !names.has(d.toolName),
     );
   }
+}
+
+/** `lastKnownTools()`'s answer as catalogue metadata: a Map of names to descriptions and schemas, at most `MAX_PROVIDER_NAMES`. */
+function knownToolsFrom(value: unknown): ReadonlyMap<string, ToolMetadata> {
+  if (value === undefined || value === null) return new Map();
+  if (!(value instanceof Map)) throw new Error('lastKnownTools() must return a Map of tool names to { description, parametersSchema }');
+  const known = new Map<string, ToolMetadata>();
+  for (const [name, tool] of value as Map<unknown, unknown>) {
+    if (known.size >= MAX_PROVIDER_NAMES) break;
+    if (typeof name !== 'string' || name === '' || typeof tool !== 'object' || tool === null) continue;
+    const { description, parametersSchema, annotations } = tool as { description?: unknown; parametersSchema?: unknown; annotations?: unknown };
+    known.set(name, {
+      description: typeof description === 'string' ? description : '',
+      parametersSchema: toJsonSchema(parametersSchema ?? {}, 'lastKnownTools() parametersSchema'),
+      streamsResultToUser: false,
+      ...(typeof annotations === 'object' && annotations !== null ? { annotations: annotations as ToolMetadata['annotations'] } : {}),
+    });
+  }
+  return known;
 }
 
 /** A loaded plugin of either kind. */

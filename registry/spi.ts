@@ -144,6 +144,21 @@ export interface MultiToolProvider {
    * and this value stay the same; it reads this on every lookup, so keep it cheap (a counter).
    */
   toolsVersion?(): string | number;
+  /**
+   * Optional extension: while unavailable, the tools it served when it last was (a remote server
+   * that went away), by name, with what the catalogue showed of each. Each stays in the catalogue
+   * under its own name, unavailable for the bundle's reason, instead of one `<group>_*` row, and
+   * an agent's assignment of it is `unavailable`, not missing. Empty (or absent) keeps the single
+   * bundle row. Read on lookups of an unavailable provider: return the same map while it stays the same.
+   */
+  lastKnownTools?(): ReadonlyMap<string, KnownTool>;
+}
+
+/** What a provider remembers of a tool it served before it went away (`MultiToolProvider.lastKnownTools`). */
+export interface KnownTool {
+  readonly description: string;
+  readonly parametersSchema: JsonSchema;
+  readonly annotations?: ToolAnnotations;
 }
 
 /** The defaults the registry applies for the optional members. */

@@ -48,7 +48,9 @@ export const CATALOGUE_RECHECK_MS = 1_000;
 type Claim =
   | { handle: FactoryHandle; available: true }
   | { handle: FactoryHandle; available: false; reason: string }
-  | { handle: ProviderHandle; available: true };
+  | { handle: ProviderHandle; available: true }
+  /** A tool an unavailable provider served when it last was (`lastKnownTools`). */
+  | { handle: ProviderHandle; available: false; reason: string; known: ToolMetadata };
 
 interface Claims {
   /** Every known name with its claimants: factories first, then providers, each in registration order. */
@@ -223,6 +225,8 @@ export class ToolRegistry implements ToolCatalogue {
       // Observed just now exactly when available; a provider whose names failed serves none.
       const current = provider.takeObservedNames();
       if (current?.ok) for (const name of current.names) names.add(name);
+      // An unavailable provider's remembered tools are known too: unavailable, never missing.
+      else if (!current && !provider.availability().available) for (const name of provider.knownTools().keys()) names.add(name);
     }
     this.known = { stamp: this.stampNow(), names };
     return names;
@@ -422,7 +426,9 @@ export class ToolRegistry implements ToolCatalogue {
     for (const handle of this.providers) {
       const availability = handle.availability();
       if (!availability.available) {
-        unavailableProviders.push({ handle, reason: availability.reason });
+        const known = handle.knownTools();
+        if (known.size === 0) unavailableProviders.push({ handle, reason: availability.reason });
+        else for (const [name, metadata] of known) add(name, { handle, available: false, reason: availability.reason, known: metadata });
         continue;
       }
       const current = (useObserved ? handle.takeObservedNames() : undefined) ?? handle.currentNames();
@@ -436,7 +442,13 @@ export class ToolRegistry implements ToolCatalogue {
   private *claimsFor(name: string): Generator<Claim> {
     for (const handle of this.factoriesNamed(name)) yield factoryClaim(handle);
     for (const handle of this.providers) {
-      if (handle.availability().available && handle.toolNames().has(name)) yield { handle, available: true };
+      const availability = handle.availability();
+      if (availability.available) {
+        if (handle.toolNames().has(name)) yield { handle, available: true };
+        continue;
+      }
+      const known = handle.knownTools().get(name);
+      if (known) yield { handle, available: false, reason: availability.reason, known };
     }
   }
 
@@ -461,7 +473,7 @@ export class ToolRegistry implements ToolCatalogue {
     if (claims.length === 0) return undefined;
     const unavailable = claims.find((claim) => !claim.available);
     if (unavailable && !unavailable.available) {
-      const metadata = unavailable.handle.knownMetadata() ?? unbuiltMetadata(unavailable.handle);
+      const metadata = 'known' in unavailable ? unavailable.known : (unavailable.handle.knownMetadata() ?? unbuiltMetadata(unavailable.handle));
       return toEntry(name, unavailable.handle, metadata, { available: false, reason: unavailable.reason });
     }
     failures.count++;

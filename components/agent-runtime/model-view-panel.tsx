@@ -11,6 +11,22 @@ import { TOOL_FORMATS, type ToolFormat } from '@/lib/runtime/tool-formats';
 
 const formatLabels: Record<ToolFormat, string> = { openai: 'OpenAI', anthropic: 'Anthropic', mcp: 'MCP' };
 
+type WarningCode = 'duplicate_name' | 'too_many_tools' | 'name_not_accepted' | 'not_strict_compatible';
+const warningLabels: Record<WarningCode, string> = {
+  duplicate_name: 'duplicate name',
+  too_many_tools: 'too many tools',
+  name_not_accepted: 'name not accepted',
+  not_strict_compatible: 'not strict compatible',
+};
+
+/** One line for the format's warnings: "3 warnings for OpenAI: 2 not strict compatible, 1 duplicate name". */
+function warningSummary(warnings: readonly { code: WarningCode }[], format: string): string {
+  const counts = new Map<WarningCode, number>();
+  for (const { code } of warnings) counts.set(code, (counts.get(code) ?? 0) + 1);
+  const parts = [...counts].map(([code, count]) => `${count} ${warningLabels[code]}`);
+  return `${warnings.length} ${warnings.length === 1 ? 'warning' : 'warnings'} for ${format}: ${parts.join(', ')}`;
+}
+
 /** "What the model sees": the agent's effective tools in a provider's format, with tokens, warnings and what was left out. */
 export function ModelViewPanel({ agentId }: { agentId: string }) {
   const [format, setFormat] = useState<ToolFormat>('openai');
@@ -63,14 +79,18 @@ export function ModelViewPanel({ agentId }: { agentId: string }) {
             </p>
             {data.warnings.length > 0 && (
               <section aria-label="Warnings">
-                <h3 className="text-sm font-semibold">Warnings</h3>
-                <ul className="mt-1 list-disc space-y-1 pl-5 text-sm">
-                  {data.warnings.map((warning, index) => (
-                    <li key={index} className="wrap-anywhere">
-                      <Badge tone="warning">{warning.code.replaceAll('_', ' ')}</Badge> {warning.message}
-                    </li>
-                  ))}
-                </ul>
+                <details className="text-sm">
+                  <summary className="cursor-pointer">
+                    <span className="font-medium">{warningSummary(data.warnings, formatLabels[format])}</span>
+                  </summary>
+                  <ul className="mt-1 list-disc space-y-1 pl-5">
+                    {data.warnings.map((warning, index) => (
+                      <li key={index} className="wrap-break-word">
+                        <Badge tone="warning">{warningLabels[warning.code]}</Badge> {warning.message}
+                      </li>
+                    ))}
+                  </ul>
+                </details>
               </section>
             )}
             {data.leftOut.length > 0 && (

@@ -17,12 +17,29 @@ interface FleetHealthProps {
 
 /**
  * The home page's summary strip: tools, groups, unavailable tools, plugin problems and agents
- * with missing or invalid assignments, each a link to the list that shows them. Memoised: its
+ * with missing, invalid or unavailable assignments, each a link to the list that shows them. Memoised: its
  * counts stay the same while the admin types in the search box below it.
  */
 export const FleetHealth = memo(function FleetHealth({ toolCount, groupCount, unavailableCount, problemCount }: FleetHealthProps) {
   const attention = useQuery(agentListQueryOptions('', 'attention'));
-  const agentCount = attention.data?.length;
+  const away = useQuery(agentListQueryOptions('', 'unavailable'));
+  // Agents with a missing or invalid assignment, or one whose tool is unavailable (its server away), each once.
+  const needing = attention.data && away.data ? new Set([...attention.data, ...away.data].map((agent) => agent.id)) : undefined;
+  const agentCount = needing?.size;
+  const brokenCount = attention.data?.length ?? 0;
+  const awayCount = away.data?.length ?? 0;
+  const agentDetail =
+    agentCount === undefined
+      ? attention.isError || away.isError
+        ? 'Could not be counted'
+        : 'Counting…'
+      : agentCount === 0
+        ? 'All assignments fine'
+        : brokenCount === 0
+          ? 'Tools unavailable'
+          : awayCount === 0
+            ? 'Missing or invalid tools'
+            : 'Missing, invalid or unavailable tools';
   return (
     <section aria-label="Fleet health" className="mb-6">
       <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
@@ -31,12 +48,12 @@ export const FleetHealth = memo(function FleetHealth({ toolCount, groupCount, un
         <Stat href="/?availability=unavailable" icon={CircleOff} value={unavailableCount} label="unavailable" detail={unavailableCount === 0 ? 'All tools can run' : 'See why'} tone={unavailableCount > 0 ? 'warning' : undefined} />
         <Stat href="#diagnostics" icon={AlertTriangle} value={problemCount} label={problemCount === 1 ? 'plugin problem' : 'plugin problems'} detail={problemCount === 0 ? 'All plugins loaded' : 'See the list'} tone={problemCount > 0 ? 'danger' : undefined} isLink={problemCount > 0} />
         <Stat
-          href="/agents?status=attention"
+          href={brokenCount === 0 && awayCount > 0 ? '/agents?status=unavailable' : '/agents?status=attention'}
           icon={Bot}
           value={agentCount}
           label={agentCount === 1 ? 'agent needs attention' : 'agents need attention'}
-          detail={agentCount === undefined ? (attention.isError ? 'Could not be counted' : 'Counting…') : agentCount === 0 ? 'All assignments fine' : 'Missing or invalid tools'}
-          tone={agentCount ? 'danger' : undefined}
+          detail={agentDetail}
+          tone={brokenCount > 0 ? 'danger' : awayCount > 0 ? 'warning' : undefined}
           className="max-sm:col-span-2"
         />
       </ul>

@@ -15,8 +15,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { bodyOf, deleteServer, refreshServer, serversQueryOptions, updateServer, type Server } from '@/lib/client-api/servers-api';
 import { ServerFormDialog } from './server-form-dialog';
+import { statusTone } from './server-status';
 
-const statusTone = { connected: 'ok', connecting: 'info', unavailable: 'warning', blocked: 'warning', disabled: 'neutral', invalid: 'danger' } as const;
 
 /** The MCP servers with their status; add, edit, enable or disable, refresh, remove. */
 export function ServersView() {
@@ -102,13 +102,16 @@ function ServerRow({ server, mayWrite, onEdit }: { server: Server; mayWrite: boo
   return (
     <TableRow className="align-top">
       <TableCell className="font-mono font-medium">
-        <Link href={`/?group=${encodeURIComponent(server.name)}`} className="text-link underline-offset-4 hover:underline">
+        <Link href={`/servers/${encodeURIComponent(server.name)}`} className="text-link underline-offset-4 hover:underline">
           {server.name}
         </Link>
-        <span className="block max-w-md truncate text-xs font-normal text-muted-foreground">{server.transport === 'http' ? server.url : [server.command, ...server.args].join(' ')}</span>
+        <span className="block max-w-md text-xs font-normal break-all text-muted-foreground">{server.transport === 'http' ? server.url : [server.command, ...server.args].join(' ')}</span>
+        <Link href={`/?group=${encodeURIComponent(server.name)}`} className="text-xs font-normal text-link underline underline-offset-4">
+          Its tools in the catalogue
+        </Link>
       </TableCell>
-      <TableCell>{server.transport === 'http' ? 'Streamable HTTP' : 'stdio'}</TableCell>
-      <TableCell>
+      <TableCell data-label="Kind">{server.transport === 'http' ? 'Streamable HTTP' : 'stdio'}</TableCell>
+      <TableCell data-label="Status">
         <Badge tone={statusTone[server.status]}>{server.status}</Badge>
         {server.serverInfo && server.status === 'connected' && (
           <span className="block text-xs text-muted-foreground">
@@ -122,7 +125,7 @@ function ServerRow({ server, mayWrite, onEdit }: { server: Server; mayWrite: boo
           </span>
         )}
       </TableCell>
-      <TableCell>{server.toolCount}</TableCell>
+      <TableCell data-label="Tools">{server.toolCount}</TableCell>
       <TableCell>
         {mayChange && (
           <div className="flex flex-wrap gap-1.5">

@@ -24,13 +24,13 @@ test('[SERVERS][ADD]: admin adds server-everything on /servers, tests it, sees i
   await dialog.getByRole('button', { name: 'Add server' }).click();
   await expect(dialog).toBeHidden();
 
-  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name }) });
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
   await expect(row.getByText('connected', { exact: true })).toBeVisible({ timeout: 20_000 });
   expect(await seriousViolations(page)).toEqual([]);
   const stored = await request.get(`/api/v1/servers/${name}`);
   expect(await stored.json()).toMatchObject({ name, transport: 'stdio', status: 'connected', args: [EVERYTHING_BIN, 'stdio'] });
 
-  await row.getByRole('link', { name }).click();
+  await row.getByRole('link', { name: 'Its tools in the catalogue' }).click();
   await expect(page).toHaveURL(new RegExp(`group=${name}`));
   await expect(shownTools(page).filter({ hasText: `${name}_echo` })).toBeVisible();
 

@@ -95,6 +95,9 @@ const serverState = {
   toolCount: z.number().int().meta({ description: 'Tools in the last tools/list of this process\'s connection' }),
   serverInfo: z.object({ name: z.string(), version: z.string() }).optional().meta({ description: 'What the server said about itself at initialize' }),
   pid: z.number().int().optional().meta({ description: 'The pid of a stdio server\'s guard process in the answering instance' }),
+  connectedAt: z.string().optional().meta({ format: 'date-time', description: 'When the answering instance\'s connection opened, while connected' }),
+  downSince: z.string().optional().meta({ format: 'date-time', description: 'When the server went away, while it is away' }),
+  nextRetryAt: z.string().optional().meta({ format: 'date-time', description: 'When the answering instance tries to connect again, while it waits to' }),
   version: z.number().int(),
   createdAt: z.string().meta({ format: 'date-time' }),
   updatedAt: z.string().meta({ format: 'date-time' }),
@@ -117,3 +120,28 @@ export const ServerTestResultSchema = z.union([
 
 /** What `DELETE /api/v1/servers/{name}` answers. */
 export const DeletedServerSchema = z.object({ name: z.string() });
+
+/** One event of a server's connection timeline. */
+export const ServerEventSchema = z.object({
+  id: z.number().int(),
+  server: z.string(),
+  at: z.string().meta({ format: 'date-time' }),
+  kind: z.enum(['connected', 'lost', 'restarted', 'tools_changed']).meta({ description: '`lost`: the connection closed or a first connect failed (told once per outage); `restarted`: connected again after that' }),
+  message: z.string().meta({ description: 'The event in the app\'s own words (never an upstream\'s, never a secret\'s value)' }),
+  details: z
+    .object({ added: z.array(z.string()), removed: z.array(z.string()), changed: z.array(z.string()) })
+    .optional()
+    .meta({ description: 'For `tools_changed`: the server\'s own tool names added, removed, and changed (description, schema or annotations)' }),
+});
+
+/** `GET /api/v1/servers/{name}/events`. */
+export const ServerEventListSchema = z.object({
+  events: z.array(ServerEventSchema).meta({ description: 'Newest first; at most 200 per server and 30 days are kept' }),
+  restartsLastHour: z.number().int().meta({ description: 'How many times the server came back after going away in the last hour' }),
+});
+
+/** The query of `GET /api/v1/servers/{name}/events`. */
+export const ServerEventsQuerySchema = z.strictObject({
+  limit: z.coerce.number().int().min(1).max(200).optional().meta({ description: 'At most this many events; default 50' }),
+  before: z.coerce.number().int().min(1).optional().meta({ description: 'Only events older than this id (the next page)' }),
+});

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import type { ServerBodySchema, ServerSchema, ServerTestResultSchema } from '@/lib/api/server-schemas';
+import type { ServerBodySchema, ServerEventListSchema, ServerSchema, ServerTestResultSchema } from '@/lib/api/server-schemas';
 import { apiFetch } from './api-fetch';
 
 /** A server as `/api/v1/servers` answers it, with its status in the answering instance. */
@@ -47,4 +47,30 @@ export function bodyOf(server: Server): ServerBody {
   return server.transport === 'http'
     ? { name: server.name, transport: 'http', url: server.url, headers: server.headers, enabled: server.enabled }
     : { name: server.name, transport: 'stdio', command: server.command, args: server.args, env: server.env, enabled: server.enabled };
+}
+
+/** A server's connection timeline as `/api/v1/servers/{name}/events` answers it. */
+export type ServerTimeline = z.output<typeof ServerEventListSchema>;
+
+/** One server, re-read every 2 s (the server page follows its connection). */
+export function serverQueryOptions(name: string) {
+  return queryOptions({
+    queryKey: ['servers', name],
+    queryFn: async () => (await apiFetch<Server>(`/api/v1/servers/${encodeURIComponent(name)}`)).data,
+    refetchInterval: 2000,
+  });
+}
+
+/** A server's timeline, newest first, re-read every 2 s. */
+export function serverEventsQueryOptions(name: string) {
+  return queryOptions({
+    queryKey: ['servers', name, 'events'],
+    queryFn: async () => (await apiFetch<ServerTimeline>(`/api/v1/servers/${encodeURIComponent(name)}/events`)).data,
+    refetchInterval: 2000,
+  });
+}
+
+/** Connects to a server again now. */
+export async function reconnectServer(name: string): Promise<Server> {
+  return (await apiFetch<Server>(`/api/v1/servers/${encodeURIComponent(name)}/reconnect`, { method: 'POST' })).data;
 }

@@ -20,6 +20,8 @@ export interface Database {
   workflows: WorkflowsTable;
   agent_rules: AgentRulesTable;
   mcp_servers: McpServersTable;
+  mcp_server_events: McpServerEventsTable;
+  mcp_server_tools: McpServerToolsTable;
   secrets: SecretsTable;
 }
 
@@ -193,6 +195,26 @@ export interface McpServersTable {
   enabled: number;
   version: number;
   created_at: string;
+  updated_at: string;
+}
+
+/** One event of an MCP server's connection timeline, as one instance saw it. The id only grows. */
+export interface McpServerEventsTable {
+  id: Generated<number>;
+  server: string;
+  at: string;
+  /** `connected`, `lost`, `restarted` or `tools_changed`. */
+  kind: string;
+  /** The event in plain words (the app's own, never an upstream's). */
+  message: string;
+  /** JSON text: the tool names added, removed and changed of a `tools_changed`; null otherwise. */
+  details: string | null;
+}
+
+/** The tool list an MCP server last served (JSON: `McpToolInfo[]`), kept while it is away. */
+export interface McpServerToolsTable {
+  server: string;
+  tools: string;
   updated_at: string;
 }
 

@@ -3,3 +3,4 @@ export { getServerView, listServerViews, syncedHost, viewServer, type ServerView
 export { refreshServer } from './refresh-server';
 export { testServerConnection, type ConnectionTestResult } from './test-connection';
 export type { ServerConfig } from './server-config';
+export { listServerEvents, reconnectServer, type ServerTimeline } from './server-timeline';

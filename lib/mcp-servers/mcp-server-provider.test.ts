@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOGUE_SCOPE, registerInstance, ToolRegistry } from '@/registry';
-import { McpServerProvider, type McpServerProviderOptions } from './mcp-server-provider';
+import { McpServerProvider, type McpServerProviderOptions, type ProviderEvent } from './mcp-server-provider';
 import type { HttpServerConfig, ServerConfig } from './server-config';
 import { stdioGuardPath } from './server-connection';
 import { childPids, EVERYTHING_BIN, FILESYSTEM_BIN, isAlive, waitFor } from '@/test/mcp-servers/processes';
@@ -60,21 +60,48 @@ describe('an MCP server over stdio (server-everything)', () => {
     expect(provider.status()).toMatchObject({ status: 'connected', serverInfo: { name: expect.stringContaining('everything') } });
   });
 
-  it('is unavailable with the reason within 2 s of a kill -9 of its process, and back by itself within 10 s', async () => {
-    const { provider, registry } = await connected(everything);
+  it('is unavailable with the reason within 2 s of a kill -9 of its process, its tools still listed by name, and back by itself within 10 s, each step told', async () => {
+    const events: ProviderEvent[] = [];
+    const { provider, registry } = await connected(everything, { onEvent: (event) => events.push(event) });
     await waitFor('connected', () => provider.isAvailable(), 15_000);
+    const listed = registry.catalogue().filter((entry) => entry.group === 'everything').map((entry) => entry.name);
+    expect(events.map((event) => event.kind)).toEqual(['connected']);
     const guard = provider.status().pid!;
     const [server] = childPids(guard);
     expect(server).toBeGreaterThan(0);
     process.kill(server!, 'SIGKILL');
     const downAfter = await waitFor('unavailable', () => !provider.isAvailable() && provider.status().status === 'unavailable', 2000);
     expect(downAfter).toBeLessThan(2000);
-    expect(provider.unavailableReason()).toContain('SIGKILL');
-    const bundle = registry.catalogue().find((entry) => entry.group === 'everything');
-    expect(bundle).toMatchObject({ name: 'everything_*', available: false, unavailableReason: expect.stringContaining('SIGKILL') });
-    expect(() => registry.resolve({ agentId: 'a1', toolName: 'everything_echo', overrides: {} }, scope)).toThrow();
+    expect(provider.unavailableReason()).toMatch(/^The server stopped: the server was killed by SIGKILL \(unavailable since \d\d:\d\d:\d\d UTC\)$/);
+    expect(provider.status()).toMatchObject({ downSince: expect.any(String), nextRetryAt: expect.any(String) });
+    // The same tools, each under its own name, unavailable with the reason; never one `everything_*` row.
+    const away = registry.catalogue().filter((entry) => entry.group === 'everything');
+    expect(away.map((entry) => entry.name)).toEqual(listed);
+    expect(away.every((entry) => !entry.available && entry.unavailableReason?.includes('SIGKILL') && !entry.unavailableReason.includes('mcp-stdio-guard'))).toBe(true);
+    expect(registry.entry('everything_echo')?.parametersSchema).toMatchObject({ properties: { message: expect.any(Object) } });
+    expect(() => registry.resolve({ agentId: 'a1', toolName: 'everything_echo', overrides: {} }, scope)).toThrow(/is unavailable: The server stopped/);
+    expect(events.at(-1)).toMatchObject({ kind: 'lost', message: expect.stringMatching(/^Connection lost: The server stopped: the server was killed by SIGKILL; trying again in \d+ s$/) });
     await waitFor('reconnected', () => provider.isAvailable(), 10_000);
     expect(await call(registry, 'everything_echo', { message: 'again' })).toBe('Echo: again');
+    expect(events.map((event) => event.kind)).toEqual(['connected', 'lost', 'restarted']);
+    expect(events[2]!.message).toMatch(/^Connected again after \d+ s away \(.*everything.*, \d+ tools\)$/);
+  });
+
+  it('shows the tools it was given as known, unavailable with the reason, while it cannot connect; one loss told, not every retry', async () => {
+    const events: ProviderEvent[] = [];
+    const broken: ServerConfig = { name: 'gone', enabled: true, transport: 'stdio', command: process.execPath, args: ['-e', 'process.stderr.write("partial"); process.exit(3)'], env: {} };
+    const { provider, registry } = await connected(broken, {
+      backoffMs: 100,
+      knownTools: [{ name: 'echo', description: 'Echoes', inputSchema: { type: 'object', properties: { text: { type: 'string' } } } }],
+      onEvent: (event) => events.push(event),
+    });
+    await waitFor('a second failed attempt', () => provider.status().status === 'unavailable' && events.length > 0 && (provider.status().nextRetryAt ?? '') > new Date(Date.now() + 150).toISOString(), 10_000);
+    expect(registry.entry('gone_echo')).toMatchObject({ available: false, description: 'Echoes', unavailableReason: expect.stringContaining('exited with code 3') });
+    expect(registry.catalogue().map((entry) => entry.name)).toEqual(['gone_echo']);
+    const state = provider.status();
+    expect(`${state.reason} ${state.detail}`).not.toContain('mcp-stdio-guard');
+    expect(state.detail).toBe('partial');
+    expect(events).toEqual([{ kind: 'lost', message: expect.stringMatching(/^Could not connect: The server stopped: the server exited with code 3; trying again in/) }]);
   });
 
   it('ends its process when stopped (removed or disabled)', async () => {
@@ -212,9 +239,10 @@ describe('an MCP server over Streamable HTTP (an SDK server)', () => {
     try {
       const { provider, registry } = await connected({ name: 'silent', enabled: true, transport: 'http', url: `http://127.0.0.1:${port}/mcp`, headers: {} }, { timeoutMs: 300 });
       await waitFor('unavailable', () => provider.status().status === 'unavailable', 5000);
-      expect(provider.unavailableReason()).toBe('Timed out: the server did not answer within 300 ms');
+      expect(provider.unavailableReason()).toMatch(/^Timed out: the server did not answer within 300 ms \(unavailable since \d\d:\d\d:\d\d UTC\)$/);
       expect(sockets.size).toBeGreaterThan(0);
-      expect(registry.catalogue().find((entry) => entry.group === 'silent')).toMatchObject({ name: 'silent_*', available: false, unavailableReason: 'Timed out: the server did not answer within 300 ms' });
+      // Never connected, so no tools are known: one row for the bundle.
+      expect(registry.catalogue().find((entry) => entry.group === 'silent')).toMatchObject({ name: 'silent_*', available: false, unavailableReason: provider.unavailableReason() });
       await provider.stop();
     } finally {
       silent.closeAllConnections();

@@ -1,9 +1,10 @@
 import 'server-only';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
-import type { MultiToolProvider, Tool } from '@/registry';
+import type { KnownTool, MultiToolProvider, Tool } from '@/registry';
 import type { ReferenceLookup, ServerConfig } from './server-config';
 import { McpTool, type CallResult, type McpToolInfo } from './mcp-tool';
+import { describeToolChanges, sameTool, toolChanges, type ServerEventKind, type ToolChanges } from './server-events';
 import { describeConnectError, listAllTools, newClient, openTransport, upstreamWords, MAX_DETAIL_CHARS, type ConnectFailure, type FailureKind, type Redact } from './server-connection';
 
 /**
@@ -27,6 +28,20 @@ export interface ServerState {
   serverInfo?: { name: string; version: string };
   /** The pid of the stdio guard process, while one runs. */
   pid?: number;
+  /** When this connection was opened (ISO time), while connected. */
+  connectedAt?: string;
+  /** When the server went away (ISO time), while it is away. */
+  downSince?: string;
+  /** When the next attempt to connect is due (ISO time), while one is waited for. */
+  nextRetryAt?: string;
+}
+
+/** What happened to the connection, for the server's timeline and the log (`McpServerProviderOptions.onEvent`). */
+export interface ProviderEvent {
+  kind: ServerEventKind;
+  /** In the app's own words; never an upstream's, never a reference's value. */
+  message: string;
+  details?: ToolChanges;
 }
 
 /** What a provider needs besides the server's configuration. */
@@ -43,6 +58,12 @@ export interface McpServerProviderOptions {
   invalid?: string;
   /** Called when the tool set or the availability changes (to tell the catalogue and MCP sessions). */
   onChange?: () => void;
+  /** The tool list the server served when it last was (kept by the app), shown as unavailable until it connects. */
+  knownTools?: readonly McpToolInfo[];
+  /** Called on each event of the connection: connected, lost, restarted, tools changed. */
+  onEvent?: (event: ProviderEvent) => void;
+  /** Called with the server's tool list whenever it differs from the last one known (to keep it). */
+  onTools?: (tools: readonly McpToolInfo[]) => void;
   /** How long initialize, tools/list and tools/call may take; default 30 s. */
   timeoutMs?: number;
   /** First reconnect delay, doubled up to `maxBackoffMs`; default 1 s and 60 s. */
@@ -81,6 +102,12 @@ export class McpServerProvider implements MultiToolProvider {
   private isStopped = false;
   private readonly timeoutMs: number;
   private generation = 0;
+  /** The tools as the registry is told while the server is away (`lastKnownTools`); rebuilt when the list changes. */
+  private known: ReadonlyMap<string, KnownTool> = new Map();
+  /** Whether this provider has been connected before (a later connect is a restart). */
+  private wasConnected = false;
+  /** Whether the current outage has been told (`onEvent`): once per outage, not per failed retry. */
+  private isDownTold = false;
 
   /** The environment the egress policy reads (`MCP_ALLOWED_HOSTS`). */
   private get env(): Readonly<Record<string, string | undefined>> {
@@ -92,6 +119,7 @@ export class McpServerProvider implements MultiToolProvider {
     private readonly options: McpServerProviderOptions,
   ) {
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    if (options.knownTools && options.knownTools.length > 0) this.setTools(new Map(options.knownTools.map((tool) => [`${config.name}_${tool.name}`, tool])));
     this.state = config.enabled ? { status: 'connecting', toolCount: 0 } : { status: 'disabled', reason: 'The server is disabled', toolCount: 0 };
   }
 
@@ -113,8 +141,18 @@ export class McpServerProvider implements MultiToolProvider {
   }
 
   unavailableReason(): string | undefined {
-    if (this.state.status === 'connecting') return `Connecting to the MCP server "${this.config.name}"`;
-    return this.state.reason;
+    const since = this.state.downSince ? ` (unavailable since ${clockTime(this.state.downSince)})` : '';
+    // Trying again after a failure: the failure is still the reason.
+    if (this.state.status === 'connecting' && (!this.state.reason || !this.state.downSince)) return `Connecting to the MCP server "${this.config.name}"`;
+    return this.state.reason === undefined ? undefined : `${this.state.reason}${since}`;
+  }
+
+  /**
+   * While the server is away (not disabled), the tools it last served, so they stay in the
+   * catalogue under their own names, unavailable with the reason; empty while connected.
+   */
+  lastKnownTools(): ReadonlyMap<string, KnownTool> {
+    return this.state.status === 'connected' || this.state.status === 'disabled' ? EMPTY : this.known;
   }
 
   /** A tool for one of its names: the same for every agent and call (an MCP tool has no overrides). */
@@ -174,9 +212,21 @@ export class McpServerProvider implements MultiToolProvider {
     return (await client.callTool({ name: localName, arguments: args }, undefined, { timeout: this.timeoutMs })) as CallResult;
   }
 
+  /** Drops the wait for the next retry and connects now (the Reconnect button); a stdio server is started again. */
+  async reconnect(): Promise<void> {
+    if (this.isStopped || !this.config.enabled || this.options.invalid || this.options.refusal) return;
+    clearTimeout(this.retryTimer);
+    const client = this.client;
+    this.client = undefined;
+    this.pid = undefined;
+    await client?.close().catch(() => undefined);
+    this.attempt = 0;
+    await this.connect();
+  }
+
   private async connect(): Promise<void> {
     if (this.isStopped) return;
-    this.setState({ ...this.state, status: 'connecting' });
+    this.setState({ ...omitTimes(this.state, 'nextRetryAt', 'connectedAt'), status: 'connecting' });
     let opened: ReturnType<typeof openTransport>;
     try {
       const lookup = await this.options.references(this.config);
@@ -187,7 +237,8 @@ export class McpServerProvider implements MultiToolProvider {
       // Until the server, a secret or the app's environment changes (each relaunches it), trying again changes nothing.
       if (this.isStopped) return;
       const detail = upstreamWords(error instanceof Error ? error.message : String(error));
-      this.setState({ status: 'unavailable', kind: 'config', reason: 'The server\'s configuration cannot be used', detail, toolCount: 0 });
+      this.setState({ status: 'unavailable', kind: 'config', reason: 'The server\'s configuration cannot be used', detail, toolCount: 0, downSince: this.state.downSince ?? new Date().toISOString() });
+      this.tellDown(false, 'The server\'s configuration cannot be used');
       return;
     }
     this.stderrLines = [];
@@ -218,7 +269,17 @@ export class McpServerProvider implements MultiToolProvider {
       isReady = true;
       this.attempt = 0;
       const version = client.getServerVersion();
-      this.setState({ status: 'connected', toolCount: this.tools.size, ...(version ? { serverInfo: { name: version.name, version: version.version } } : {}) });
+      const downSince = this.state.downSince;
+      this.setState({ status: 'connected', toolCount: this.tools.size, connectedAt: new Date().toISOString(), ...(version ? { serverInfo: { name: version.name, version: version.version } } : {}) });
+      const what = `${version ? `${version.name} ${version.version}, ` : ''}${this.tools.size} ${this.tools.size === 1 ? 'tool' : 'tools'}`;
+      if (this.wasConnected || downSince) {
+        const after = downSince ? ` after ${durationText(Date.now() - Date.parse(downSince))} away` : '';
+        this.tell({ kind: 'restarted', message: `Connected again${after} (${what})` });
+      } else {
+        this.tell({ kind: 'connected', message: `Connected (${what})` });
+      }
+      this.wasConnected = true;
+      this.isDownTold = false;
     } catch (error) {
       this.lost(client, describeConnectError(error, this.timeoutMs, opened.redact));
     }
@@ -230,8 +291,15 @@ export class McpServerProvider implements MultiToolProvider {
     const tools = new Map<string, McpToolInfo>();
     for (const tool of listed) tools.set(`${this.config.name}_${tool.name}`, tool);
     const isSame = tools.size === this.tools.size && [...tools].every(([name, info]) => sameInfo(this.tools.get(name), info));
-    this.tools = tools;
-    this.names = new Set(tools.keys());
+    if (!isSame) {
+      const before = [...this.tools.values()];
+      const after = [...tools.values()];
+      const changes = toolChanges(before, after);
+      // The first list the app ever saw of this server is no change; later lists (after a restart too) are.
+      if (before.length > 0) this.tell({ kind: 'tools_changed', message: describeToolChanges(changes), details: changes });
+      this.options.onTools?.(after);
+    }
+    this.setTools(tools);
     this.state = { ...this.state, toolCount: tools.size };
     if (isSame && !announce) return;
     // Same names may carry new descriptions, schemas or annotations: the registry rebuilds their metadata.
@@ -244,8 +312,11 @@ export class McpServerProvider implements MultiToolProvider {
     this.client = undefined;
     this.pid = undefined;
     void client.close().catch(() => undefined);
+    const wasReady = this.state.status === 'connected';
+    const downSince = this.state.downSince ?? new Date().toISOString();
     if (failure.kind === 'blocked') {
-      this.setState({ ...this.state, status: 'blocked', ...failureFields(failure) });
+      this.setState({ ...omitTimes(this.state, 'connectedAt'), status: 'blocked', downSince, ...failureFields(failure) });
+      this.tellDown(wasReady, failure.reason);
       this.scheduleRecheck();
       return;
     }
@@ -254,8 +325,10 @@ export class McpServerProvider implements MultiToolProvider {
       if (this.isStopped) return;
       const pending = this.stderrPending.trim() === '' ? [] : [this.redact(this.stderrPending).slice(0, 500)];
       const stopped = this.config.transport === 'stdio' ? stoppedFailure([...this.stderrLines, ...pending]) : undefined;
-      this.setState({ ...this.state, status: 'unavailable', ...failureFields(stopped ?? failure) });
       const delay = Math.min((this.options.backoffMs ?? 1000) * 2 ** this.attempt, this.options.maxBackoffMs ?? 60_000);
+      const fields = failureFields(stopped ?? failure);
+      this.setState({ ...omitTimes(this.state, 'connectedAt'), status: 'unavailable', downSince, nextRetryAt: new Date(Date.now() + delay).toISOString(), ...fields });
+      this.tellDown(wasReady, `${fields.reason ?? 'The connection failed'}; trying again in ${durationText(delay)}`);
       this.attempt += 1;
       clearTimeout(this.retryTimer);
       this.retryTimer = setTimeout(() => void this.connect(), delay);
@@ -281,9 +354,32 @@ export class McpServerProvider implements MultiToolProvider {
     await this.connect();
   }
 
+  /** Tells the outage once: a connection lost, or the first connect that failed. */
+  private tellDown(wasReady: boolean, words: string): void {
+    if (this.isDownTold) return;
+    this.isDownTold = true;
+    this.tell({ kind: 'lost', message: wasReady ? `Connection lost: ${words}` : `Could not connect: ${words}` });
+  }
+
+  private tell(event: ProviderEvent): void {
+    try {
+      this.options.onEvent?.(event);
+    } catch {
+      // Telling is best effort: the connection goes on.
+    }
+  }
+
+  /** Replaces the tool list, and what the registry is told of it while the server is away. */
+  private setTools(tools: Map<string, McpToolInfo>): void {
+    this.tools = tools;
+    this.names = new Set(tools.keys());
+    this.known = new Map([...tools].map(([name, info]) => [name, { description: info.description, parametersSchema: info.inputSchema, ...(info.annotations ? { annotations: info.annotations } : {}) }]));
+  }
+
   /** Keeps the last whole lines of stderr, each redacted before it is cut to length. */
   private keepStderr(text: string): void {
-    const parts = (this.stderrPending + text).split(/\r?\n/);
+    // The guard's own line may follow the server's unfinished one: it starts a line of its own.
+    const parts = (this.stderrPending + text).replace(/(?<!^|\n)\[mcp-stdio-guard\] /g, '\n[mcp-stdio-guard] ').split(/\r?\n/);
     this.stderrPending = (parts.pop() ?? '').slice(-MAX_PENDING_STDERR);
     const lines = parts.filter((line) => line.trim() !== '').map((line) => this.redact(line).slice(0, 500));
     this.stderrLines = [...this.stderrLines, ...lines].slice(-STDERR_LINES);
@@ -299,7 +395,35 @@ export class McpServerProvider implements MultiToolProvider {
 
 /** A state's failure fields, each one replaced (a new failure says nothing of the last one's detail). */
 function failureFields(failure: ConnectFailure): Pick<ServerState, 'kind' | 'reason' | 'detail'> {
-  return { kind: failure.kind, reason: failure.reason, detail: failure.detail };
+  return { kind: failure.kind, reason: withoutGuardName(failure.reason), detail: failure.detail === undefined ? undefined : withoutGuardName(failure.detail) };
+}
+
+/** Words with the internal process name of the stdio guard taken out: it means nothing to an admin. */
+export function withoutGuardName(text: string): string {
+  return text.replace(/\s*\[mcp-stdio-guard\]\s*/g, ' ').replace(/\s+/g, ' ').trim();
+}
+
+/** The state without the times that no longer hold. */
+function omitTimes(state: ServerState, ...keys: ('connectedAt' | 'nextRetryAt')[]): ServerState {
+  const next = { ...state };
+  for (const key of keys) delete next[key];
+  return next;
+}
+
+const EMPTY: ReadonlyMap<string, KnownTool> = new Map();
+
+/** "10:42:13 UTC" of an ISO time. */
+function clockTime(iso: string): string {
+  return `${iso.slice(11, 19)} UTC`;
+}
+
+/** "3 s", "2 min", "1 h 5 min". */
+export function durationText(ms: number): string {
+  const seconds = Math.max(0, Math.round(ms / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.round(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  return `${Math.floor(minutes / 60)} h${minutes % 60 === 0 ? '' : ` ${minutes % 60} min`}`;
 }
 
 /** A stdio server that ended: how (the guard's own line, e.g. the exit code or signal), and its last stderr words apart. */
@@ -314,5 +438,5 @@ function stoppedFailure(stderrLines: readonly string[]): ConnectFailure | undefi
 }
 
 function sameInfo(a: McpToolInfo | undefined, b: McpToolInfo): boolean {
-  return a !== undefined && a.name === b.name && a.description === b.description && JSON.stringify(a.inputSchema) === JSON.stringify(b.inputSchema) && JSON.stringify(a.annotations) === JSON.stringify(b.annotations);
+  return a !== undefined && sameTool(a, b);
 }

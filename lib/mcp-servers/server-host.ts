@@ -5,7 +5,9 @@ import { publishChange, subscribeChanges } from '@/lib/events';
 import { registerInstance, type ToolRegistry } from '@/registry';
 import { envAllowlist } from '@/lib/secrets/references';
 import { referenceLookup } from '@/lib/secrets/reference-lookup';
-import { McpServerProvider, type ServerState } from './mcp-server-provider';
+import { logger } from '@/lib/log/logger';
+import { McpServerProvider, type ProviderEvent, type ServerState } from './mcp-server-provider';
+import { readKnownTools, recordServerEvent, saveKnownTools } from './server-events';
 import { configReferenceProblems, configSecretNames } from './server-config';
 import { stdioGuardPath } from './server-connection';
 import { toServerRecord, type ServerRecord } from './server-record';
@@ -101,6 +103,29 @@ export class ServerHost {
     }));
   }
 
+  /**
+   * One event of a server's connection: a log line (warn for a loss, info otherwise), and a row of
+   * its timeline (`mcp_server_events`), which the server page shows. The words are the app's own.
+   */
+  private async recordEvent(server: string, event: ProviderEvent): Promise<void> {
+    const line = { server, event: event.kind, ...(event.details ? { tools: event.details } : {}) };
+    if (event.kind === 'lost') logger.warn(line, `MCP server "${server}": ${event.message}`);
+    else logger.info(line, `MCP server "${server}": ${event.message}`);
+    try {
+      await recordServerEvent(await this.db(), { server, ...event });
+    } catch (error) {
+      logger.warn({ server, err: error instanceof Error ? error.message : String(error) }, 'MCP server: could not store an event of its timeline');
+    }
+  }
+
+  /** Connects to a server again now (the Reconnect button); false when it does not run on this instance. */
+  async reconnect(name: string): Promise<boolean> {
+    const provider = this.running.get(name)?.provider;
+    if (!provider) return false;
+    await provider.reconnect();
+    return true;
+  }
+
   private async db(): Promise<Db> {
     return (this.options.db ?? getDb)();
   }
@@ -147,6 +172,7 @@ export class ServerHost {
   private async launch(record: ServerRecord, secrets: SecretTimes): Promise<void> {
     const env = this.options.env ?? process.env;
     // A row saved before today's rules (a literal credential, a reference now refused) is flagged, never changed.
+    const knownTools = await readKnownTools(await this.db(), record.name).catch(() => []);
     const problems = configReferenceProblems(record, { isEnvAllowed: envAllowlist(env.SERVER_ENV_ALLOWLIST), secretNames: new Set(secrets.keys()) });
     const provider = new McpServerProvider(record, {
       env,
@@ -155,6 +181,11 @@ export class ServerHost {
       refusal: record.transport === 'stdio' && isStdioOff(env) ? STDIO_OFF_REASON : undefined,
       invalid: problems.length === 0 ? undefined : `The stored configuration is refused (change the server to fix it): ${problems.map((problem) => `${problem.pointer}: ${problem.message}`).join('; ')}`,
       onChange: () => void publishChange({ kind: 'catalogue' }),
+      knownTools,
+      onEvent: (event) => void this.recordEvent(record.name, event),
+      onTools: (tools) => void this.db().then((db) => saveKnownTools(db, record.name, tools)).catch((error: unknown) => {
+        logger.warn({ server: record.name, err: error instanceof Error ? error.message : String(error) }, 'MCP server: could not keep its tool list');
+      }),
       backoffMs: this.options.backoffMs,
       timeoutMs: this.options.timeoutMs,
     });

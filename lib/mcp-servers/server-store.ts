@@ -1,4 +1,5 @@
 import 'server-only';
+import { forgetServerHistory } from './server-events';
 import { AppError } from '@/lib/app-error';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
@@ -128,6 +129,7 @@ export async function deleteServer({ db, actor, name, expectedVersion }: { db: D
     authorizeServerChange(actor, current);
     checkVersion(`MCP server "${name}"`, current.version, expectedVersion, () => current);
     await trx.deleteFrom('mcp_servers').where('name', '=', name).execute();
+    await forgetServerHistory(trx, name);
     await recordAuditEvent(trx, { actor, action: 'server.delete', target: serverTarget(name), before: configOf(current), after: null });
   });
   await publishChange({ kind: 'servers' });

@@ -16,13 +16,14 @@ export interface ToolWarning {
   message: string;
 }
 
-/** The warnings for one tool set, in the order: count, then per tool. */
+/** The warnings for one tool set in one format (each provider's own limits on its own format only), in the order: count, then per tool. */
 export function toolWarnings(tools: readonly EffectiveTool[], format: ToolFormat): ToolWarning[] {
   const warnings: ToolWarning[] = [];
-  if (tools.length > OPENAI_MAX_TOOLS) {
+  // OpenAI's limits (the tool count, strict mode) on the OpenAI format only; names on the formats whose providers check them.
+  if (format === 'openai' && tools.length > OPENAI_MAX_TOOLS) {
     warnings.push({
       code: 'too_many_tools',
-      message: `${tools.length} tools: OpenAI accepts at most ${OPENAI_MAX_TOOLS} in one request${format === 'openai' ? '' : ' (if this set also goes to OpenAI)'}`,
+      message: `${tools.length} tools: OpenAI accepts at most ${OPENAI_MAX_TOOLS} in one request`,
     });
   }
   const seen = new Set<string>();
@@ -33,14 +34,14 @@ export function toolWarnings(tools: readonly EffectiveTool[], format: ToolFormat
       warnings.push({ code: 'duplicate_name', toolName: tool.name, message: `Two tools are named "${tool.name}": the model cannot tell them apart` });
     }
     seen.add(tool.name);
-    if (!PROVIDER_NAME_PATTERN.test(tool.name)) {
+    if (format !== 'mcp' && !PROVIDER_NAME_PATTERN.test(tool.name)) {
       warnings.push({
         code: 'name_not_accepted',
         toolName: tool.name,
-        message: `"${tool.name}" is not a name OpenAI and Anthropic accept (1–64 letters, digits, "_" or "-")`,
+        message: `"${tool.name}" is not a name ${format === 'openai' ? 'OpenAI' : 'Anthropic'} accepts (1–64 letters, digits, "_" or "-")`,
       });
     }
-    const problems = strictSchemaProblems(objectSchemaOf(tool.parametersSchema));
+    const problems = format === 'openai' ? strictSchemaProblems(objectSchemaOf(tool.parametersSchema)) : [];
     if (problems.length > 0) {
       warnings.push({
         code: 'not_strict_compatible',

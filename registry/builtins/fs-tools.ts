@@ -37,6 +37,8 @@ export class FsReadFileTool implements Tool {
         path: { type: 'string', description: 'The file, relative to the base directory, e.g. "docs/readme.md".' },
       },
       required: ['path'],
+      // Strict-mode compatible (OpenAI structured outputs): no other arguments.
+      additionalProperties: false,
     };
   }
 

@@ -11,6 +11,7 @@ const itemSchema: JsonSchema = {
     status: { type: 'string', enum: [...TODO_STATUSES], description: 'Where the item stands.' },
   },
   required: ['content', 'status'],
+  additionalProperties: false,
 };
 
 /** Reads the current session's todo list. */
@@ -32,7 +33,7 @@ export class TodoReadTool implements Tool {
   }
 
   parametersSchema(): JsonSchema {
-    return { type: 'object', properties: {} };
+    return { type: 'object', properties: {}, additionalProperties: false };
   }
 
   async execute(): Promise<string> {
@@ -69,6 +70,8 @@ export class TodoWriteTool implements Tool {
         todos: { type: 'array', items: itemSchema, description: 'The complete new todo list.' },
       },
       required: ['todos'],
+      // Strict-mode compatible (OpenAI structured outputs): no other arguments.
+      additionalProperties: false,
     };
   }
 

@@ -29,7 +29,7 @@ describe('word_count', () => {
     await expect(wordCount().execute({ text: 42 })).rejects.toThrow('"text" to be a string (got number)');
   });
 
-  it('describes itself as the spec does', () => {
+  it('describes itself as the spec does, closed to other arguments (OpenAI strict mode accepts it)', () => {
     const tool = new WordCountToolFactory().create();
     expect(tool.name()).toBe('word_count');
     expect(tool.description()).toBe('Count the number of words in a piece of text.');
@@ -37,6 +37,7 @@ describe('word_count', () => {
       type: 'object',
       properties: { text: { type: 'string', description: 'The text whose words should be counted.' } },
       required: ['text'],
+      additionalProperties: false,
     });
   });
 

@@ -19,6 +19,8 @@ export class WordCountTool implements Tool {
         text: { type: 'string', description: 'The text whose words should be counted.' },
       },
       required: ['text'],
+      // Strict-mode compatible (OpenAI structured outputs): no other arguments.
+      additionalProperties: false,
     };
   }
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import { BODY_PROBLEMS, changeOne, createOne, deleteOne, readJson, readOne, type ApiOperation, type ApiResource } from '../api-operation';
-import { DeletedServerSchema, ServerBodySchema, ServerListSchema, ServerSchema, ServerTestResultSchema } from '../server-schemas';
+import { DeletedServerSchema, ServerBodySchema, ServerEventListSchema, ServerEventsQuerySchema, ServerListSchema, ServerSchema, ServerTestResultSchema } from '../server-schemas';
 
 const server: ApiResource = { tag: 'servers', path: '/api/v1/servers/{name}', noun: 'server', schema: ServerSchema, notFound: 'The server does not exist' };
 
@@ -36,6 +36,21 @@ export const serverOperations: ApiOperation[] = [
     success: { 200: { description: 'The server with its new tool count', schema: ServerSchema, hasEtag: true } },
     problems: [404, 409],
     problemDescriptions: { 404: 'The server does not exist', 409: 'The server is not connected in this instance (the reason is in `detail`)' },
+  },
+  {
+    method: 'POST', path: '/api/v1/servers/{name}/reconnect', operationId: 'reconnectServer', tag: 'servers',
+    summary: 'Connects to the MCP server again now in the answering instance, without waiting for the next retry (a stdio server is started again); audited',
+    success: { 200: { description: 'The server with its status after the attempt', schema: ServerSchema, hasEtag: true } },
+    problems: [404, 409],
+    problemDescriptions: { 404: 'The server does not exist', 409: 'The server is disabled, its configuration is refused, or it is not running in this instance yet' },
+  },
+  {
+    method: 'GET', path: '/api/v1/servers/{name}/events', operationId: 'listServerEvents', tag: 'servers',
+    summary: 'The MCP server\'s connection timeline (connected, lost, restarted, tools changed), newest first, and its restarts in the last hour; anyone who may read the catalogue',
+    query: ServerEventsQuerySchema,
+    success: { 200: { description: 'The events', schema: ServerEventListSchema } },
+    problems: [400, 404],
+    problemDescriptions: { 400: 'A query parameter is malformed', 404: 'The server does not exist' },
   },
   {
     method: 'POST', path: '/api/v1/connection-tests', operationId: 'testServerConnection', tag: 'servers',

@@ -10,6 +10,7 @@ import { workflowsMigration } from './0030-workflows';
 import { agentRulesMigration } from './0031-agent-rules';
 import { mcpServersMigration } from './0020-mcp-servers';
 import { agentSearchMigration } from './0040-agent-search';
+import { serverEventsMigration } from './0080-server-events';
 import { agentTrigramSearchMigration } from './0050-agent-trigram-search';
 import { secretsMigration } from './0060-secrets';
 import { breakGlassMigration } from './0070-break-glass';
@@ -32,5 +33,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0050-agent-trigram-search': agentTrigramSearchMigration(kind),
     '0060-secrets': secretsMigration(),
     '0070-break-glass': breakGlassMigration(),
+    '0080-server-events': serverEventsMigration(kind),
   };
 }

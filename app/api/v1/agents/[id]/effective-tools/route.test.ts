@@ -97,7 +97,7 @@ describeApi('GET /api/v1/agents/{id}/effective-tools', (database) => {
     const body = EffectiveToolsSchema.parse(await (await effective('anthropic')).json());
     expect(ajv.validate(anthropicToolsSchema, body.tools), JSON.stringify(ajv.errors)).toBe(true);
     const tools = body.tools as Anthropic.Messages.Tool[];
-    expect(tools.find((tool) => tool.name === 'todo_read')?.input_schema).toEqual({ type: 'object', properties: {} });
+    expect(tools.find((tool) => tool.name === 'todo_read')?.input_schema).toEqual({ type: 'object', properties: {}, additionalProperties: false });
     expect(body.tokens.method).toBe('estimate');
   });
 
@@ -110,10 +110,11 @@ describeApi('GET /api/v1/agents/{id}/effective-tools', (database) => {
     expect(body.tools.map((tool) => ('inputSchema' in tool ? tool.name : ''))).toContain('word_count');
   });
 
-  it('warns where OpenAI strict mode would refuse a schema', async () => {
-    const body = EffectiveToolsSchema.parse(await (await effective()).json());
-    expect(body.format).toBe('openai');
-    expect(body.warnings).toContainEqual(expect.objectContaining({ code: 'not_strict_compatible', toolName: 'word_count' }));
+  it('finds the built-ins it assigns strict-compatible: no warning on any format', async () => {
+    for (const format of ['openai', 'anthropic', 'mcp']) {
+      const body = EffectiveToolsSchema.parse(await (await effective(format)).json());
+      expect(body.warnings, format).toEqual([]);
+    }
   });
 
   it('answers 304 to the ETag it sent, and 400 to an unknown format, 404 to an unknown agent', async () => {
@@ -133,6 +134,16 @@ describeApi('GET /api/v1/agents/{id}/effective-tools', (database) => {
       const many = Array.from({ length: 129 }, (_, index) => tool(`t${index}`));
       const warnings = toolWarnings([...many, tool('t1'), tool('has space')], 'openai');
       expect(warnings.map(({ code }) => code)).toEqual(['too_many_tools', 'duplicate_name', 'name_not_accepted']);
+    });
+
+    it('warns of OpenAI\'s strict mode and tool count on the OpenAI format only, and of names on the formats that check them', async () => {
+      const { toolWarnings } = await import('@/lib/runtime/tool-warnings');
+      const loose = { name: 'has space', description: '', parametersSchema: { type: 'object', properties: { q: { type: 'string' } } }, group: 'g', streamsResultToUser: false };
+      const many = Array.from({ length: 129 }, (_, index) => ({ ...loose, name: `t${index}`, parametersSchema: { type: 'object', properties: {}, additionalProperties: false } }));
+      const codes = (format: 'openai' | 'anthropic' | 'mcp') => toolWarnings([...many, loose], format).map(({ code }) => code);
+      expect(codes('openai')).toEqual(['too_many_tools', 'name_not_accepted', 'not_strict_compatible']);
+      expect(codes('anthropic')).toEqual(['name_not_accepted']);
+      expect(codes('mcp')).toEqual([]);
     });
   });
 });

@@ -1,0 +1,145 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from '../support/test';
+import { assignTool, assignmentsOf, createTestAgent } from '../support/agent-api';
+import { uniqueToken } from '../support/agents-page';
+import { seriousViolations } from '../support/axe';
+import { horizontalOverflow } from '../support/layout-checks';
+
+// Issue 33, findings 1 and 2: one kill of a server's process left no trace; during a longer
+// outage the catalogue shrank the server's tools to one row "everything_*", the tool page said
+// "Tool not found", the health strip said "All assignments fine", and the reason showed the
+// internal name "[mcp-stdio-guard]". Servers had no page of their own; the list cut the command
+// and showed unlabelled values on a phone.
+
+const EVERYTHING_BIN = path.resolve('node_modules/@modelcontextprotocol/server-everything/dist/index.js');
+const OUTAGE_SERVER = path.resolve('e2e/fixtures/outage-mcp/server.mjs');
+
+interface ApiServer {
+  status: string;
+  pid?: number;
+  reason?: string;
+  toolCount: number;
+}
+
+async function serverOf(request: APIRequestContext, name: string): Promise<ApiServer> {
+  return (await (await request.get(`/api/v1/servers/${name}`)).json()) as ApiServer;
+}
+
+/** The server process under the stdio guard whose pid the API answers (Linux /proc). */
+function serverProcess(guardPid: number): number {
+  const children = readFileSync(`/proc/${guardPid}/task/${guardPid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+  expect(children).toHaveLength(1);
+  return children[0]!;
+}
+
+async function groupTools(request: APIRequestContext, name: string) {
+  const { tools } = (await (await request.get('/api/v1/tools')).json()) as { tools: { name: string; group: string; available: boolean; unavailableReason?: string }[] };
+  return tools.filter((tool) => tool.group === name);
+}
+
+/** The agents-need-attention figure the strip should show: agents with a missing, invalid or unavailable assignment. */
+async function agentsNeedingAttention(request: APIRequestContext): Promise<number> {
+  const ids = async (status: string) => ((await (await request.get(`/api/v1/agents?status=${status}`)).json()) as { agents: { id: string }[] }).agents.map((agent) => agent.id);
+  return new Set([...(await ids('attention')), ...(await ids('unavailable'))]).size;
+}
+
+async function expectFits(page: Page) {
+  expect(await horizontalOverflow(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+for (const width of [1280, 390]) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height: width === 390 ? 844 : 900 } });
+
+    test(`[SERVERS][OUTAGE]: a stdio server killed once shows on its page within 5 s; kept down, its tools stay listed as unavailable by name, the strip counts the agent, the tool page answers 200 (${width} px)`, async ({ page, request }) => {
+      test.setTimeout(120_000);
+      const name = `out${uniqueToken()}`.replace(/[^a-z0-9]/g, '').slice(0, 32);
+      const folder = mkdtempSync(path.join(os.tmpdir(), 'outage-'));
+      const downFlag = path.join(folder, 'down');
+      try {
+        const created = await request.post('/api/v1/servers', { data: { name, transport: 'stdio', command: process.execPath, args: [OUTAGE_SERVER, downFlag, EVERYTHING_BIN] } });
+        expect(created.status()).toBe(201);
+        await expect.poll(async () => (await serverOf(request, name)).status, { timeout: 30_000 }).toBe('connected');
+        const listed = (await groupTools(request, name)).map((tool) => tool.name);
+        expect(listed).toContain(`${name}_echo`);
+        const agentId = await createTestAgent(request, 'Outage');
+        await assignTool(request, agentId, `${name}_echo`, {});
+
+        // The list links the name to the server's page; on a phone every value is labelled.
+        await page.goto('/servers');
+        const row = page.getByRole('row').filter({ has: page.getByRole('link', { name, exact: true }) });
+        await expect(row.getByText(`${process.execPath} ${OUTAGE_SERVER} ${downFlag} ${EVERYTHING_BIN}`)).toBeVisible();
+        if (width === 390) {
+          const labels = await row.getByRole('cell').evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::before').content));
+          expect(labels).toEqual(expect.arrayContaining(['"Kind"', '"Status"', '"Tools"']));
+        }
+        await expectFits(page);
+        await row.getByRole('link', { name, exact: true }).click();
+        await expect(page).toHaveURL(new RegExp(`/servers/${name}$`));
+        await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+        await expect(page.getByRole('list', { name: 'Arguments' }).getByRole('listitem')).toHaveText([OUTAGE_SERVER, downFlag, EVERYTHING_BIN]);
+        const timeline = page.getByRole('list', { name: 'Connection events' });
+        await expect(timeline.getByRole('listitem')).toHaveCount(1);
+        await expect(timeline.getByRole('listitem').first()).toContainText('Connected');
+        await expect(page.getByRole('list', { name: 'Tools' }).getByRole('link', { name: `${name}_echo`, exact: true })).toBeVisible();
+        await expect(page.getByRole('list', { name: 'Agents using its tools' }).getByRole('link', { name: /^Outage/ })).toBeVisible();
+        await expectFits(page);
+
+        // Killed once: it comes back by itself, and the page shows the loss within 5 s.
+        const killedAt = Date.now();
+        process.kill(serverProcess((await serverOf(request, name)).pid!), 'SIGKILL');
+        await expect(timeline.getByRole('listitem').filter({ hasText: 'Connection lost' })).toBeVisible({ timeout: 5000 });
+        expect(Date.now() - killedAt).toBeLessThan(5000);
+        await expect(timeline.getByRole('listitem').filter({ hasText: 'Connected again' })).toBeVisible({ timeout: 15_000 });
+        await expect(page.locator('dt:text-is("Restarts in the last hour") + dd')).toHaveText('1');
+        const events = (await (await request.get(`/api/v1/servers/${name}/events`)).json()) as { events: { kind: string; message: string }[]; restartsLastHour: number };
+        expect(events.events.map((event) => event.kind)).toEqual(['restarted', 'lost', 'connected']);
+        expect(events.restartsLastHour).toBe(1);
+
+        // Kept down: every restart exits at once.
+        await expect.poll(async () => (await serverOf(request, name)).status, { timeout: 20_000 }).toBe('connected');
+        writeFileSync(downFlag, 'down');
+        process.kill(serverProcess((await serverOf(request, name)).pid!), 'SIGKILL');
+        await expect(page.getByRole('term').filter({ hasText: 'Last error' })).toBeVisible({ timeout: 10_000 });
+        await expect(page.getByRole('term').filter({ hasText: 'Next retry' })).toBeVisible();
+        await expect(page.getByRole('term').filter({ hasText: 'Away since' })).toBeVisible();
+        await expect(page.locator('main')).not.toContainText('mcp-stdio-guard');
+        await expectFits(page);
+
+        // The catalogue keeps every tool under its own name, unavailable with the reason and the time since.
+        await expect.poll(async () => (await groupTools(request, name)).every((tool) => !tool.available), { timeout: 10_000 }).toBe(true);
+        const away = await groupTools(request, name);
+        expect(away.map((tool) => tool.name)).toEqual(listed);
+        for (const tool of away) {
+          expect(tool.unavailableReason).toMatch(/^The server stopped: .*\(unavailable since \d\d:\d\d:\d\d UTC\)$/);
+          expect(tool.unavailableReason).not.toContain('mcp-stdio-guard');
+        }
+        expect((await assignmentsOf(request, agentId)).get(`${name}_echo`)?.status).toBe('unavailable');
+
+        await page.goto(`/?group=${name}`);
+        await expect(page.locator('[data-catalogue-list]').getByRole('link', { name: `${name}_echo`, exact: true })).toBeVisible();
+        await expect(page.locator('[data-catalogue-list]').getByRole('link', { name: `${name}_*` })).toHaveCount(0);
+        const strip = page.getByRole('region', { name: 'Fleet health' });
+        const agentsStat = strip.getByRole('listitem').filter({ hasText: /agents? needs? attention/ });
+        await expect(agentsStat).not.toContainText('All assignments fine');
+        await expect(agentsStat.locator('[data-stat-value]')).toHaveText(String(await agentsNeedingAttention(request)));
+        expect((await assignmentsOf(request, agentId)).size).toBeGreaterThan(0);
+        await expectFits(page);
+
+        const toolPage = await page.goto(`/tools/${name}_echo`);
+        expect(toolPage?.status()).toBe(200);
+        await expect(page.getByRole('heading', { name: `${name}_echo`, level: 1 })).toBeVisible();
+        await expect(page.getByText(/The server stopped/).first()).toBeVisible();
+        await expectFits(page);
+      } finally {
+        if (existsSync(downFlag)) rmSync(downFlag);
+        await request.delete(`/api/v1/servers/${name}`);
+        rmSync(folder, { recursive: true, force: true });
+      }
+    });
+  });
+}

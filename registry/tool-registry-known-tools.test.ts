@@ -1,0 +1,84 @@
+import { describe, expect, it } from 'vitest';
+import { registerInstance } from './registration';
+import type { KnownTool, MultiToolProvider, Tool } from './spi';
+import { bindingFor, callScope, EchoTool, entryNamed, expectResolutionError, loadRegistry } from '@/test/registry/test-plugins';
+
+/** A remote bundle that can go away, remembering the tools it served (`lastKnownTools`). */
+class RemoteBundle implements MultiToolProvider {
+  isUp = true;
+  reason = 'The server stopped: it was killed by SIGTERM';
+  private readonly names = new Set(['remote_search', 'remote_read']);
+  private readonly known = new Map<string, KnownTool>([
+    ['remote_search', { description: 'Searches', parametersSchema: { type: 'object', properties: { q: { type: 'string' } } } }],
+    ['remote_read', { description: 'Reads', parametersSchema: { type: 'object', properties: {} } }],
+  ]);
+  remembers = true;
+  group(): string {
+    return 'remote';
+  }
+  isAvailable(): boolean {
+    return this.isUp;
+  }
+  unavailableReason(): string {
+    return this.reason;
+  }
+  toolNames(): ReadonlySet<string> {
+    return this.names;
+  }
+  lastKnownTools(): ReadonlyMap<string, KnownTool> {
+    return this.remembers ? this.known : new Map();
+  }
+  create(toolName: string): Tool | undefined {
+    return this.names.has(toolName) ? new EchoTool(toolName, 'RemoteBundle') : undefined;
+  }
+}
+
+describe('an unavailable provider that remembers its tools (lastKnownTools)', () => {
+  it('keeps each tool in the catalogue under its own name, unavailable with the reason and its last schema', async () => {
+    const bundle = new RemoteBundle();
+    const registry = await loadRegistry([registerInstance('mcp:remote', 'provider', bundle, 'remote')]);
+    expect(entryNamed(registry, 'remote_search').available).toBe(true);
+
+    bundle.isUp = false;
+
+    const names = registry.catalogue().map((entry) => entry.name);
+    expect(names).toEqual(['remote_read', 'remote_search']);
+    expect(entryNamed(registry, 'remote_search')).toMatchObject({
+      available: false,
+      unavailableReason: 'The server stopped: it was killed by SIGTERM',
+      description: 'Searches',
+      parametersSchema: { type: 'object', properties: { q: { type: 'string' } } },
+      kind: 'provider',
+    });
+    expect(registry.entry('remote_read')).toMatchObject({ name: 'remote_read', available: false });
+    expect(registry.knownToolNames().has('remote_search')).toBe(true);
+    const error = expectResolutionError(registry, 'remote_search', 'unavailable');
+    expect(error.message).toContain('killed by SIGTERM');
+  });
+
+  it('serves the tools again once the provider is back, and shows one bundle row when it remembers nothing', async () => {
+    const bundle = new RemoteBundle();
+    const registry = await loadRegistry([registerInstance('mcp:remote', 'provider', bundle, 'remote')]);
+    bundle.isUp = false;
+    expect(registry.catalogue()).toHaveLength(2);
+
+    bundle.isUp = true;
+    expect(registry.resolve(bindingFor('remote_read'), callScope).name()).toBe('remote_read');
+    expect(registry.catalogue().every((entry) => entry.available)).toBe(true);
+
+    bundle.isUp = false;
+    bundle.remembers = false;
+    expect(registry.catalogue().map((entry) => entry.name)).toEqual(['remote_*']);
+    expect(registry.entry('remote_read')).toBeUndefined();
+    expect(registry.knownToolNames().has('remote_read')).toBe(false);
+  });
+
+  it('logs a malformed answer as a fault and falls back to the bundle row', async () => {
+    const bundle = new RemoteBundle();
+    Object.assign(bundle, { lastKnownTools: () => ['remote_search'] });
+    const registry = await loadRegistry([registerInstance('mcp:remote', 'provider', bundle, 'remote')]);
+    bundle.isUp = false;
+    expect(registry.catalogue().map((entry) => entry.name)).toEqual(['remote_*']);
+    expect(registry.diagnostics().map((diagnostic) => diagnostic.message).join('\n')).toContain('lastKnownTools() must return a Map');
+  });
+});
