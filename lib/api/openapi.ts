@@ -7,6 +7,7 @@ import * as auth from './auth-schemas';
 import * as catalogue from './catalogue-schemas';
 import * as runtime from './runtime-schemas';
 import * as rules from './rule-schemas';
+import * as policy from './policy-schemas';
 import * as workflows from './workflow-schemas';
 import * as secrets from './secret-schemas';
 import * as servers from './server-schemas';
@@ -33,6 +34,7 @@ const requestSchemas: Record<string, z.ZodType> = {
   DryRunBody: workflows.DryRunBodySchema,
   ServerBody: servers.ServerBodySchema,
   PutSecretBody: secrets.PutSecretBodySchema,
+  PutPolicyBody: policy.PutPolicyBodySchema,
 };
 
 /** Named response schemas, converted as the output they describe. */
@@ -77,6 +79,8 @@ const responseSchemas: Record<string, z.ZodType> = {
   Secret: secrets.SecretSchema,
   SecretList: secrets.SecretListSchema,
   DeletedSecret: secrets.DeletedSecretSchema,
+  ToolPolicy: policy.ToolPolicySchema,
+  DefaultPolicy: policy.DefaultPolicySchema,
 };
 
 const problemTitles: Record<number, string> = {

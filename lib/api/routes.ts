@@ -8,6 +8,7 @@ import { catalogueOperations } from './operations/catalogue';
 import { configOperations } from './operations/config';
 import { fleetOperations } from './operations/fleet';
 import { metaOperations } from './operations/meta';
+import { policyOperations } from './operations/policy';
 import { ruleOperations } from './operations/rules';
 import { runtimeOperations } from './operations/runtime';
 import { secretOperations } from './operations/secrets';
@@ -23,6 +24,7 @@ export const apiOperations: ApiOperation[] = [
   ...agentOperations,
   ...assignmentOperations,
   ...ruleOperations,
+  ...policyOperations,
   ...workflowOperations,
   ...runtimeOperations,
   ...auditOperations,

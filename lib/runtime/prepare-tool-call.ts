@@ -12,6 +12,7 @@ import { assignmentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEventLater } from '@/lib/audit/record-audit-event-later';
 import type { Db } from '@/lib/db/schema';
 import type { Tool, ToolRegistry } from '@/registry';
+import { cachedPolicySnapshot, toolNameOf } from '@/lib/policy/policy-snapshot';
 import { cachedAssignmentRow } from './assignment-cache';
 import { recordToolCall, type ToolCallOutcome } from './record-tool-call';
 import { redactArguments } from './redact-arguments';
@@ -25,6 +26,7 @@ export interface PrepareToolCallOptions {
   registry: ToolRegistry;
   actor: Actor;
   agentId: string;
+  /** The tool as the model knows it (a policy's display name) or by its registry name. */
   toolName: string;
   arguments: Record<string, unknown>;
   /** The conversation; a new one when absent. */
@@ -71,20 +73,25 @@ export interface PreparedToolCall {
  * `conflict` when the assigned tool is missing, unavailable or has invalid settings; `invalid`
  * with pointers under `/arguments` when the arguments fail the parameters schema (audited).
  */
-export async function prepareToolCall(options: PrepareToolCallOptions): Promise<PreparedToolCall> {
-  const { db, registry, actor, agentId, toolName } = options;
+export async function prepareToolCall(given: PrepareToolCallOptions): Promise<PreparedToolCall> {
+  const { db, registry, actor, agentId } = given;
   authorize(actor, 'runtime');
   // An assignment's agent exists (a foreign key): the agent is looked up only to say which is missing.
-  // Cached a few seconds, forgotten as soon as the agent's tools change (assignment-cache.ts).
-  const row = await cachedAssignmentRow(db, agentId, toolName);
+  // Cached a few seconds, forgotten as soon as the agent's tools change (assignment-cache.ts). The
+  // policies are read beside it: the model calls a tool by the name it was shown, mapped back to the
+  // registry name (the key of all below); only a renamed tool's assignment is read a second time.
+  const [policies, byGivenName] = await Promise.all([cachedPolicySnapshot(db, agentId), cachedAssignmentRow(db, agentId, given.toolName)]);
+  const toolName = toolNameOf(policies, given.toolName);
+  const options = { ...given, toolName };
+  const row = toolName === given.toolName ? byGivenName : await cachedAssignmentRow(db, agentId, toolName);
   const lookup = singleToolLookup(registry);
   // An explicit assignment wins; else a group rule may give the tool, with its defaults.
-  const given = row ? toAssignment(row) : await ruleGiving(db, agentId, toolName, lookup);
-  if (!given) {
+  const assigned = row ? toAssignment(row) : await ruleGiving(db, agentId, toolName, lookup);
+  if (!assigned) {
     await requireAgent(db, agentId);
-    throw new AppError('not_found', `Agent "${agentId}" has no tool "${toolName}" assigned`);
+    throw new AppError('not_found', `Agent "${agentId}" has no tool "${given.toolName}" assigned`);
   }
-  return prepareAssigned(options, given, lookup);
+  return prepareAssigned(options, assigned, lookup);
 }
 
 /** The rest of `prepareToolCall` once the assignment is known. */
