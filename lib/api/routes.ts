@@ -9,6 +9,7 @@ import { configOperations } from './operations/config';
 import { fleetOperations } from './operations/fleet';
 import { metaOperations } from './operations/meta';
 import { policyOperations } from './operations/policy';
+import { approvalOperations } from './operations/approvals';
 import { ruleOperations } from './operations/rules';
 import { runtimeOperations } from './operations/runtime';
 import { secretOperations } from './operations/secrets';
@@ -25,6 +26,7 @@ export const apiOperations: ApiOperation[] = [
   ...assignmentOperations,
   ...ruleOperations,
   ...policyOperations,
+  ...approvalOperations,
   ...workflowOperations,
   ...runtimeOperations,
   ...auditOperations,

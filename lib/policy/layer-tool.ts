@@ -53,9 +53,21 @@ export function layerTool(tool: ToolOwnWords, group: PolicyLayer | undefined, ag
     description: pick({ value: tool.description, source: 'tool' }, (layer) => layer.description),
     parameters,
     parametersSchema: withDescriptions(tool.parametersSchema, parameters),
-    callPolicy: pick(defaultCallPolicy(tool.annotations), (layer) => layer.callPolicy),
-    policyVersion: `g${group ? `${group.version}@${group.updatedAt}` : 0}.a${agent ? `${agent.version}@${agent.updatedAt}` : 0}`,
+    callPolicy: callPolicyOf(tool.annotations, group, agent),
+    policyVersion: policyVersionOf(group, agent),
   };
+}
+
+/** The call policy alone (the hot path of a call needs no texts): the agent's, else the group default, else the annotations'. */
+export function callPolicyOf(annotations: ToolAnnotations | undefined, group: PolicyLayer | undefined, agent: PolicyLayer | undefined): Sourced<CallPolicy> {
+  if (agent?.callPolicy) return { value: agent.callPolicy, source: 'agent' };
+  if (group?.callPolicy) return { value: group.callPolicy, source: 'group' };
+  return defaultCallPolicy(annotations);
+}
+
+/** Changes with every save of either layer (a layer deleted and made anew has a new time). */
+export function policyVersionOf(group: PolicyLayer | undefined, agent: PolicyLayer | undefined): string {
+  return `g${group ? `${group.version}@${group.updatedAt}` : 0}.a${agent ? `${agent.version}@${agent.updatedAt}` : 0}`;
 }
 
 /** `ask` for a tool its annotations call destructive, else `allow`. */
