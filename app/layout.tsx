@@ -43,7 +43,7 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
         <ThemeProvider nonce={nonce}>
           <div className="md:flex">
             <AppSidebar
-              access={actor ? (actor.role === 'admin' ? 'admin' : 'signedIn') : 'anonymous'}
+              access={actor ? (actor.role === 'admin' ? 'admin' : actor.role === 'editor' ? 'approver' : 'signedIn') : 'anonymous'}
               userMenu={actor && <UserMenu name={actor.displayName} email={actor.email} role={actor.role} />}
             />
             <main className="mx-auto w-full max-w-5xl min-w-0 px-4 py-6 sm:px-6 md:py-8">

@@ -16,6 +16,7 @@ import { cn } from '@/components/ui/cn';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { ADD_TOOLS_ID } from './agent-header';
 import { AssignmentEditor } from './assignment-editor';
+import { PolicyEditor } from './policy-editor';
 import { OverridesSummary } from './overrides-summary';
 import { StatusBadge } from './status-badge';
 import { useCan } from '@/components/auth/permissions-context';
@@ -55,6 +56,7 @@ export function AssignmentCard({ agentId, item, isOpen, actions, index, measureR
   const entry = useQuery({ ...toolEntryQueryOptions(toolName), enabled: !isMissing });
   const schema = entry.data?.overridesSchema as RJSFSchema | undefined;
   const [problem, setProblem] = useState('');
+  const [isPolicyOpen, setIsPolicyOpen] = useState(false);
   const { confirm, dialog } = useConfirm();
   const headingId = useId();
   const editButton = useRef<HTMLButtonElement>(null);
@@ -126,6 +128,11 @@ export function AssignmentCard({ agentId, item, isOpen, actions, index, measureR
                 Edit settings
               </Button>
             )}
+            {!isMissing && !isPolicyOpen && (
+              <Button size="sm" onClick={() => setIsPolicyOpen(true)} aria-label={`Edit what the model is told about ${toolName}`}>
+                Model view
+              </Button>
+            )}
             <Button size="sm" onClick={() => void remove()} aria-label={`Remove ${toolName}`} className="text-destructive">
               Remove
             </Button>
@@ -168,6 +175,7 @@ export function AssignmentCard({ agentId, item, isOpen, actions, index, measureR
           )}
         </EditorSlot>
       )}
+      {isPolicyOpen && assignment && !isMissing && <PolicyEditor agentId={agentId} toolName={toolName} onClose={() => setIsPolicyOpen(false)} />}
       {dialog}
     </li>
   );

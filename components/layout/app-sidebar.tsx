@@ -7,6 +7,7 @@ import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { isActiveItem, visibleNavItems, type NavAccess } from './nav-items';
+import { PendingApprovalsBadge } from './pending-approvals-badge';
 import { ThemeToggle } from './theme-toggle';
 
 /**
@@ -72,6 +73,7 @@ export function AppSidebar({ userMenu, access = 'anonymous' }: { userMenu?: Reac
                   >
                     <Icon aria-hidden="true" className="size-4" />
                     {item.label}
+                    {item.hasApprovalsBadge && <PendingApprovalsBadge />}
                   </Link>
                 </li>
               );

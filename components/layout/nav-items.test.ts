@@ -18,9 +18,10 @@ describe('isActiveItem', () => {
 });
 
 describe('visibleNavItems', () => {
-  it('shows no section to a visitor (each would only send them to sign in), the rest to anyone signed in, Settings to admins only', () => {
+  it('shows no section to a visitor (each would only send them to sign in), the rest to anyone signed in, Approvals to editors and admins, Settings to admins only', () => {
     expect(visibleNavItems('anonymous').map((item) => item.label)).toEqual([]);
     expect(visibleNavItems('signedIn').map((item) => item.label)).toEqual(['Catalogue', 'Agents', 'Workflows', 'Servers', 'Config', 'Audit']);
-    expect(visibleNavItems('admin').map((item) => item.label)).toEqual(['Catalogue', 'Agents', 'Workflows', 'Servers', 'Config', 'Audit', 'Settings']);
+    expect(visibleNavItems('approver').map((item) => item.label)).toEqual(['Catalogue', 'Agents', 'Workflows', 'Servers', 'Config', 'Audit', 'Approvals']);
+    expect(visibleNavItems('admin').map((item) => item.label)).toEqual(['Catalogue', 'Agents', 'Workflows', 'Servers', 'Config', 'Audit', 'Approvals', 'Settings']);
   });
 });

@@ -1,4 +1,4 @@
-import { Bot, FileCode, LayoutGrid, Plug, ScrollText, Settings, Workflow, type LucideIcon } from 'lucide-react';
+import { Bot, FileCode, LayoutGrid, Plug, ScrollText, Settings, ShieldCheck, Workflow, type LucideIcon } from 'lucide-react';
 
 /** One entry of the sidebar. */
 export interface NavItem {
@@ -7,12 +7,14 @@ export interface NavItem {
   icon: LucideIcon;
   /** Other paths that belong to this section (a tool page belongs to the catalogue). */
   alsoActiveUnder?: readonly string[];
-  /** Who sees the entry: anyone (the default), anyone signed in, or admins only. Every page asks a visitor to sign in, so no section is shown to one. */
+  /** Who sees the entry: anyone (the default), anyone signed in, approvers (editors and admins), or admins only. Every page asks a visitor to sign in, so no section is shown to one. */
   visibleTo?: NavAccess;
+  /** Shows the count of calls waiting for a decision beside the label. */
+  hasApprovalsBadge?: boolean;
 }
 
 /** What the visitor may see of the navigation. */
-export type NavAccess = 'anonymous' | 'signedIn' | 'admin';
+export type NavAccess = 'anonymous' | 'signedIn' | 'approver' | 'admin';
 
 /** The sidebar's sections, in order. */
 export const NAV_ITEMS: readonly NavItem[] = [
@@ -22,12 +24,13 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { href: '/servers', label: 'Servers', icon: Plug, visibleTo: 'signedIn' },
   { href: '/config', label: 'Config', icon: FileCode, visibleTo: 'signedIn' },
   { href: '/audit', label: 'Audit', icon: ScrollText, visibleTo: 'signedIn' },
+  { href: '/approvals', label: 'Approvals', icon: ShieldCheck, visibleTo: 'approver', hasApprovalsBadge: true },
   { href: '/settings/users', label: 'Settings', icon: Settings, visibleTo: 'admin', alsoActiveUnder: ['/settings/'] },
 ];
 
 /** The entries a visitor with this access sees. */
 export function visibleNavItems(access: NavAccess): NavItem[] {
-  const rank = { anonymous: 0, signedIn: 1, admin: 2 } as const;
+  const rank = { anonymous: 0, signedIn: 1, approver: 2, admin: 3 } as const;
   return NAV_ITEMS.filter((item) => rank[item.visibleTo ?? 'anonymous'] <= rank[access]);
 }
 

@@ -6,10 +6,11 @@ import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import { toAssignment } from '@/lib/assignments/assignment';
 import type { AgentsTable, Db } from '@/lib/db/schema';
 import { toRule } from '@/lib/rules/rule';
+import { toAgentLayer } from '@/lib/policy/tool-policy';
 import { toAgent } from './agent';
 
 /**
- * Deletes an agent's row with its assignments and group rules, inside the caller's transaction
+ * Deletes an agent's row with its assignments, group rules and tool policies, inside the caller's transaction
  * (`trx`, where the caller has read `current`), and records the one `agent.delete` event that
  * keeps all of them in `before`. Answers how many assignments went with it. The API's delete and
  * config apply's prune both delete an agent through it, so the two cannot drift apart.
@@ -18,12 +19,13 @@ export async function deleteAgentRows(trx: Db, actor: Actor, current: Selectable
   const id = current.id;
   const assignments = await trx.deleteFrom('assignments').where('agent_id', '=', id).returningAll().execute();
   const rules = await trx.deleteFrom('agent_rules').where('agent_id', '=', id).returningAll().execute();
+  const policies = await trx.deleteFrom('agent_tool_policies').where('agent_id', '=', id).returningAll().execute();
   await trx.deleteFrom('agents').where('id', '=', id).execute();
   await recordAuditEvent(trx, {
     actor,
     action: 'agent.delete',
     target: agentTarget(id),
-    before: { agent: toAgent(current), assignments: assignments.map(toAssignment), ...(rules.length > 0 ? { rules: rules.map(toRule) } : {}) },
+    before: { agent: toAgent(current), assignments: assignments.map(toAssignment), ...(rules.length > 0 ? { rules: rules.map(toRule) } : {}), ...(policies.length > 0 ? { policies: policies.map(toAgentLayer) } : {}) },
     after: null,
   });
   return { deletedAssignments: assignments.length };

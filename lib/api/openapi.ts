@@ -8,6 +8,8 @@ import * as catalogue from './catalogue-schemas';
 import * as history from './history-schemas';
 import * as runtime from './runtime-schemas';
 import * as rules from './rule-schemas';
+import * as policy from './policy-schemas';
+import * as approvals from './approval-schemas';
 import * as workflows from './workflow-schemas';
 import * as secrets from './secret-schemas';
 import * as servers from './server-schemas';
@@ -35,6 +37,8 @@ const requestSchemas: Record<string, z.ZodType> = {
   DryRunBody: workflows.DryRunBodySchema,
   ServerBody: servers.ServerBodySchema,
   PutSecretBody: secrets.PutSecretBodySchema,
+  PutPolicyBody: policy.PutPolicyBodySchema,
+  DecisionBody: approvals.DecisionBodySchema,
 };
 
 /** Named response schemas, converted as the output they describe. */
@@ -83,6 +87,11 @@ const responseSchemas: Record<string, z.ZodType> = {
   Secret: secrets.SecretSchema,
   SecretList: secrets.SecretListSchema,
   DeletedSecret: secrets.DeletedSecretSchema,
+  ToolPolicy: policy.ToolPolicySchema,
+  DefaultPolicy: policy.DefaultPolicySchema,
+  Approval: approvals.ApprovalSchema,
+  ApprovalList: approvals.ApprovalListSchema,
+  HeldCall: approvals.HeldCallSchema,
 };
 
 const problemTitles: Record<number, string> = {
@@ -101,7 +110,7 @@ const problemTitles: Record<number, string> = {
 };
 
 const pathParameterDescriptions: Record<string, string> = {
-  id: 'The agent\'s id (of the user, token or session under /users, /tokens, /sessions)',
+  id: 'The agent\'s id (of the user, token, session or approval under /users, /tokens, /sessions, /approvals)',
   toolName: 'The tool\'s name, as the catalogue lists it',
   name: 'The tool\'s name, as the catalogue lists it (percent-encoded); under /workflows, the workflow\'s name; under /secrets, the secret\'s name',
   group: 'The catalogue group the rule gives',

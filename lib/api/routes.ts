@@ -9,6 +9,8 @@ import { configOperations } from './operations/config';
 import { fleetOperations } from './operations/fleet';
 import { historyOperations } from './operations/history';
 import { metaOperations } from './operations/meta';
+import { policyOperations } from './operations/policy';
+import { approvalOperations } from './operations/approvals';
 import { ruleOperations } from './operations/rules';
 import { runtimeOperations } from './operations/runtime';
 import { secretOperations } from './operations/secrets';
@@ -25,6 +27,8 @@ export const apiOperations: ApiOperation[] = [
   ...historyOperations,
   ...assignmentOperations,
   ...ruleOperations,
+  ...policyOperations,
+  ...approvalOperations,
   ...workflowOperations,
   ...runtimeOperations,
   ...auditOperations,

@@ -46,6 +46,11 @@ export const AUDIT_ACTIONS = [
   'secret.create',
   'secret.update',
   'secret.delete',
+  'policy.put',
+  'policy-default.put',
+  'approval.request',
+  'approval.approve',
+  'approval.deny',
 ] as const;
 
 /** Each action in words, as the audit page shows it. */
@@ -87,6 +92,11 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'secret.create': 'Secret added',
   'secret.update': 'Secret replaced',
   'secret.delete': 'Secret deleted',
+  'policy.put': 'Tool policy saved',
+  'policy-default.put': 'Group default policy saved',
+  'approval.request': 'Call held for approval',
+  'approval.approve': 'Call approved',
+  'approval.deny': 'Call denied',
 };
 
 /** An action in words; an action this version does not know (a newer writer's) as its code. */
@@ -173,6 +183,16 @@ export function targetParts(target: string): { agentId: string | null; toolName:
   if (rule) return { agentId: rule[1] ?? null, toolName: null };
   const match = /^agents\/([^/]+)(?:\/tools\/(.+))?$/.exec(target);
   return { agentId: match?.[1] ?? null, toolName: match?.[2] ?? null };
+}
+
+/** The audit target of a tool's group default policy. */
+export function toolPolicyTarget(toolName: string): string {
+  return `tools/${toolName}/policy`;
+}
+
+/** The audit target of a held call. */
+export function approvalTarget(id: string): string {
+  return `approvals/${id}`;
 }
 
 /** The audit target of a user account, by email. */

@@ -24,13 +24,17 @@ export const PERMISSIONS = [
   'servers:test',
   /** Creating, replacing, deleting and listing the secret store's secrets (never reading a value): admins only, no token scope. */
   'secrets:manage',
+  /** Setting a tool's group default policy, which every agent given the tool inherits: admins only, no token scope. */
+  'policy:defaults',
+  /** Approving or denying a held tool call: admins and editors, never a token (a runtime may not approve its own call). */
+  'approvals:decide',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
 /** What each role may do: admins everything, editors agents and assignments, viewers read. */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   admin: PERMISSIONS,
-  editor: ['catalogue:read', 'agents:read', 'agents:write', 'audit:read', 'servers:test'],
+  editor: ['catalogue:read', 'agents:read', 'agents:write', 'audit:read', 'servers:test', 'approvals:decide'],
   viewer: ['catalogue:read', 'agents:read', 'audit:read'],
 };
 

@@ -19,6 +19,9 @@ export interface Database {
   mcp_sessions: McpSessionsTable;
   workflows: WorkflowsTable;
   agent_rules: AgentRulesTable;
+  agent_tool_policies: AgentToolPoliciesTable;
+  tool_policy_defaults: ToolPolicyDefaultsTable;
+  tool_approvals: ToolApprovalsTable;
   mcp_servers: McpServersTable;
   mcp_server_events: McpServerEventsTable;
   mcp_server_tools: McpServerToolsTable;
@@ -233,3 +236,53 @@ export interface SecretsTable {
 
 /** A connection to the tools-admin database, SQLite or PostgreSQL. */
 export type Db = Kysely<Database>;
+
+/** What the model is told about one tool and how its calls pass, for one agent; null columns fall back to the default. */
+export interface AgentToolPoliciesTable {
+  agent_id: string;
+  tool_name: string;
+  display_name: string | null;
+  description: string | null;
+  /** JSON object: parameter name → description. */
+  parameter_descriptions: string;
+  call_policy: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The same for every agent: the layer between the tool's own words and an agent's. */
+export interface ToolPolicyDefaultsTable {
+  tool_name: string;
+  group_name: string;
+  display_name: string | null;
+  description: string | null;
+  parameter_descriptions: string;
+  call_policy: string | null;
+  version: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One tool call held for a person's approval, bound to its exact arguments by `call_hash`. */
+export interface ToolApprovalsTable {
+  id: string;
+  agent_id: string;
+  tool_name: string;
+  shown_name: string;
+  call_hash: string;
+  policy_version: string;
+  /** The arguments with secret values masked, as JSON. */
+  arguments: string;
+  /** pending, approved, denied, used, expired. */
+  status: string;
+  requested_by: string;
+  requested_by_name: string;
+  requested_at: string;
+  expires_at: string;
+  decided_by: string | null;
+  decided_by_name: string | null;
+  decided_at: string | null;
+  comment: string | null;
+  used_at: string | null;
+}

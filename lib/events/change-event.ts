@@ -11,7 +11,9 @@ export type ChangeEvent =
   /** A user's session ended or the user changed (role, disabled): instances that keep sessions briefly must forget theirs. */
   | { kind: 'user-sessions'; userId: string }
   /** An MCP server was added, changed or removed: every instance re-reads the servers table. */
-  | { kind: 'servers' };
+  | { kind: 'servers' }
+  /** A tool's group default policy changed: every agent given the tool may show it differently. */
+  | { kind: 'tool-defaults' };
 
 /** The PostgreSQL channel change events travel on between instances. */
 export const CHANGE_CHANNEL = 'tools_admin_changes';
@@ -23,6 +25,7 @@ export function parseChangeEvent(payload: string | undefined): { origin: string;
     if (typeof value.origin !== 'string' || !value.event) return undefined;
     if (value.event.kind === 'catalogue') return { origin: value.origin, event: { kind: 'catalogue' } };
     if (value.event.kind === 'servers') return { origin: value.origin, event: { kind: 'servers' } };
+    if (value.event.kind === 'tool-defaults') return { origin: value.origin, event: { kind: 'tool-defaults' } };
     if (value.event.kind === 'agent-tools' && typeof value.event.agentId === 'string') {
       return { origin: value.origin, event: { kind: 'agent-tools', agentId: value.event.agentId } };
     }

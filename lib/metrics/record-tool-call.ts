@@ -2,7 +2,7 @@ import 'server-only';
 import { appMetrics } from '@/lib/metrics/app-metrics.mjs';
 
 /** How a tool call ended, as the metrics count it (the runtime's own outcome names). */
-export type ToolCallOutcome = 'ok' | 'invalid_arguments' | 'tool_error' | 'timeout' | 'too_large' | 'refused' | 'cancelled';
+export type ToolCallOutcome = 'ok' | 'invalid_arguments' | 'tool_error' | 'timeout' | 'too_large' | 'refused' | 'cancelled' | 'denied' | 'held';
 
 /**
  * Counts one tool call of `tool` that ended with `outcome` after `seconds`, for

@@ -2,7 +2,10 @@ import type { FieldError } from '@/lib/app-error';
 
 /** One tool as the agent's model receives it, built with the agent's overrides. */
 export interface EffectiveTool {
+  /** The name the model sees: the registry name unless a policy layer shows it under another. */
   name: string;
+  /** The registry name, the key of the assignment and of calls. */
+  toolName: string;
   description: string;
   parametersSchema: Record<string, unknown>;
   group: string;

@@ -8,6 +8,8 @@ import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
 import { describeTool, type ToolRegistry } from '@/registry';
 import { readRules, ruleAssignment, ruleEntries } from '@/lib/rules/expand-rules';
+import { layerTool } from '@/lib/policy/layer-tool';
+import { readPolicySnapshot } from '@/lib/policy/policy-snapshot';
 import type { EffectiveTool, EffectiveToolSet, LeftOutTool } from './effective-tool';
 
 /** What `listEffectiveTools` needs. */
@@ -25,7 +27,8 @@ const METADATA_SESSION = 'effective-tools';
  * Exactly what the agent's model receives: every assigned tool that is available and whose
  * overrides are valid, each built through the registry with the agent's overrides (a tool may
  * describe itself by its settings), in the assignments' order. The rest are `leftOut` with the
- * reason. AppError `forbidden` with neither `runtime` nor `agents:read`; `not_found` naming the agent.
+ * reason. Names, descriptions and parameter descriptions are the policy layers' where set
+ * (lib/policy). AppError `forbidden` with neither `runtime` nor `agents:read`; `not_found` naming the agent.
  */
 export async function listEffectiveTools({ db, registry, actor, agentId }: ListEffectiveToolsOptions): Promise<EffectiveToolSet> {
   if (!can(actor, 'runtime')) authorize(actor, 'agents:read');
@@ -34,6 +37,7 @@ export async function listEffectiveTools({ db, registry, actor, agentId }: ListE
   const lookup = toolLookup(registry);
   const explicit = rows.map((row) => viewAssignment(toAssignment(row), lookup));
   const assignments = [...explicit, ...(await ruleViews(db, registry, agentId, lookup, new Set(rows.map((row) => row.tool_name))))].sort(compareViews);
+  const policies = await readPolicySnapshot(db, agentId);
   const tools: EffectiveTool[] = [];
   const leftOut: LeftOutTool[] = [];
   for (const assignment of assignments) {
@@ -49,7 +53,17 @@ export async function listEffectiveTools({ db, registry, actor, agentId }: ListE
       );
       // Read as the catalogue reads it: the description cut at 16 KiB, the schema checked.
       const { description, parametersSchema, streamsResultToUser } = describeTool(tool);
-      tools.push({ name: tool.name(), description, parametersSchema, group: assignment.group ?? '', streamsResultToUser });
+      const { toolName } = assignment;
+      // What the model is told: the tool's words under the group default and the agent's own (lib/policy).
+      const shown = layerTool({ toolName, description, parametersSchema, annotations: lookup(toolName)?.annotations }, policies.defaults.get(toolName), policies.agent.get(toolName));
+      tools.push({
+        name: shown.name.value,
+        toolName,
+        description: shown.description.value,
+        parametersSchema: shown.parametersSchema,
+        group: assignment.group ?? '',
+        streamsResultToUser,
+      });
     } catch (error) {
       leftOut.push({ toolName: assignment.toolName, status: 'unavailable', reason: error instanceof Error ? error.message : String(error) });
     }

@@ -16,6 +16,7 @@ import type { Actor } from '@/lib/auth/actor';
 import { AppError } from '@/lib/app-error';
 import type { Db } from '@/lib/db/schema';
 import type { ToolRegistry } from '@/registry';
+import { HeldCallError } from '@/lib/policy/held-call';
 import { listEffectiveTools } from './list-effective-tools';
 import { prepareToolCall, type RunOptions } from './prepare-tool-call';
 import { toMcpTool } from './tool-formats';
@@ -56,6 +57,8 @@ export function createMcpServer({ db, registry, actor, agentId, sessionId }: Mcp
       const { result } = await call.run(runOptions(request.params._meta?.progressToken, extra));
       return { content: [{ type: 'text', text: result }] };
     } catch (error) {
+      // A held call is a tool error the model can read (MCP has no pending result): it names the approval.
+      if (error instanceof HeldCallError) return { content: [{ type: 'text', text: error.message }], isError: true, _meta: { approvalId: error.approval.id, approvalUrl: error.approval.url } };
       if (error instanceof AppError && error.code === 'not_found') throw new McpError(ErrorCode.InvalidParams, error.message);
       if (!(error instanceof AppError)) throw error;
       const details = (error.details.errors ?? []).map(({ pointer, message }) => `${pointer}: ${message}`);

@@ -12,6 +12,10 @@ import { assignmentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEventLater } from '@/lib/audit/record-audit-event-later';
 import type { Db } from '@/lib/db/schema';
 import type { Tool, ToolRegistry } from '@/registry';
+import { cachedPolicySnapshot, toolNameOf, type PolicySnapshot } from '@/lib/policy/policy-snapshot';
+import { gateCall } from '@/lib/policy/gate-call';
+import { HeldCallError } from '@/lib/policy/held-call';
+import { callPolicyOf, policyVersionOf } from '@/lib/policy/layer-tool';
 import { cachedAssignmentRow } from './assignment-cache';
 import { recordToolCall, type ToolCallOutcome } from './record-tool-call';
 import { redactArguments } from './redact-arguments';
@@ -25,6 +29,7 @@ export interface PrepareToolCallOptions {
   registry: ToolRegistry;
   actor: Actor;
   agentId: string;
+  /** The tool as the model knows it (a policy's display name) or by its registry name. */
   toolName: string;
   arguments: Record<string, unknown>;
   /** The conversation; a new one when absent. */
@@ -69,26 +74,33 @@ export interface PreparedToolCall {
  * Builds the agent's tool with a `ToolCallScope` (the session, the agent, the caller) and checks
  * the arguments. AppError `forbidden` without the `runtime` permission; `not_found` naming the agent, or the tool not assigned to it;
  * `conflict` when the assigned tool is missing, unavailable or has invalid settings; `invalid`
- * with pointers under `/arguments` when the arguments fail the parameters schema (audited).
+ * with pointers under `/arguments` when the arguments fail the parameters schema (audited); then
+ * the tool policy (`gateCall`): `forbidden` when it or a person denies the call (audited),
+ * HeldCallError while the call waits for a person's approval.
  */
-export async function prepareToolCall(options: PrepareToolCallOptions): Promise<PreparedToolCall> {
-  const { db, registry, actor, agentId, toolName } = options;
+export async function prepareToolCall(given: PrepareToolCallOptions): Promise<PreparedToolCall> {
+  const { db, registry, actor, agentId } = given;
   authorize(actor, 'runtime');
   // An assignment's agent exists (a foreign key): the agent is looked up only to say which is missing.
-  // Cached a few seconds, forgotten as soon as the agent's tools change (assignment-cache.ts).
-  const row = await cachedAssignmentRow(db, agentId, toolName);
+  // Cached a few seconds, forgotten as soon as the agent's tools change (assignment-cache.ts). The
+  // policies are read beside it: the model calls a tool by the name it was shown, mapped back to the
+  // registry name (the key of all below); only a renamed tool's assignment is read a second time.
+  const [policies, byGivenName] = await Promise.all([cachedPolicySnapshot(db, agentId), cachedAssignmentRow(db, agentId, given.toolName)]);
+  const toolName = toolNameOf(policies, given.toolName);
+  const options = { ...given, toolName };
+  const row = toolName === given.toolName ? byGivenName : await cachedAssignmentRow(db, agentId, toolName);
   const lookup = singleToolLookup(registry);
   // An explicit assignment wins; else a group rule may give the tool, with its defaults.
-  const given = row ? toAssignment(row) : await ruleGiving(db, agentId, toolName, lookup);
-  if (!given) {
+  const assigned = row ? toAssignment(row) : await ruleGiving(db, agentId, toolName, lookup);
+  if (!assigned) {
     await requireAgent(db, agentId);
-    throw new AppError('not_found', `Agent "${agentId}" has no tool "${toolName}" assigned`);
+    throw new AppError('not_found', `Agent "${agentId}" has no tool "${given.toolName}" assigned`);
   }
-  return prepareAssigned(options, given, lookup);
+  return prepareAssigned(options, assigned, lookup, policies);
 }
 
 /** The rest of `prepareToolCall` once the assignment is known. */
-function prepareAssigned(options: PrepareToolCallOptions, given: Assignment, lookup: ToolLookup): PreparedToolCall {
+async function prepareAssigned(options: PrepareToolCallOptions, given: Assignment, lookup: ToolLookup, policies: PolicySnapshot): Promise<PreparedToolCall> {
   const { db, registry, actor, agentId, toolName, arguments: args } = options;
   const limits = options.limits ?? runtimeLimits();
   const assignment = viewAssignment(given, lookup);
@@ -105,13 +117,37 @@ function prepareAssigned(options: PrepareToolCallOptions, given: Assignment, loo
     throw new AppError('conflict', error instanceof Error ? error.message : String(error));
   }
   const schema = tool.parametersSchema();
+  let approvalId: string | undefined;
   const audit = (outcome: ToolCallOutcome, durationMs: number, error?: string) =>
-    auditCall(db, { actor, agentId, toolName, sessionId, schema, args, outcome, durationMs, error });
+    auditCall(db, { actor, agentId, toolName, sessionId, schema, args, outcome, durationMs, error, approvalId });
   const errors = validateArguments(schema, args);
   if (errors.length > 0) {
     audit('invalid_arguments', 0, 'The arguments do not fit the parameters schema');
     recordToolCall(toolName, 'invalid_arguments', 0);
     throw new AppError('invalid', `The arguments do not fit the parameters of "${toolName}"`, { errors });
+  }
+  // The tool policy, once, here in the one call path: allow, deny, or hold for a person's approval.
+  const groupLayer = policies.defaults.get(toolName);
+  const agentLayer = policies.agent.get(toolName);
+  try {
+    approvalId = await gateCall({
+      db,
+      actor,
+      agentId,
+      toolName,
+      shownName: agentLayer?.displayName ?? groupLayer?.displayName ?? toolName,
+      arguments: args,
+      schema,
+      policy: callPolicyOf(lookup(toolName)?.annotations, groupLayer, agentLayer),
+      policyVersion: policyVersionOf(groupLayer, agentLayer),
+    });
+  } catch (error) {
+    if (error instanceof HeldCallError) recordToolCall(toolName, 'held', 0);
+    else if (error instanceof AppError && error.code === 'forbidden') {
+      audit('denied', 0, error.message);
+      recordToolCall(toolName, 'denied', 0);
+    }
+    throw error;
   }
   const streamsResultToUser = readsTrue(tool, 'streamsResultToUser');
   const streamsInParts = streamsResultToUser && typeof tool.executeStream === 'function';
@@ -200,6 +236,8 @@ interface CallRecord {
   outcome: ToolCallOutcome;
   durationMs: number;
   error?: string;
+  /** The approval the call ran (or was denied) under. */
+  approvalId?: string;
 }
 
 /** Off the answer's path: written right after it, with the calls around it (see `recordAuditEventLater`). */
@@ -216,6 +254,7 @@ function auditCall(db: Db, record: CallRecord): void {
       outcome: record.outcome,
       durationMs: record.durationMs,
       ...(record.error === undefined ? {} : { error: record.error }),
+      ...(record.approvalId === undefined ? {} : { approvalId: record.approvalId }),
     },
   });
 }

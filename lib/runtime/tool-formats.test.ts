@@ -6,12 +6,13 @@ import { toAnthropicTool, toMcpTool, toOpenAiTool } from './tool-formats';
 
 const wordCount: EffectiveTool = {
   name: 'word_count',
+  toolName: 'word_count',
   description: 'Count the words.',
   parametersSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
   group: 'general',
   streamsResultToUser: false,
 };
-const noArguments: EffectiveTool = { ...wordCount, name: 'todo_read', parametersSchema: {} };
+const noArguments: EffectiveTool = { ...wordCount, name: 'todo_read', toolName: 'todo_read', parametersSchema: {} };
 
 describe('tool formats', () => {
   it('renders OpenAI function tools that the openai package types accept', () => {

@@ -1,4 +1,6 @@
 import 'server-only';
+import { callPolicyOf } from '@/lib/policy/layer-tool';
+import { cachedPolicySnapshot } from '@/lib/policy/policy-snapshot';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { toAssignment } from '@/lib/assignments/assignment';
 import { findAssignmentRow } from '@/lib/assignments/find-assignment-row';
@@ -59,6 +61,12 @@ export async function runWorkflow({ workflow, input, scope, registry, db, isWith
       const entry = lookup(step.tool);
       if (!entry) return fail(`no tool named "${step.tool}" is in the catalogue`);
       if (!entry.available) return fail(`the tool is unavailable: ${entry.unavailableReason ?? 'no reason given'}`);
+      // A step may not slip past the tool policy: a held or denied tool cannot run inside a workflow.
+      const policies = await cachedPolicySnapshot(db, scope.agentId);
+      const callPolicy = callPolicyOf(entry.annotations, policies.defaults.get(step.tool), policies.agent.get(step.tool));
+      if (callPolicy.value !== 'allow') {
+        return fail(`its call policy for agent "${scope.agentId}" is "${callPolicy.value}": a workflow step cannot wait for a person's approval or pass a denial; call the tool directly`);
+      }
       const row = await findAssignmentRow(db, scope.agentId, step.tool);
       let overrides: Record<string, unknown>;
       if (row) {

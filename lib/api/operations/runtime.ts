@@ -1,4 +1,5 @@
 import 'server-only';
+import { HeldCallSchema } from '../approval-schemas';
 import { BODY_PROBLEMS, INVALID_QUERY, type ApiOperation } from '../api-operation';
 import { EffectiveToolsQuerySchema, EffectiveToolsSchema, InvokeBodySchema, InvokeResultSchema } from '../runtime-schemas';
 
@@ -25,9 +26,13 @@ export const runtimeOperations: ApiOperation[] = [
     method: 'POST', path: '/api/v1/agents/{id}/tools/{toolName}/invoke', operationId: 'invokeAgentTool', tag: 'runtime',
     summary: 'Calls a tool as the agent (a tool that streams its result to the user answers text/event-stream as the MCP endpoint does: its chunks as notifications/progress with progressToken "invoke", then one JSON-RPC result with id "invoke")',
     body: InvokeBodySchema,
-    success: { 200: { description: 'The tool\'s result, how long it took and the session it ran in', schema: InvokeResultSchema } },
-    problems: [...BODY_PROBLEMS, 404, 409, 422, 504],
+    success: {
+      200: { description: 'The tool\'s result, how long it took and the session it ran in', schema: InvokeResultSchema },
+      202: { description: 'Held: the tool\'s call policy is `ask`, so a person must approve this exact call first (poll `poll`, then call again with the same arguments)', schema: HeldCallSchema, hasLocation: true },
+    },
+    problems: [...BODY_PROBLEMS, 403, 404, 409, 422, 504],
     problemDescriptions: {
+      403: 'The token lacks the `runtime` scope, or the tool\'s call policy is `deny`, or a person denied this exact call (`detail` names the approval)',
       400: 'The body does not have the expected shape, or the arguments fail the tool\'s parameters schema (field errors in `errors`, pointers under `/arguments`)',
       404: 'The agent does not exist, or the tool is not assigned to it',
       409: 'The assigned tool is missing, unavailable, or its saved settings are invalid',

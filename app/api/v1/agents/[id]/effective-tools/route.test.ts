@@ -130,7 +130,7 @@ describeApi('GET /api/v1/agents/{id}/effective-tools', (database) => {
   describe('warnings', () => {
     it('names duplicate names, names providers refuse and too many tools', async () => {
       const { toolWarnings } = await import('@/lib/runtime/tool-warnings');
-      const tool = (name: string) => ({ name, description: '', parametersSchema: { type: 'object', properties: {}, additionalProperties: false }, group: 'g', streamsResultToUser: false });
+      const tool = (name: string) => ({ name, toolName: name, description: '', parametersSchema: { type: 'object', properties: {}, additionalProperties: false }, group: 'g', streamsResultToUser: false });
       const many = Array.from({ length: 129 }, (_, index) => tool(`t${index}`));
       const warnings = toolWarnings([...many, tool('t1'), tool('has space')], 'openai');
       expect(warnings.map(({ code }) => code)).toEqual(['too_many_tools', 'duplicate_name', 'name_not_accepted']);

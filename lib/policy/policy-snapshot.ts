@@ -1,0 +1,56 @@
+import 'server-only';
+import { CachedReads } from '@/lib/db/cached-reads';
+import type { Db } from '@/lib/db/schema';
+import { subscribeChanges } from '@/lib/events';
+import { toAgentLayer, toDefaultLayer, type DefaultPolicyLayer, type PolicyLayer } from './tool-policy';
+
+/** Every policy layer that bears on one agent's tools: the group defaults and the agent's own. */
+export interface PolicySnapshot {
+  agentId: string;
+  defaults: ReadonlyMap<string, DefaultPolicyLayer>;
+  agent: ReadonlyMap<string, PolicyLayer>;
+}
+
+/** Reads the agent's policies and every group default (a small table: one row per tool an admin set). */
+export async function readPolicySnapshot(db: Db, agentId: string): Promise<PolicySnapshot> {
+  const [defaults, own] = await Promise.all([
+    db.selectFrom('tool_policy_defaults').selectAll().execute(),
+    db.selectFrom('agent_tool_policies').selectAll().where('agent_id', '=', agentId).execute(),
+  ]);
+  return {
+    agentId,
+    defaults: new Map(defaults.map((row) => [row.tool_name, toDefaultLayer(row)])),
+    agent: new Map(own.map((row) => [row.tool_name, toAgentLayer(row)])),
+  };
+}
+
+/** How long a snapshot read for a tool call is trusted; any change to any agent's tools or a default forgets them all at once. */
+const SNAPSHOT_CACHE_MS = 3_000;
+const EVERY_SNAPSHOT = '*';
+
+const snapshots = new CachedReads<PolicySnapshot>({
+  ttlMs: SNAPSHOT_CACHE_MS,
+  ownerOf: () => EVERY_SNAPSHOT,
+  onFirstUse: () =>
+    subscribeChanges((event) => {
+      if (event.kind === 'agent-tools' || event.kind === 'tool-defaults') snapshots.forget(EVERY_SNAPSHOT);
+    }),
+});
+
+/** The agent's policy snapshot for a tool call: cached a few seconds, forgotten on any policy change (from any instance). */
+export async function cachedPolicySnapshot(db: Db, agentId: string): Promise<PolicySnapshot> {
+  return (await snapshots.read(db, agentId, () => readPolicySnapshot(db, agentId))) ?? readPolicySnapshot(db, agentId);
+}
+
+/**
+ * The registry name behind `name` as the agent's model knows it: the tool the agent's layer, or
+ * else the group default, shows under that name; otherwise `name` itself (the registry name stays
+ * the key, so a caller may still name a renamed tool by it).
+ */
+export function toolNameOf(snapshot: PolicySnapshot, name: string): string {
+  for (const [toolName, layer] of snapshot.agent) if (layer.displayName === name) return toolName;
+  for (const [toolName, layer] of snapshot.defaults) {
+    if (layer.displayName === name && !snapshot.agent.get(toolName)?.displayName) return toolName;
+  }
+  return name;
+}
