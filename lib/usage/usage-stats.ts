@@ -87,3 +87,21 @@ export function statsOf(sums: Sums): UsageStats {
     resultBytes: { total: sums.resultBytesSum, mean: sums.calls === 0 ? 0 : Math.round(sums.resultBytesSum / sums.calls) },
   };
 }
+
+/** The width of one point of a usage series. */
+export type UsageBucket = 'minute' | 'hour' | 'day';
+/** What a usage answer may be broken down by. */
+export type UsageDimension = 'agent' | 'tool' | 'server';
+
+/** One point of the series: the bucket's start and its figures. */
+export type UsagePoint = UsageStats & { start: string };
+
+/** The usage of a range: its figures, a series with every bucket (empty ones as zeros), and a breakdown when asked. */
+export interface UsageReport {
+  from: string;
+  to: string;
+  bucket: UsageBucket;
+  totals: UsageStats;
+  series: UsagePoint[];
+  groups?: (UsageStats & { key: string; callsSeries?: number[] })[];
+}

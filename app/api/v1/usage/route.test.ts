@@ -84,6 +84,8 @@ describeApi('GET /api/v1/usage', (database) => {
     const report = UsageReportSchema.parse(await (await get('?tool=word_count&bucket=minute&from=' + new Date(Date.now() - 30 * 60_000).toISOString() + '&by=agent')).json());
     expect(report.totals.calls).toBe(8);
     expect(Object.fromEntries((report.groups ?? []).map((group) => [group.key, group.calls]))).toEqual({ mixer: 7, quiet: 1 });
+    // Each group's calls per minute, for its sparkline, add up to its calls.
+    expect((report.groups ?? []).map((group) => (group.callsSeries ?? []).reduce((sum, calls) => sum + calls, 0))).toEqual([7, 1]);
     expect(report.series.length).toBeGreaterThanOrEqual(30);
   });
 
