@@ -3,6 +3,7 @@ import { closeChangeBus } from './lib/events';
 import { stopServerHost } from './lib/mcp-servers/server-host';
 import { closeOpenStreams } from './lib/runtime/open-streams';
 import { onBeforeExit } from './lib/process/before-exit.mjs';
+import { flushUsage } from './lib/usage/record-usage';
 
 // An open MCP SSE stream would keep `next start` alive after SIGTERM: end them, and the change
 // bus's LISTEN connection, as soon as the process is asked to stop. Next's own handler still runs.
@@ -17,5 +18,7 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 
 // Tool calls are audited just after they answer: scripts/server.mjs writes the waiting ones before it exits.
 onBeforeExit(flushAuditEvents);
+// Usage rollups wait a few seconds in memory: written too, so a clean shutdown loses no count.
+onBeforeExit(flushUsage);
 
 export {};

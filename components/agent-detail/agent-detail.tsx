@@ -20,6 +20,7 @@ import { ADD_TOOLS_ID, AgentHeader } from './agent-header';
 import type { EditorActions, ListedTool } from './assignment-card';
 import { AssignmentGroups } from './assignment-groups';
 import { UnsavedChangesProvider } from './unsaved-changes';
+import { UsagePanel } from '@/components/usage/usage-panel';
 
 /** The agent page: its tools by group, the tool picker, and each tool's settings form. */
 export function AgentDetail({ agentId }: { agentId: string }) {
@@ -154,6 +155,7 @@ export function AgentDetail({ agentId }: { agentId: string }) {
         />
       )}
       <GroupRules agentId={agentId} />
+      <UsagePanel filter={{ agent: agentId }} subject={agent.name} />
       <TryItPanel agentId={agentId} groupOf={assignedGroups} />
       <ModelViewPanel agentId={agentId} />
       <ToolPickerDialog

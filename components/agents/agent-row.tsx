@@ -6,6 +6,7 @@ import { Button } from '@/components/ui/button';
 import { AgentStatusBadges } from './agent-status-badges';
 import { plural } from './plural';
 import { useCan } from '@/components/auth/permissions-context';
+import { UsageSparkline } from '@/components/usage/usage-sparkline';
 
 interface AgentRowProps {
   agent: AgentListItem;
@@ -32,6 +33,7 @@ export const AgentRow = memo(function AgentRow({ agent, onEdit, onClone, onDelet
             <bdi>{agent.name}</bdi>
           </Link>
           <code className="text-sm text-muted-foreground wrap-anywhere">{agent.id}</code>
+          <UsageSparkline by="agent" id={agent.id} />
         </div>
         {agent.statusCounts && <AgentStatusBadges counts={agent.statusCounts} />}
         <p className={`mt-1 truncate text-sm ${firstLine ? 'text-muted-foreground' : 'text-muted-foreground italic'}`} title={firstLine || undefined}>

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { toolPath } from '@/lib/catalogue/tool-path';
 import { firstLine } from '@/lib/catalogue/group-tools';
 import { isAvailable, type ToolSummary } from '@/lib/catalogue/tool-summary';
+import { UsageSparkline } from '@/components/usage/usage-sparkline';
 import { ToolBadges, badgesMayWrap } from './tool-badges';
 
 /** Pixel heights of a row: the virtual list positions rows by these, so the markup must fit them. */
@@ -42,6 +43,9 @@ export const ToolRow = memo(function ToolRow({ tool, isNarrow }: { tool: ToolSum
         >
           {tool.name}
         </Link>
+        <span className="ml-auto pl-2">
+          <UsageSparkline by="tool" id={tool.name} />
+        </span>
       </div>
       <p className="h-5 truncate text-sm text-muted-foreground">{firstLine(tool.description) || 'No description.'}</p>
       <div className={`mt-0.5 flex gap-1.5 overflow-hidden ${hasTwoBadgeLines(tool, isNarrow) ? 'h-12 flex-wrap content-start' : 'h-6 items-center'}`}>

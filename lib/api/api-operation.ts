@@ -26,7 +26,7 @@ export interface ApiOperation {
   path: string;
   operationId: string;
   summary: string;
-  tag: 'catalogue' | 'agents' | 'assignments' | 'rules' | 'workflows' | 'runtime' | 'audit' | 'meta' | 'users' | 'tokens' | 'sessions' | 'servers' | 'secrets' | 'config' | 'policy' | 'approvals';
+  tag: 'catalogue' | 'agents' | 'assignments' | 'rules' | 'workflows' | 'runtime' | 'audit' | 'meta' | 'users' | 'tokens' | 'sessions' | 'servers' | 'secrets' | 'config' | 'policy' | 'approvals' | 'usage';
   query?: z.ZodObject;
   body?: z.ZodType;
   /** `required`: every call needs If-Match; `when-exists`: needed to replace an existing resource. */

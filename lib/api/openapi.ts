@@ -13,6 +13,7 @@ import * as approvals from './approval-schemas';
 import * as workflows from './workflow-schemas';
 import * as secrets from './secret-schemas';
 import * as servers from './server-schemas';
+import * as usage from './usage-schemas';
 import { OpenApiDocumentSchema } from './meta-schemas';
 import { FieldErrorSchema, ProblemSchema } from './problem-schemas';
 import type { ApiOperation, SuccessSpec } from './api-operation';
@@ -71,6 +72,8 @@ const responseSchemas: Record<string, z.ZodType> = {
   InvokeResult: runtime.InvokeResultSchema,
   AuditEvent: audit.AuditEventSchema,
   AuditPage: audit.AuditPageSchema,
+  UsageStats: usage.UsageStatsSchema,
+  UsageReport: usage.UsageReportSchema,
   OpenApiDocument: OpenApiDocumentSchema,
   User: auth.UserSchema,
   UserList: auth.UserListSchema,

@@ -15,6 +15,7 @@ import { ruleOperations } from './operations/rules';
 import { runtimeOperations } from './operations/runtime';
 import { secretOperations } from './operations/secrets';
 import { serverOperations } from './operations/servers';
+import { usageOperations } from './operations/usage';
 import { workflowOperations } from './operations/workflows';
 
 /**
@@ -32,6 +33,7 @@ export const apiOperations: ApiOperation[] = [
   ...workflowOperations,
   ...runtimeOperations,
   ...auditOperations,
+  ...usageOperations,
   ...authOperations,
   ...serverOperations,
   ...secretOperations,

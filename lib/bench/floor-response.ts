@@ -8,7 +8,7 @@ import { ProblemError } from '@/lib/http/problem';
 import { getToolRegistry } from '@/lib/registry-host';
 
 /** The answers a floor sends as they are, read from the folder once (the bench writes them first). */
-const FLOOR_FILES = { catalogue: 'catalogue.json', assignment: 'assignment.json' } as const;
+const FLOOR_FILES = { catalogue: 'catalogue.json', assignment: 'assignment.json', usage: 'usage.json' } as const;
 
 const read = new Map<string, { bytes: Uint8Array<ArrayBuffer>; etag: string }>();
 
@@ -20,7 +20,8 @@ const read = new Map<string, { bytes: Uint8Array<ArrayBuffer>; etag: string }>()
  * runs `word_count` through the process's registry with those arguments; `PUT assignment` reads
  * the body, commits one write of the assignment `?agent=…&tool=…` names (its `updated_at`, in a
  * transaction of its own: the durable commit, an fsync on SQLite, that any save pays) and answers
- * the bytes of a saved assignment. No session, no checks, no audit.
+ * the bytes of a saved assignment; `GET usage` the bytes of a saved usage answer. No session,
+ * no checks, no audit.
  *
  * Off unless BENCH_FLOOR_DIR names the folder of those saved answers (only the bench sets it, on
  * a server it starts for itself): otherwise every request is answered 404, as an address no route
@@ -31,6 +32,7 @@ export async function floorResponse(request: Request, kind: string): Promise<Res
   if (!folder) throw notFound(request);
   if (kind === 'invoke' && request.method === 'POST') return invoked(request);
   if (kind === 'catalogue' && request.method === 'GET') return saved(folder, 'catalogue', 'private, no-cache');
+  if (kind === 'usage' && request.method === 'GET') return saved(folder, 'usage', 'no-store');
   if (kind === 'assignment' && request.method === 'PUT') {
     await request.arrayBuffer();
     await commitOneWrite(new URL(request.url).searchParams);

@@ -26,6 +26,7 @@ export interface Database {
   mcp_server_events: McpServerEventsTable;
   mcp_server_tools: McpServerToolsTable;
   secrets: SecretsTable;
+  usage_rollups: UsageRollupsTable;
 }
 
 /** One agent. */
@@ -232,6 +233,44 @@ export interface SecretsTable {
   /** The actor's display name when it was set. */
   set_by_name: string;
   set_at: string;
+}
+
+/** A bigint column: a number on SQLite, a string of digits from PostgreSQL. */
+type Count = ColumnType<number | string, number | undefined, number>;
+
+/** Tool calls added up per minute or hour, agent, tool and MCP server (lib/usage/). */
+export interface UsageRollupsTable {
+  resolution: 'minute' | 'hour';
+  /** The bucket's first instant, ISO 8601 UTC. */
+  bucket_start: string;
+  agent_id: string;
+  tool_name: string;
+  /** The MCP server the tool comes from; '' for other tools. */
+  server: string;
+  calls: Count;
+  ok: Count;
+  bad_arguments: Count;
+  tool_errors: Count;
+  timeouts: Count;
+  unavailable: Count;
+  denied: Count;
+  duration_ms_sum: number;
+  duration_ms_max: number;
+  result_bytes_sum: Count;
+  h00: Count;
+  h01: Count;
+  h02: Count;
+  h03: Count;
+  h04: Count;
+  h05: Count;
+  h06: Count;
+  h07: Count;
+  h08: Count;
+  h09: Count;
+  h10: Count;
+  h11: Count;
+  h12: Count;
+  h13: Count;
 }
 
 /** A connection to the tools-admin database, SQLite or PostgreSQL. */

@@ -18,8 +18,10 @@ export interface RouteContext<P> {
 }
 
 /** What a route needs of its caller: one permission, or just to be signed in (or hold a token). */
-export interface ApiRouteOptions {
+export interface ApiRouteOptions<P = Record<string, string>> {
   permission: Permission | 'signed-in';
+  /** Told of a refused request (403) after it is audited, e.g. to count a denied tool call; must not throw. */
+  onDenied?(context: { db: Db; actor: Actor; params: P }): Promise<void>;
 }
 
 /** What every handler is handed: who sent the request, the process's database and its tool registry. */
@@ -41,7 +43,7 @@ export type ApiHandler<P> = (request: Request, params: P, context: ApiContext) =
  * names the request's id.
  */
 export function apiRoute<P extends Record<string, string | string[]> = Record<string, string>>(
-  { permission }: ApiRouteOptions,
+  { permission, onDenied }: ApiRouteOptions<P>,
   handler: ApiHandler<P>,
 ): (request: Request, context: RouteContext<P>) => Promise<Response> {
   return async (request, context) => {
@@ -55,7 +57,10 @@ export function apiRoute<P extends Record<string, string | string[]> = Record<st
       const registry = await getToolRegistry();
       return await handler(request, await context.params, { actor, db, registry });
     } catch (error) {
-      if (db && actor && error instanceof AppError && error.code === 'forbidden') await auditDenied(db, actor, request, error);
+      if (db && actor && error instanceof AppError && error.code === 'forbidden') {
+        await auditDenied(db, actor, request, error);
+        if (onDenied) await onDenied({ db, actor, params: await context.params }).catch((hookError: unknown) => console.error('A denied request\'s hook failed', hookError));
+      }
       return errorResponse(error, requestIdOf(request));
     }
   };

@@ -6,6 +6,7 @@ import type { ReferenceLookup, ServerConfig } from './server-config';
 import { McpTool, type CallResult, type McpToolInfo } from './mcp-tool';
 import { describeToolChanges, sameTool, toolChanges, type ServerEventKind, type ToolChanges } from './server-events';
 import { describeConnectError, listAllTools, newClient, openTransport, upstreamWords, MAX_DETAIL_CHARS, type ConnectFailure, type FailureKind, type Redact } from './server-connection';
+import { ToolUnavailableError } from '@/lib/runtime/tool-unavailable-error';
 
 /**
  * A server's connection state in this process; `blocked`: its host resolves where the egress
@@ -207,7 +208,7 @@ export class McpServerProvider implements MultiToolProvider {
   private async callTool(localName: string, args: Record<string, unknown>): Promise<CallResult> {
     const client = this.client;
     if (!client || this.state.status !== 'connected') {
-      throw new Error(`The MCP server "${this.config.name}" is not connected: ${this.unavailableReason() ?? this.state.status}`);
+      throw new ToolUnavailableError(`The MCP server "${this.config.name}" is not connected: ${this.unavailableReason() ?? this.state.status}`);
     }
     return (await client.callTool({ name: localName, arguments: args }, undefined, { timeout: this.timeoutMs })) as CallResult;
   }

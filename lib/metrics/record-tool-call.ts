@@ -1,8 +1,9 @@
 import 'server-only';
 import { appMetrics } from '@/lib/metrics/app-metrics.mjs';
+import type { ToolCallOutcome } from '@/lib/usage/usage-outcome';
 
 /** How a tool call ended, as the metrics count it (the runtime's own outcome names). */
-export type ToolCallOutcome = 'ok' | 'invalid_arguments' | 'tool_error' | 'timeout' | 'too_large' | 'refused' | 'cancelled' | 'denied' | 'held';
+export type { ToolCallOutcome } from '@/lib/usage/usage-outcome';
 
 /**
  * Counts one tool call of `tool` that ended with `outcome` after `seconds`, for

@@ -8,8 +8,6 @@ import { toAssignment, type Assignment } from '@/lib/assignments/assignment';
 import { viewAssignment } from '@/lib/assignments/assignment-view';
 import { singleToolLookup, type ToolLookup } from '@/lib/assignments/tool-lookup';
 import { readRules, ruleAssignment } from '@/lib/rules/expand-rules';
-import { assignmentTarget } from '@/lib/audit/audit-event';
-import { recordAuditEventLater } from '@/lib/audit/record-audit-event-later';
 import type { Db } from '@/lib/db/schema';
 import type { Tool, ToolRegistry } from '@/registry';
 import { cachedPolicySnapshot, toolNameOf, type PolicySnapshot } from '@/lib/policy/policy-snapshot';
@@ -17,8 +15,8 @@ import { gateCall } from '@/lib/policy/gate-call';
 import { HeldCallError } from '@/lib/policy/held-call';
 import { callPolicyOf, policyVersionOf } from '@/lib/policy/layer-tool';
 import { cachedAssignmentRow } from './assignment-cache';
-import { recordToolCall, type ToolCallOutcome } from './record-tool-call';
-import { redactArguments } from './redact-arguments';
+import { countHeldToolCall, reportToolCall, type FinishedToolCall, type ToolCallOutcome } from './record-tool-call';
+import { ToolUnavailableError } from './tool-unavailable-error';
 import { pumpToolStream, StreamStoppedError } from './pump-tool-stream';
 import { runtimeLimits, type RuntimeLimits } from './runtime-limits';
 import { validateArguments } from './validate-arguments';
@@ -104,26 +102,31 @@ async function prepareAssigned(options: PrepareToolCallOptions, given: Assignmen
   const { db, registry, actor, agentId, toolName, arguments: args } = options;
   const limits = options.limits ?? runtimeLimits();
   const assignment = viewAssignment(given, lookup);
-  if (assignment.status === 'missing') throw new AppError('conflict', `Tool "${toolName}" is assigned to agent "${agentId}" but no plugin provides it any more`);
-  if (assignment.status === 'invalid') {
-    throw new AppError('conflict', `Tool "${toolName}" of agent "${agentId}" has saved settings that no longer fit its schema; fix them first`, { errors: assignment.errors });
-  }
-  if (assignment.status === 'unavailable') throw new AppError('conflict', `Tool "${toolName}" is unavailable: ${assignment.unavailableReason ?? 'no reason given'}`);
   const sessionId = options.sessionId ?? randomUUID();
+  const base = { db, actor, agentId, toolName, server: serverOf(lookup, toolName), sessionId, args };
+  // A tool that cannot run is reported as unavailable, once, before the refusal.
+  const unavailable = (error: AppError): AppError => {
+    reportToolCall({ ...base, outcome: 'unavailable', durationMs: 0, resultBytes: 0, error: error.message });
+    return error;
+  };
+  if (assignment.status === 'missing') throw unavailable(new AppError('conflict', `Tool "${toolName}" is assigned to agent "${agentId}" but no plugin provides it any more`));
+  if (assignment.status === 'invalid') {
+    throw unavailable(new AppError('conflict', `Tool "${toolName}" of agent "${agentId}" has saved settings that no longer fit its schema; fix them first`, { errors: assignment.errors }));
+  }
+  if (assignment.status === 'unavailable') throw unavailable(new AppError('conflict', `Tool "${toolName}" is unavailable: ${assignment.unavailableReason ?? 'no reason given'}`));
   let tool: Tool;
   try {
     tool = registry.resolve({ agentId, toolName, overrides: assignment.overrides }, { agentId, sessionId, userId: actor.id, purpose: 'call' });
   } catch (error) {
-    throw new AppError('conflict', error instanceof Error ? error.message : String(error));
+    throw unavailable(new AppError('conflict', error instanceof Error ? error.message : String(error)));
   }
   const schema = tool.parametersSchema();
   let approvalId: string | undefined;
-  const audit = (outcome: ToolCallOutcome, durationMs: number, error?: string) =>
-    auditCall(db, { actor, agentId, toolName, sessionId, schema, args, outcome, durationMs, error, approvalId });
+  const report = (outcome: ToolCallOutcome, durationMs: number, extra: Pick<FinishedToolCall, 'resultBytes' | 'error'>) =>
+    reportToolCall({ ...base, schema, outcome, durationMs, approvalId, ...extra });
   const errors = validateArguments(schema, args);
   if (errors.length > 0) {
-    audit('invalid_arguments', 0, 'The arguments do not fit the parameters schema');
-    recordToolCall(toolName, 'invalid_arguments', 0);
+    report('invalid_arguments', 0, { resultBytes: 0, error: 'The arguments do not fit the parameters schema' });
     throw new AppError('invalid', `The arguments do not fit the parameters of "${toolName}"`, { errors });
   }
   // The tool policy, once, here in the one call path: allow, deny, or hold for a person's approval.
@@ -142,11 +145,9 @@ async function prepareAssigned(options: PrepareToolCallOptions, given: Assignmen
       policyVersion: policyVersionOf(groupLayer, agentLayer),
     });
   } catch (error) {
-    if (error instanceof HeldCallError) recordToolCall(toolName, 'held', 0);
-    else if (error instanceof AppError && error.code === 'forbidden') {
-      audit('denied', 0, error.message);
-      recordToolCall(toolName, 'denied', 0);
-    }
+    // A held call is counted (metrics) but not yet a call (usage, audit: the approval is audited).
+    if (error instanceof HeldCallError) countHeldToolCall(toolName);
+    else if (error instanceof AppError && error.code === 'forbidden') report('denied', 0, { resultBytes: 0, error: error.message });
     throw error;
   }
   const streamsResultToUser = readsTrue(tool, 'streamsResultToUser');
@@ -157,10 +158,9 @@ async function prepareAssigned(options: PrepareToolCallOptions, given: Assignmen
     streamsInParts,
     async run({ onChunk, signal }: RunOptions = {}) {
       const started = performance.now();
-      const finish = (outcome: ToolCallOutcome, error?: string) => {
+      const finish = (outcome: ToolCallOutcome, error?: string, resultBytes = 0) => {
         const durationMs = Math.round((performance.now() - started) * 100) / 100;
-        recordToolCall(toolName, outcome, durationMs / 1000);
-        audit(outcome, durationMs, error);
+        report(outcome, durationMs, { resultBytes, error });
         return durationMs;
       };
       let result: string;
@@ -184,16 +184,17 @@ async function prepareAssigned(options: PrepareToolCallOptions, given: Assignmen
           throw new AppError('timeout', `Tool "${toolName}" did not finish within ${limits.timeoutMs} ms`);
         }
         const message = error instanceof Error ? error.message : String(error);
-        finish('tool_error', message);
+        finish(error instanceof ToolUnavailableError ? 'unavailable' : 'tool_error', message);
         throw new AppError('unprocessable', message);
       }
       if (typeof result !== 'string') result = String(result);
-      if (Buffer.byteLength(result) > limits.maxOutputBytes) {
+      const resultBytes = Buffer.byteLength(result);
+      if (resultBytes > limits.maxOutputBytes) {
         const message = `Tool "${toolName}" answered more than ${limits.maxOutputBytes} bytes; its output was dropped`;
         finish('too_large', message);
         throw new AppError('unprocessable', message);
       }
-      const durationMs = finish('ok');
+      const durationMs = finish('ok', undefined, resultBytes);
       return { result, durationMs, sessionId };
     },
   };
@@ -226,37 +227,10 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-interface CallRecord {
-  actor: Actor;
-  agentId: string;
-  toolName: string;
-  sessionId: string;
-  schema: Record<string, unknown>;
-  args: Record<string, unknown>;
-  outcome: ToolCallOutcome;
-  durationMs: number;
-  error?: string;
-  /** The approval the call ran (or was denied) under. */
-  approvalId?: string;
-}
-
-/** Off the answer's path: written right after it, with the calls around it (see `recordAuditEventLater`). */
-function auditCall(db: Db, record: CallRecord): void {
-  recordAuditEventLater(db, {
-    actor: record.actor,
-    action: 'tool.invoke',
-    target: assignmentTarget(record.agentId, record.toolName),
-    before: null,
-    after: {
-      sessionId: record.sessionId,
-      argumentsBytes: Buffer.byteLength(JSON.stringify(record.args)),
-      arguments: redactArguments(record.schema, record.args),
-      outcome: record.outcome,
-      durationMs: record.durationMs,
-      ...(record.error === undefined ? {} : { error: record.error }),
-      ...(record.approvalId === undefined ? {} : { approvalId: record.approvalId }),
-    },
-  });
+/** The MCP server a tool comes from ('' for any other source): its bundle's registry source is `mcp:<name>`. */
+function serverOf(lookup: ToolLookup, toolName: string): string {
+  const source = lookup(toolName)?.source ?? '';
+  return source.startsWith('mcp:') ? source.slice('mcp:'.length) : '';
 }
 
 /** A flag a plain JavaScript plugin may write as a method or as a boolean property. */

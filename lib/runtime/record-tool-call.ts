@@ -1,15 +1,93 @@
 import 'server-only';
+import type { Actor } from '@/lib/auth/actor';
+import { assignmentTarget } from '@/lib/audit/audit-event';
+import { recordAuditEventLater } from '@/lib/audit/record-audit-event-later';
+import type { Db } from '@/lib/db/schema';
 import { recordToolCall as countToolCall } from '@/lib/metrics/record-tool-call';
+import { recordUsage } from '@/lib/usage/record-usage';
+import type { ToolCallOutcome } from '@/lib/usage/usage-outcome';
+import { redactArguments } from './redact-arguments';
 
-/** How one tool call ended. */
-export type ToolCallOutcome = 'ok' | 'invalid_arguments' | 'tool_error' | 'timeout' | 'too_large' | 'refused' | 'cancelled' | 'denied' | 'held';
+export type { ToolCallOutcome } from '@/lib/usage/usage-outcome';
 
-/** Reports one call's outcome and duration to the metrics (`tool_calls_total` on /api/metrics). */
-export function recordToolCall(tool: string, outcome: ToolCallOutcome, seconds: number): void {
+/** One finished (or refused) tool call, as everything that reports it needs it. */
+export interface FinishedToolCall {
+  db: Db;
+  actor: Actor;
+  agentId: string;
+  toolName: string;
+  /** The MCP server the tool comes from; '' for other tools. */
+  server: string;
+  sessionId: string;
+  /** The tool's parameters schema, to redact the arguments it marks secret; absent when the tool was never built. */
+  schema?: Record<string, unknown>;
+  args: Record<string, unknown>;
+  outcome: ToolCallOutcome;
+  durationMs: number;
+  /** Bytes of the result handed back; 0 when none was. */
+  resultBytes: number;
+  error?: string;
+  /** The approval the call ran (or was denied) under. */
+  approvalId?: string;
+}
+
+/**
+ * The one place a tool call is reported, once however it ends: the audit event (`tool.invoke`,
+ * written just after the answer), the metrics (`tool_calls_total` on /api/metrics) and the usage
+ * rollups (lib/usage, written every few seconds). None of them may fail the call it reports.
+ */
+export function reportToolCall(call: FinishedToolCall): void {
   try {
-    countToolCall(tool, outcome, seconds);
+    countToolCall(call.toolName, call.outcome, call.durationMs / 1000);
   } catch (error) {
-    // Counting must never fail the call it counts.
+    console.error('Counting a tool call failed', error);
+  }
+  recordUsage(call.db, {
+    agentId: call.agentId,
+    toolName: call.toolName,
+    server: call.server,
+    outcome: call.outcome,
+    durationMs: call.durationMs,
+    resultBytes: call.resultBytes,
+  });
+  recordAuditEventLater(call.db, {
+    actor: call.actor,
+    action: 'tool.invoke',
+    target: assignmentTarget(call.agentId, call.toolName),
+    before: null,
+    after: {
+      sessionId: call.sessionId,
+      argumentsBytes: Buffer.byteLength(JSON.stringify(call.args)),
+      arguments: call.schema ? redactArguments(call.schema, call.args) : null,
+      outcome: call.outcome,
+      durationMs: call.durationMs,
+      ...(call.error === undefined ? {} : { error: call.error }),
+      ...(call.approvalId === undefined ? {} : { approvalId: call.approvalId }),
+    },
+  });
+}
+
+/**
+ * Counts a call refused for lack of the `runtime` permission as `denied`, in the usage rollups
+ * and the metrics, when the agent has the tool assigned: a refused caller cannot make up agents
+ * or tools to fill the rollups with. (The refusal itself is audited by `apiRoute`.)
+ */
+export async function reportDeniedToolCall(db: Db, agentId: string, toolName: string): Promise<void> {
+  const assigned = await db.selectFrom('assignments').select('agent_id').where('agent_id', '=', agentId).where('tool_name', '=', toolName).executeTakeFirst();
+  if (!assigned) return;
+  try {
+    countToolCall(toolName, 'denied', 0);
+  } catch (error) {
+    console.error('Counting a tool call failed', error);
+  }
+  recordUsage(db, { agentId, toolName, outcome: 'denied', durationMs: 0, resultBytes: 0 });
+}
+
+/** Counts a call held for a person's approval (`held` in the metrics); it is not yet a call for the usage rollups or the audit. */
+export function countHeldToolCall(toolName: string): void {
+  try {
+    countToolCall(toolName, 'held', 0);
+  } catch (error) {
     console.error('Counting a tool call failed', error);
   }
 }

@@ -7,6 +7,7 @@
 // - runtime: MCP tools/list for an agent with 1,000 tools ÷ the same list as plain JSON ≤ 1.5.
 // - servers: the catalogue API with an MCP server's 1,000 tools added, route ÷ floor ≤ 1.5.
 // - agents: /agents at 10,000 agents ÷ 100 ≤ 1.5, its search keystroke ≤ 50 ms, an agent with 1,000 tools.
+// - usage: GET /api/v1/usage's 30-day views at 1,000,000 recorded calls; route ÷ floor ≤ 1.5 (the catalogue's budget).
 // - server: each server route ÷ a minimal route handler of the same build answering the same
 //   thing (server-figures.ts), 16 concurrent clients, median and 95th percentile: catalogue API
 //   ≤ 1.5, invoke ≤ 2, assignment save ≤ 3. BENCH_APP_DIR=/checkout[:/other] measures other
@@ -30,10 +31,11 @@ import { benchOverridesForm } from './overrides-form';
 import { benchRuntime } from './runtime';
 import { benchServerFigures } from './server-figures';
 import { benchServers } from './servers';
+import { benchUsage } from './usage';
 import { loadAverage } from './stats';
 
 const basePort = Number(process.env.BENCH_PORT ?? 3390);
-const PARTS = ['catalogue', 'form', 'audit', 'runtime', 'servers', 'agents', 'server', 'config'] as const;
+const PARTS = ['catalogue', 'form', 'audit', 'runtime', 'servers', 'agents', 'server', 'config', 'usage'] as const;
 type Part = (typeof PARTS)[number];
 
 function line(label: string, value: string, target?: string, isMet?: boolean): void {
@@ -73,6 +75,7 @@ async function main(): Promise<void> {
     if (browser && parts.has('agents')) await benchAgents(browser, basePort + 10, line);
     if (parts.has('server')) await benchServerFigures(basePort + 20, line);
     if (parts.has('config')) await benchConfigPlan(basePort + 30, line);
+    if (parts.has('usage')) await benchUsage(basePort + 40, line);
     console.log(`\nload average (1, 5, 15 min) at the end: ${loadAverage()}`);
   } finally {
     await browser?.close();

@@ -12,6 +12,7 @@ import { SchemaSection } from '@/components/schema/schema-section';
 import { SettingsPreview } from '@/components/tools/settings-preview';
 import { ToolFacts } from '@/components/tools/tool-facts';
 import { ToolUsers } from '@/components/fleet/tool-users';
+import { UsagePanel } from '@/components/usage/usage-panel';
 import { can } from '@/lib/auth/actor';
 import { TOOL_USERS_PAGE_SIZE, toolUsersQueryOptions } from '@/lib/client-api/fleet-api';
 import { getDb } from '@/lib/db/get-db';
@@ -61,6 +62,7 @@ export default async function ToolPage({ params }: Props) {
       <HydrationBoundary state={dehydrate(queryClient)}>
         <ToolUsers toolName={tool.name} overridesSchema={tool.overridesSchema} hasSettings={hasSettings(tool.overridesSchema)} />
       </HydrationBoundary>
+      {can(actor, 'agents:read') && <UsagePanel filter={{ tool: tool.name }} subject={tool.name} />}
       <SchemaSection
         title="Parameters"
         schema={tool.parametersSchema}

@@ -138,8 +138,8 @@ describeApi('GET /api/v1/agents/{id}/effective-tools', (database) => {
 
     it('warns of OpenAI\'s strict mode and tool count on the OpenAI format only, and of names on the formats that check them', async () => {
       const { toolWarnings } = await import('@/lib/runtime/tool-warnings');
-      const loose = { name: 'has space', description: '', parametersSchema: { type: 'object', properties: { q: { type: 'string' } } }, group: 'g', streamsResultToUser: false };
-      const many = Array.from({ length: 129 }, (_, index) => ({ ...loose, name: `t${index}`, parametersSchema: { type: 'object', properties: {}, additionalProperties: false } }));
+      const loose = { name: 'has space', toolName: 'has space', description: '', parametersSchema: { type: 'object', properties: { q: { type: 'string' } } }, group: 'g', streamsResultToUser: false };
+      const many = Array.from({ length: 129 }, (_, index) => ({ ...loose, name: `t${index}`, toolName: `t${index}`, parametersSchema: { type: 'object', properties: {}, additionalProperties: false } }));
       const codes = (format: 'openai' | 'anthropic' | 'mcp') => toolWarnings([...many, loose], format).map(({ code }) => code);
       expect(codes('openai')).toEqual(['too_many_tools', 'name_not_accepted', 'not_strict_compatible']);
       expect(codes('anthropic')).toEqual(['name_not_accepted']);

@@ -1,0 +1,123 @@
+import 'server-only';
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Actor } from '@/lib/auth/actor';
+import { authorize } from '@/lib/auth/authorize';
+import { AppError } from '@/lib/app-error';
+import type { Database, Db } from '@/lib/db/schema';
+import { flushUsage } from './record-usage';
+import { HISTOGRAM_COLUMNS } from './latency-buckets';
+import { MAX_POINTS } from './usage-limits';
+import { addSums, emptySums, statsOf, sumsOf, type Sums, type SummedRow, type UsageBucket, type UsageDimension, type UsagePoint, type UsageReport } from './usage-stats';
+
+export type { UsageBucket, UsageDimension, UsagePoint, UsageReport } from './usage-stats';
+
+/** A breakdown carries each group's calls per bucket up to this many points (a sparkline). */
+const MAX_SPARK_POINTS = 62;
+const BUCKET_MS: Record<UsageBucket, number> = { minute: 60_000, hour: 3600_000, day: 86_400_000 };
+/** At most this many groups in a breakdown, the busiest first. */
+const MAX_GROUPS = 500;
+
+/** What `queryUsage` needs. */
+export interface QueryUsageOptions {
+  db: Db;
+  actor: Actor;
+  agent?: string;
+  tool?: string;
+  server?: string;
+  from: Date;
+  to: Date;
+  bucket: UsageBucket;
+  /** Also answer each agent's, tool's or server's figures over the whole range. */
+  by?: UsageDimension;
+}
+
+/**
+ * The recorded tool calls matching every filter, from `from` (floored to the bucket) to `to`
+ * (exclusive), from the minute rollups for a minute series, else the hour rollups. Calls still
+ * waiting in this instance's buffer are written first. AppError `forbidden` without
+ * `agents:read`; `invalid` (pointer `/bucket`) when the series would pass {@link MAX_POINTS}.
+ */
+export async function queryUsage(options: QueryUsageOptions): Promise<UsageReport> {
+  const { db, actor, bucket } = options;
+  authorize(actor, 'agents:read');
+  const width = BUCKET_MS[bucket];
+  const from = Math.floor(options.from.getTime() / width) * width;
+  const to = options.to.getTime();
+  const points = Math.ceil((to - from) / width);
+  if (points > MAX_POINTS) {
+    throw new AppError('invalid', `That range has ${points} ${bucket}s; ask for at most ${MAX_POINTS} points (a wider bucket or a shorter range)`, {
+      errors: [{ pointer: '/bucket', message: `At most ${MAX_POINTS} points per series` }],
+    });
+  }
+  await flushUsage();
+  const fromIso = new Date(from).toISOString();
+  const toIso = new Date(to).toISOString();
+  const where = (eb: ExpressionBuilder<Database, 'usage_rollups'>): Expression<SqlBool> => {
+    const terms = [
+      eb('resolution', '=', bucket === 'minute' ? 'minute' : 'hour'),
+      eb('bucket_start', '>=', fromIso),
+      eb('bucket_start', '<', toIso),
+    ];
+    if (options.agent !== undefined) terms.push(eb('agent_id', '=', options.agent));
+    if (options.tool !== undefined) terms.push(eb('tool_name', '=', options.tool));
+    if (options.server !== undefined) terms.push(eb('server', '=', options.server));
+    return eb.and(terms);
+  };
+  // A day is the first ten characters of an hour's ISO start (UTC).
+  const pointKey = bucket === 'day' ? sql<string>`substr(bucket_start, 1, 10)` : sql<string>`bucket_start`;
+  const rows = await db
+    .selectFrom('usage_rollups')
+    .where(where)
+    .select([pointKey.as('point'), ...summed()])
+    .groupBy(pointKey)
+    .execute();
+  const byPoint = new Map(rows.map((row) => [row.point.slice(0, 10) === row.point ? `${row.point}T00:00:00.000Z` : row.point, sumsOf(row as unknown as SummedRow)]));
+  const total = emptySums();
+  const series: UsagePoint[] = [];
+  for (let start = from; start < to; start += width) {
+    const key = new Date(start).toISOString();
+    const sums: Sums = byPoint.get(key) ?? emptySums();
+    addSums(total, sums);
+    series.push({ start: key, ...statsOf(sums) });
+  }
+  const report: UsageReport = { from: fromIso, to: toIso, bucket, totals: statsOf(total), series };
+  if (options.by) {
+    const column = ({ agent: 'agent_id', tool: 'tool_name', server: 'server' } as const)[options.by];
+    const groups = await db
+      .selectFrom('usage_rollups')
+      .where(where)
+      .select([sql<string>`${sql.ref(column)}`.as('key'), ...summed()])
+      .groupBy(column)
+      .orderBy(sql`sum(calls)`, 'desc')
+      .limit(MAX_GROUPS)
+      .execute();
+    report.groups = groups.map((row) => ({ key: row.key, ...statsOf(sumsOf(row as unknown as SummedRow)) }));
+    if (points <= MAX_SPARK_POINTS) {
+      // Each group's calls per bucket too, for its sparkline: one more grouped read.
+      const cells = await db
+        .selectFrom('usage_rollups')
+        .where(where)
+        .select([sql<string>`${sql.ref(column)}`.as('key'), pointKey.as('point'), sql<number | string>`sum(calls)`.as('calls')])
+        .groupBy([sql.ref(column), pointKey])
+        .execute();
+      const index = new Map<string, number[]>();
+      const starts = series.map((point) => point.start);
+      const position = new Map(starts.map((start, at) => [start, at]));
+      for (const cell of cells) {
+        const at = position.get(cell.point.length === 10 ? `${cell.point}T00:00:00.000Z` : cell.point);
+        if (at === undefined) continue;
+        let calls = index.get(cell.key);
+        if (!calls) index.set(cell.key, (calls = new Array<number>(starts.length).fill(0)));
+        calls[at] = Number(cell.calls);
+      }
+      for (const group of report.groups) group.callsSeries = index.get(group.key) ?? new Array<number>(starts.length).fill(0);
+    }
+  }
+  return report;
+}
+
+const SUMMED_COLUMNS = ['calls', 'ok', 'bad_arguments', 'tool_errors', 'timeouts', 'unavailable', 'denied', 'duration_ms_sum', 'result_bytes_sum', ...HISTOGRAM_COLUMNS] as const;
+
+function summed() {
+  return [...SUMMED_COLUMNS.map((column) => sql<number | string>`sum(${sql.ref(column)})`.as(column)), sql<number | string>`max(duration_ms_max)`.as('duration_ms_max')];
+}
