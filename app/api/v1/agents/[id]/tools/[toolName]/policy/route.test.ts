@@ -58,7 +58,7 @@ describeApi('What the model is told: per-agent and group default policy', (datab
       function: {
         name: 'count_words',
         description: 'Counts words. Use for essays.',
-        parameters: { type: 'object', properties: { text: { type: 'string', description: 'The essay.' } }, required: ['text'] },
+        parameters: { type: 'object', properties: { text: { type: 'string', description: 'The essay.' } }, required: ['text'], additionalProperties: false },
       },
     });
     const anthropic = (await effective('anthropic')).find((tool) => tool.name === 'count_words');
