@@ -137,7 +137,8 @@ for (const width of [1280, 390]) {
         await expectFits(page);
       } finally {
         if (existsSync(downFlag)) rmSync(downFlag);
-        await request.delete(`/api/v1/servers/${name}`);
+        const stored = await request.get(`/api/v1/servers/${name}`);
+        if (stored.ok()) expect((await request.delete(`/api/v1/servers/${name}`, { headers: { 'if-match': stored.headers().etag ?? '' } })).status()).toBe(200);
         rmSync(folder, { recursive: true, force: true });
       }
     });
