@@ -82,3 +82,28 @@ describe('an unavailable provider that remembers its tools (lastKnownTools)', ()
     expect(registry.diagnostics().map((diagnostic) => diagnostic.message).join('\n')).toContain('lastKnownTools() must return a Map');
   });
 });
+
+describe('a provider replaced by another of the same source (a server disabled)', () => {
+  it('shows the new one at once, whatever the old one\'s change count was', async () => {
+    for (let changes = 0; changes < 8; changes += 1) {
+      const bundle = new RemoteBundle();
+      const registry = await loadRegistry([registerInstance('mcp:remote', 'provider', bundle, 'remote')]);
+      // Each reading after the bundle flips counts changes on its handle.
+      for (let flip = 0; flip < changes; flip += 1) {
+        bundle.isUp = !bundle.isUp;
+        registry.catalogue();
+      }
+      bundle.isUp = true;
+      expect(registry.catalogue().every((entry) => entry.available)).toBe(true);
+
+      registry.remove('mcp:remote', 'remote');
+      const disabled = new RemoteBundle();
+      disabled.isUp = false;
+      disabled.reason = 'The server is disabled';
+      disabled.remembers = false;
+      expect(await registry.add(registerInstance('mcp:remote', 'provider', disabled, 'remote'))).toBeUndefined();
+
+      expect(registry.catalogue(), `after ${changes} changes`).toEqual([expect.objectContaining({ name: 'remote_*', available: false, unavailableReason: 'The server is disabled' })]);
+    }
+  });
+});

@@ -130,6 +130,9 @@ export class ToolRegistry implements ToolCatalogue {
     for (const list of [this.factories, this.providers] as AnyHandle[][]) {
       for (let index = list.length - 1; index >= 0; index -= 1) {
         if (matches(list[index]!)) {
+          // The readings' stamp is a sum of change counts: the removed plugin's count stays in it,
+          // so the sum only grows and never comes back to the stamp of an older reading.
+          this.changes += list[index]!.changes;
           list.splice(index, 1);
           isRemoved = true;
         }

@@ -24,7 +24,8 @@ for (const width of [1280, 390]) {
       const panel = page.getByRole('region', { name: 'What the model sees' });
       const warnings = panel.getByRole('region', { name: 'Warnings' });
       const summary = warnings.getByText('1 warning for OpenAI: 1 not strict compatible', { exact: true });
-      await expect(summary).toBeVisible();
+      // The first answer may wait for the tokenizer to load on a busy machine.
+      await expect(summary).toBeVisible({ timeout: 20_000 });
       const item = warnings.getByRole('listitem');
       await expect(item).toBeHidden();
       await summary.click();

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { logger } from '@/lib/log/logger';
 import { ServerEventListSchema, ServerSchema } from '@/lib/api/server-schemas';
 import { createToken } from '@/lib/auth/create-token';
 import { apiRequest, callRoute, describeApi, snapshotTables } from '@/test/api/api-harness';
@@ -26,6 +27,10 @@ describeApi('/api/v1/servers/{name}/events and /reconnect', (database) => {
   const timeline = async (name: string, query = '', as: Parameters<typeof apiRequest>[1] = {}) => callRoute(events, apiRequest(`/api/v1/servers/${name}/events${query}`, as), { name });
 
   it('records connected, lost and restarted, with a restart counted in the last hour, readable with catalogue:read, and reconnects on request', { timeout: 60_000 }, async () => {
+    // Every event is also a log line (the logger is silent under tests, so its calls are read).
+    const lines: { level: string; fields: unknown; message: unknown }[] = [];
+    const info = vi.spyOn(logger, 'info').mockImplementation(((fields: unknown, message: unknown) => void lines.push({ level: 'info', fields, message })) as typeof logger.info);
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(((fields: unknown, message: unknown) => void lines.push({ level: 'warn', fields, message })) as typeof logger.warn);
     const created = await callRoute(POST, apiRequest('/api/v1/servers', { method: 'POST', json: { name: 'everything', transport: 'stdio', command: process.execPath, args: [EVERYTHING_BIN, 'stdio'] } }), {});
     expect(created.status).toBe(201);
     await waitFor('connected', async () => (await read('everything')).status === 'connected', 20_000);
@@ -42,6 +47,11 @@ describeApi('/api/v1/servers/{name}/events and /reconnect', (database) => {
     expect(body.events[1]!.message).toMatch(/^Connection lost: The server stopped: the server was killed by SIGKILL/);
     expect(JSON.stringify(body)).not.toContain('mcp-stdio-guard');
     expect(body.restartsLastHour).toBe(1);
+    const told = lines.filter((line) => (line.fields as { server?: string }).server === 'everything');
+    expect(told.map((line) => [line.level, (line.fields as { event: string }).event])).toEqual([['info', 'connected'], ['warn', 'lost'], ['info', 'restarted']]);
+    expect(told[1]!.message).toBe(`MCP server "everything": ${body.events[1]!.message}`);
+    info.mockRestore();
+    warn.mockRestore();
     const paged = ServerEventListSchema.parse(await (await timeline('everything', `?limit=1&before=${body.events[0]!.id}`)).json());
     expect(paged.events).toEqual([body.events[1]]);
 
