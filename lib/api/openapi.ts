@@ -36,6 +36,7 @@ const requestSchemas: Record<string, z.ZodType> = {
   ServerBody: servers.ServerBodySchema,
   PutSecretBody: secrets.PutSecretBodySchema,
   PutPolicyBody: policy.PutPolicyBodySchema,
+  PutTokenBudgetBody: policy.PutTokenBudgetBodySchema,
   DecisionBody: approvals.DecisionBodySchema,
 };
 
@@ -83,6 +84,8 @@ const responseSchemas: Record<string, z.ZodType> = {
   DeletedSecret: secrets.DeletedSecretSchema,
   ToolPolicy: policy.ToolPolicySchema,
   DefaultPolicy: policy.DefaultPolicySchema,
+  TokenBudget: policy.TokenBudgetSchema,
+  AgentLint: policy.AgentLintSchema,
   Approval: approvals.ApprovalSchema,
   ApprovalList: approvals.ApprovalListSchema,
   HeldCall: approvals.HeldCallSchema,

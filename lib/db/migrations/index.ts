@@ -14,6 +14,7 @@ import { agentTrigramSearchMigration } from './0050-agent-trigram-search';
 import { secretsMigration } from './0060-secrets';
 import { breakGlassMigration } from './0070-break-glass';
 import { toolPoliciesMigration } from './0090-tool-policies';
+import { tokenBudgetsMigration } from './0091-token-budgets';
 
 /**
  * Every migration by name, applied in name order. Listed here rather than read from a
@@ -34,5 +35,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0060-secrets': secretsMigration(),
     '0070-break-glass': breakGlassMigration(),
     '0090-tool-policies': toolPoliciesMigration(),
+    '0091-token-budgets': tokenBudgetsMigration(),
   };
 }
