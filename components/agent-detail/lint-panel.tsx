@@ -23,6 +23,7 @@ export function LintPanel({ agentId }: { agentId: string }) {
         <h2 id={headingId} className="text-lg font-semibold">Tool lint</h2>
       </CardHeader>
       <CardContent>
+        {query.isPending && <p role="status" className="text-sm text-muted-foreground">Linting the tools…</p>}
         {query.error && <LoadError message={`The lint could not be loaded: ${query.error.message}`} isRetrying={query.isFetching} onRetry={() => void query.refetch()} />}
         {data && (
           <>
