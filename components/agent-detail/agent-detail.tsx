@@ -4,6 +4,7 @@ import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-quer
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { ModelViewPanel } from '@/components/agent-runtime/model-view-panel';
 import { TryItPanel } from '@/components/agent-runtime/try-it-panel';
+import { LintPanel } from './lint-panel';
 import { Wrench } from 'lucide-react';
 import { ToolPickerDialog } from '@/components/tool-picker/tool-picker-dialog';
 import { GroupRules, useAddGroupRule, useRuleGroups } from '@/components/agent-rules/group-rules';
@@ -158,6 +159,7 @@ export function AgentDetail({ agentId }: { agentId: string }) {
       <UsagePanel filter={{ agent: agentId }} subject={agent.name} />
       <TryItPanel agentId={agentId} groupOf={assignedGroups} />
       <ModelViewPanel agentId={agentId} />
+      <LintPanel agentId={agentId} />
       <ToolPickerDialog
         isOpen={isPicking}
         onClose={() => setIsPicking(false)}

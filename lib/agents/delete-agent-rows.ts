@@ -20,6 +20,7 @@ export async function deleteAgentRows(trx: Db, actor: Actor, current: Selectable
   const assignments = await trx.deleteFrom('assignments').where('agent_id', '=', id).returningAll().execute();
   const rules = await trx.deleteFrom('agent_rules').where('agent_id', '=', id).returningAll().execute();
   const policies = await trx.deleteFrom('agent_tool_policies').where('agent_id', '=', id).returningAll().execute();
+  await trx.deleteFrom('agent_token_budgets').where('agent_id', '=', id).execute();
   await trx.deleteFrom('agents').where('id', '=', id).execute();
   await recordAuditEvent(trx, {
     actor,

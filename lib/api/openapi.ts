@@ -39,6 +39,7 @@ const requestSchemas: Record<string, z.ZodType> = {
   ServerBody: servers.ServerBodySchema,
   PutSecretBody: secrets.PutSecretBodySchema,
   PutPolicyBody: policy.PutPolicyBodySchema,
+  PutTokenBudgetBody: policy.PutTokenBudgetBodySchema,
   DecisionBody: approvals.DecisionBodySchema,
 };
 
@@ -92,6 +93,8 @@ const responseSchemas: Record<string, z.ZodType> = {
   DeletedSecret: secrets.DeletedSecretSchema,
   ToolPolicy: policy.ToolPolicySchema,
   DefaultPolicy: policy.DefaultPolicySchema,
+  TokenBudget: policy.TokenBudgetSchema,
+  AgentLint: policy.AgentLintSchema,
   Approval: approvals.ApprovalSchema,
   ApprovalList: approvals.ApprovalListSchema,
   HeldCall: approvals.HeldCallSchema,

@@ -56,3 +56,34 @@ export const DefaultPolicySchema = z.object({
   layer: LayerSchema.extend({ group: z.string() }).nullable(),
   effective: LayeredToolSchema,
 });
+
+/** `GET /api/v1/agents/{id}/token-budget`. */
+export const TokenBudgetSchema = z.object({
+  agentId: z.string(),
+  tokens: z.number().int(),
+  source: z.enum(['default', 'agent']).meta({ description: 'default: TOOL_TOKEN_BUDGET (8,000 unless set); agent: set for this agent' }),
+  version: z.number().int().meta({ description: '0 while the default applies (the ETag)' }),
+});
+
+/** The body of `PUT /api/v1/agents/{id}/token-budget`. */
+export const PutTokenBudgetBodySchema = z.strictObject({
+  tokens: z.number().int().min(1).max(10_000_000).nullable().meta({ description: 'The most tokens the tool definitions should cost in any format; null returns to the default' }),
+});
+
+/** `GET /api/v1/agents/{id}/lint`. */
+export const AgentLintSchema = z.object({
+  agentId: z.string(),
+  toolCount: z.number().int(),
+  findings: z.array(
+    z.object({
+      code: z.enum(['duplicate_description', 'near_duplicate_description', 'bossy_description', 'missing_parameter_description', 'schema_refused', 'over_token_budget']),
+      severity: z.enum(['warning', 'info']),
+      toolName: z.string().optional().meta({ description: 'The name the model sees' }),
+      format: z.enum(['openai', 'anthropic', 'mcp']).optional(),
+      message: z.string(),
+    }),
+  ),
+  costs: z.array(z.object({ format: z.enum(['openai', 'anthropic', 'mcp']), tokens: z.number().int(), isOverBudget: z.boolean() })),
+  budget: z.number().int(),
+  tokenBudget: TokenBudgetSchema,
+});

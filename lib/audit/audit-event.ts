@@ -51,6 +51,7 @@ export const AUDIT_ACTIONS = [
   'approval.request',
   'approval.approve',
   'approval.deny',
+  'token-budget.put',
 ] as const;
 
 /** Each action in words, as the audit page shows it. */
@@ -97,6 +98,7 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'approval.request': 'Call held for approval',
   'approval.approve': 'Call approved',
   'approval.deny': 'Call denied',
+  'token-budget.put': 'Token budget set',
 };
 
 /** An action in words; an action this version does not know (a newer writer's) as its code. */

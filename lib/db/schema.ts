@@ -22,6 +22,7 @@ export interface Database {
   agent_tool_policies: AgentToolPoliciesTable;
   tool_policy_defaults: ToolPolicyDefaultsTable;
   tool_approvals: ToolApprovalsTable;
+  agent_token_budgets: AgentTokenBudgetsTable;
   mcp_servers: McpServersTable;
   mcp_server_events: McpServerEventsTable;
   mcp_server_tools: McpServerToolsTable;
@@ -324,4 +325,12 @@ export interface ToolApprovalsTable {
   decided_at: string | null;
   comment: string | null;
   used_at: string | null;
+}
+
+/** The token budget of an agent's tool definitions, set by an admin; absent: TOOL_TOKEN_BUDGET. */
+export interface AgentTokenBudgetsTable {
+  agent_id: string;
+  tokens: number;
+  version: number;
+  updated_at: string;
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { BODY_PROBLEMS, type ApiOperation } from '../api-operation';
-import { DefaultPolicySchema, PutPolicyBodySchema, ToolPolicySchema } from '../policy-schemas';
+import { AgentLintSchema, DefaultPolicySchema, PutPolicyBodySchema, PutTokenBudgetBodySchema, ToolPolicySchema, TokenBudgetSchema } from '../policy-schemas';
 
 const POLICY_400 =
   'The body does not have the expected shape; a display name OpenAI, Anthropic or MCP would refuse (one error per format) or that another tool of the agent already shows, an empty or over-long text, or a parameter the tool lacks (field errors in `errors`, pointers such as `/displayName`, `/parameterDescriptions/path`); or If-Match is malformed';
@@ -36,5 +36,28 @@ export const policyOperations: ApiOperation[] = [
     success: { 200: { description: 'The group default as saved', schema: DefaultPolicySchema, hasEtag: true } },
     problems: [...BODY_PROBLEMS, 404, 412, 428],
     problemDescriptions: { 400: POLICY_400, 403: 'Only admins set group defaults (permission policy:defaults, no token scope)', 404: 'No tool of this name is known' },
+  },
+
+  {
+    method: 'GET', path: '/api/v1/agents/{id}/lint', operationId: 'lintAgentTools', tag: 'policy',
+    summary: 'Lints the agent\'s tools as its model receives them: duplicate or near-duplicate descriptions, descriptions that order the model around ("MUST", "always use"), parameters without a description, names and schemas a format would refuse (OpenAI strict mode included), and the token cost per format against the agent\'s budget',
+    success: { 200: { description: 'The findings and the cost per format', schema: AgentLintSchema } },
+    problems: [404],
+    problemDescriptions: { 404: 'The agent does not exist' },
+  },
+  {
+    method: 'GET', path: '/api/v1/agents/{id}/token-budget', operationId: 'getAgentTokenBudget', tag: 'policy',
+    summary: 'The token budget of the agent\'s tool definitions, and whether it is the default',
+    success: { 200: { description: 'The budget', schema: TokenBudgetSchema, hasEtag: true } },
+    problems: [404],
+    problemDescriptions: { 404: 'The agent does not exist' },
+  },
+  {
+    method: 'PUT', path: '/api/v1/agents/{id}/token-budget', operationId: 'putAgentTokenBudget', tag: 'policy',
+    summary: 'Sets the agent\'s token budget (null: back to TOOL_TOKEN_BUDGET); the lint warns for each format above it; If-Match once set',
+    body: PutTokenBudgetBodySchema, ifMatch: 'when-exists',
+    success: { 200: { description: 'The budget as saved', schema: TokenBudgetSchema, hasEtag: true } },
+    problems: [...BODY_PROBLEMS, 404, 412, 428],
+    problemDescriptions: { 400: 'The body does not have the expected shape (`/tokens`: a whole number from 1 to 10,000,000, or null), or If-Match is malformed', 404: 'The agent does not exist' },
   },
 ];

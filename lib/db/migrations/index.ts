@@ -15,6 +15,7 @@ import { agentTrigramSearchMigration } from './0050-agent-trigram-search';
 import { secretsMigration } from './0060-secrets';
 import { breakGlassMigration } from './0070-break-glass';
 import { toolPoliciesMigration } from './0090-tool-policies';
+import { tokenBudgetsMigration } from './0091-token-budgets';
 import { usageRollupsMigration } from './0110-usage-rollups';
 
 /**
@@ -37,6 +38,7 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0070-break-glass': breakGlassMigration(),
     '0080-server-events': serverEventsMigration(kind),
     '0090-tool-policies': toolPoliciesMigration(),
+    '0091-token-budgets': tokenBudgetsMigration(),
     '0110-usage-rollups': usageRollupsMigration(),
   };
 }
