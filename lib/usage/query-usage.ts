@@ -7,6 +7,7 @@ import type { Database, Db } from '@/lib/db/schema';
 import { flushUsage } from './record-usage';
 import { HISTOGRAM_COLUMNS } from './latency-buckets';
 import { MAX_POINTS } from './usage-limits';
+import { runtimeLimits } from '@/lib/runtime/runtime-limits';
 import { addSums, emptySums, statsOf, sumsOf, type Sums, type SummedRow, type UsageBucket, type UsageDimension, type UsagePoint, type UsageReport } from './usage-stats';
 
 export type { UsageBucket, UsageDimension, UsagePoint, UsageReport } from './usage-stats';
@@ -80,7 +81,7 @@ export async function queryUsage(options: QueryUsageOptions): Promise<UsageRepor
     addSums(total, sums);
     series.push({ start: key, ...statsOf(sums) });
   }
-  const report: UsageReport = { from: fromIso, to: toIso, bucket, totals: statsOf(total), series };
+  const report: UsageReport = { from: fromIso, to: toIso, bucket, totals: statsOf(total), series, callLimitMs: runtimeLimits().timeoutMs };
   if (options.by) {
     const column = ({ agent: 'agent_id', tool: 'tool_name', server: 'server' } as const)[options.by];
     const groups = await db
