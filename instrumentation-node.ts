@@ -4,6 +4,7 @@ import { stopServerHost } from './lib/mcp-servers/server-host';
 import { closeOpenStreams } from './lib/runtime/open-streams';
 import { onBeforeExit } from './lib/process/before-exit.mjs';
 import { flushUsage } from './lib/usage/record-usage';
+import { startTracing } from './lib/telemetry/start-tracing';
 
 // An open MCP SSE stream would keep `next start` alive after SIGTERM: end them, and the change
 // bus's LISTEN connection, as soon as the process is asked to stop. Next's own handler still runs.
@@ -20,5 +21,8 @@ for (const signal of ['SIGTERM', 'SIGINT'] as const) {
 onBeforeExit(flushAuditEvents);
 // Usage rollups wait a few seconds in memory: written too, so a clean shutdown loses no count.
 onBeforeExit(flushUsage);
+
+// Spans leave by OTLP only when OTEL_EXPORTER_OTLP_ENDPOINT is set; the waiting ones are sent before exit.
+onBeforeExit(startTracing());
 
 export {};

@@ -22,6 +22,7 @@ import type { EditorActions, ListedTool } from './assignment-card';
 import { AssignmentGroups } from './assignment-groups';
 import { UnsavedChangesProvider } from './unsaved-changes';
 import { UsagePanel } from '@/components/usage/usage-panel';
+import { UsageSuggestionsPanel } from '@/components/usage/usage-suggestions-panel';
 
 /** The agent page: its tools by group, the tool picker, and each tool's settings form. */
 export function AgentDetail({ agentId }: { agentId: string }) {
@@ -157,6 +158,7 @@ export function AgentDetail({ agentId }: { agentId: string }) {
       )}
       <GroupRules agentId={agentId} />
       <UsagePanel filter={{ agent: agentId }} subject={agent.name} />
+      <UsageSuggestionsPanel agentId={agentId} />
       <TryItPanel agentId={agentId} groupOf={assignedGroups} />
       <ModelViewPanel agentId={agentId} />
       <LintPanel agentId={agentId} />

@@ -26,7 +26,7 @@ export function GroupRules({ agentId }: { agentId: string }) {
   const headingId = useId();
   if (rules.isPending) {
     return (
-      <section aria-labelledby={headingId} className="mt-8" aria-busy="true">
+      <section id="group-rules" aria-labelledby={headingId} className="mt-8" aria-busy="true">
         <h2 id={headingId} className="mb-2 text-lg font-semibold">Group rules</h2>
         <Skeleton className="h-16 w-full" />
       </section>
@@ -34,7 +34,7 @@ export function GroupRules({ agentId }: { agentId: string }) {
   }
   if (rules.isError) {
     return (
-      <section aria-labelledby={headingId} className="mt-8">
+      <section id="group-rules" aria-labelledby={headingId} className="mt-8">
         <h2 id={headingId} className="mb-2 text-lg font-semibold">Group rules</h2>
         <LoadError message={`The group rules could not be loaded: ${rules.error.message}`} isRetrying={rules.isFetching} onRetry={() => void rules.refetch()} />
       </section>
@@ -43,7 +43,7 @@ export function GroupRules({ agentId }: { agentId: string }) {
   // An agent with no rules shows no section: adding one starts in the tool picker.
   if (rules.data.length === 0) return null;
   return (
-    <section aria-labelledby={headingId} className="mt-8">
+    <section id="group-rules" aria-labelledby={headingId} className="mt-8">
       <h2 id={headingId} className="mb-1 text-lg font-semibold">
         Group rules <span className="text-sm font-normal text-muted-foreground">({rules.data.length})</span>
       </h2>

@@ -90,3 +90,25 @@ for (const theme of THEMES) {
     expect(await seriousViolations(page)).toEqual([]);
   });
 }
+
+test('[USAGE][SUGGESTIONS]: admin sees an idle tool with its token cost and removes it, and a failing tool links to its calls', async ({ page, request }) => {
+  const advised = await createTestAgent(request, 'Advised');
+  await assignTool(request, advised, 'word_count', {});
+  await assignTool(request, advised, 'todo_read', {});
+  for (let index = 0; index < 5; index++) {
+    const args = index < 3 ? { text: 3 } : { text: 'fine words' };
+    await request.post(`/api/v1/agents/${advised}/tools/word_count/invoke`, { data: { arguments: args } });
+  }
+  await page.goto(`/agents/${advised}`);
+  const suggestions = page.getByRole('list', { name: 'Suggestions from the last 30 days' });
+  await expect(suggestions.getByRole('listitem').filter({ hasText: /^todo_read was not called in 30 days: remove it to save \d+ tokens per turn\./ })).toBeVisible();
+  const failing = suggestions.getByRole('listitem').filter({ hasText: 'word_count failed 60 % of 5 calls; most often: bad arguments.' });
+  await expect(failing.getByRole('link', { name: 'See the calls of word_count' })).toHaveAttribute('href', `/audit?agent=${advised}&tool=word_count&action=tool.invoke`);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await suggestions.getByRole('button', { name: 'Remove todo_read' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Remove' }).click();
+  await expect(page.getByText('Removed todo_read.').first()).toBeVisible();
+  const tools = (await (await request.get(`/api/v1/agents/${advised}/tools`)).json()) as { assignments: { toolName: string }[] };
+  expect(tools.assignments.map((assignment) => assignment.toolName)).toEqual(['word_count']);
+});

@@ -77,5 +77,6 @@ export const UsageReportSchema = z.object({
   bucket: z.enum(['minute', 'hour', 'day']),
   totals: UsageStatsSchema,
   series: z.array(UsageStatsSchema.extend({ start: z.string().meta({ format: 'date-time' }) })).meta({ description: 'Every bucket of the range, oldest first, empty ones as zeros' }),
+  callLimitMs: z.number().int().meta({ description: 'The time limit of one tool call (TOOL_CALL_TIMEOUT_MS), to compare durations with' }),
   groups: z.array(UsageStatsSchema.extend({ key: z.string(), callsSeries: z.array(z.number().int()).optional().meta({ description: 'Calls per bucket of the series, for a sparkline; present when the series has at most 62 points' }) })).optional().meta({ description: 'With `by`: each agent, tool or server (\'\' for tools of no server), busiest first, at most 500' }),
 });

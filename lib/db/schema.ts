@@ -239,9 +239,9 @@ export interface SecretsTable {
 /** A bigint column: a number on SQLite, a string of digits from PostgreSQL. */
 type Count = ColumnType<number | string, number | undefined, number>;
 
-/** Tool calls added up per minute or hour, agent, tool and MCP server (lib/usage/). */
+/** Tool calls added up per minute, hour or day, agent, tool and MCP server (lib/usage/). */
 export interface UsageRollupsTable {
-  resolution: 'minute' | 'hour';
+  resolution: 'minute' | 'hour' | 'day';
   /** The bucket's first instant, ISO 8601 UTC. */
   bucket_start: string;
   agent_id: string;

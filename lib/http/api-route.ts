@@ -11,6 +11,7 @@ import { getToolRegistry } from '@/lib/registry-host';
 import type { ToolRegistry } from '@/registry';
 import { errorResponse } from './error-response';
 import { requestIdOf } from './request-id';
+import { inRequestSpan } from '@/lib/telemetry/request-span';
 
 /** Route parameters as Next.js passes them to a route handler: a promise of strings. */
 export interface RouteContext<P> {
@@ -46,7 +47,8 @@ export function apiRoute<P extends Record<string, string | string[]> = Record<st
   { permission, onDenied }: ApiRouteOptions<P>,
   handler: ApiHandler<P>,
 ): (request: Request, context: RouteContext<P>) => Promise<Response> {
-  return async (request, context) => {
+  return (request, context) => inRequestSpan(request, () => answer(request, context));
+  async function answer(request: Request, context: RouteContext<P>): Promise<Response> {
     let db: Db | undefined;
     let actor: Actor | null = null;
     try {
@@ -63,7 +65,7 @@ export function apiRoute<P extends Record<string, string | string[]> = Record<st
       }
       return errorResponse(error, requestIdOf(request));
     }
-  };
+  }
 }
 
 /** Wraps a route that answers without a session (health, metrics): errors become problem details. */

@@ -7,6 +7,7 @@ import { McpTool, type CallResult, type McpToolInfo } from './mcp-tool';
 import { describeToolChanges, sameTool, toolChanges, type ServerEventKind, type ToolChanges } from './server-events';
 import { describeConnectError, listAllTools, newClient, openTransport, upstreamWords, MAX_DETAIL_CHARS, type ConnectFailure, type FailureKind, type Redact } from './server-connection';
 import { ToolUnavailableError } from '@/lib/runtime/tool-unavailable-error';
+import { inSpan } from '@/lib/telemetry/tracer';
 
 /**
  * A server's connection state in this process; `blocked`: its host resolves where the egress
@@ -210,7 +211,10 @@ export class McpServerProvider implements MultiToolProvider {
     if (!client || this.state.status !== 'connected') {
       throw new ToolUnavailableError(`The MCP server "${this.config.name}" is not connected: ${this.unavailableReason() ?? this.state.status}`);
     }
-    return (await client.callTool({ name: localName, arguments: args }, undefined, { timeout: this.timeoutMs })) as CallResult;
+    // A child of the tool call's span: the server, the tool's own name; never the arguments or the result.
+    return inSpan('mcp tools/call', { 'tools_admin.server': this.config.name, 'tools_admin.mcp_tool': localName }, async () =>
+      (await client.callTool({ name: localName, arguments: args }, undefined, { timeout: this.timeoutMs })) as CallResult,
+    );
   }
 
   /** Drops the wait for the next retry and connects now (the Reconnect button); a stdio server is started again. */

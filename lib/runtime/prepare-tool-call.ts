@@ -9,13 +9,15 @@ import { viewAssignment } from '@/lib/assignments/assignment-view';
 import { singleToolLookup, type ToolLookup } from '@/lib/assignments/tool-lookup';
 import { readRules, ruleAssignment } from '@/lib/rules/expand-rules';
 import type { Db } from '@/lib/db/schema';
+import type { Span } from '@opentelemetry/api';
 import type { Tool, ToolRegistry } from '@/registry';
 import { cachedPolicySnapshot, toolNameOf, type PolicySnapshot } from '@/lib/policy/policy-snapshot';
 import { gateCall } from '@/lib/policy/gate-call';
 import { HeldCallError } from '@/lib/policy/held-call';
 import { callPolicyOf, policyVersionOf } from '@/lib/policy/layer-tool';
 import { cachedAssignmentRow } from './assignment-cache';
-import { countHeldToolCall, reportToolCall, type FinishedToolCall, type ToolCallOutcome } from './record-tool-call';
+import { tracer } from '@/lib/telemetry/tracer';
+import { countHeldToolCall, reportToolCall, toolCallAttributes, toolCallSpanName, type FinishedToolCall, type ToolCallOutcome } from './record-tool-call';
 import { ToolUnavailableError } from './tool-unavailable-error';
 import { pumpToolStream, StreamStoppedError } from './pump-tool-stream';
 import { runtimeLimits, type RuntimeLimits } from './runtime-limits';
@@ -122,7 +124,7 @@ async function prepareAssigned(options: PrepareToolCallOptions, given: Assignmen
   }
   const schema = tool.parametersSchema();
   let approvalId: string | undefined;
-  const report = (outcome: ToolCallOutcome, durationMs: number, extra: Pick<FinishedToolCall, 'resultBytes' | 'error'>) =>
+  const report = (outcome: ToolCallOutcome, durationMs: number, extra: Pick<FinishedToolCall, 'resultBytes' | 'error' | 'span'>) =>
     reportToolCall({ ...base, schema, outcome, durationMs, approvalId, ...extra });
   const errors = validateArguments(schema, args);
   if (errors.length > 0) {
@@ -156,48 +158,53 @@ async function prepareAssigned(options: PrepareToolCallOptions, given: Assignmen
     sessionId,
     streamsResultToUser,
     streamsInParts,
-    async run({ onChunk, signal }: RunOptions = {}) {
-      const started = performance.now();
-      const finish = (outcome: ToolCallOutcome, error?: string, resultBytes = 0) => {
-        const durationMs = Math.round((performance.now() - started) * 100) / 100;
-        report(outcome, durationMs, { resultBytes, error });
-        return durationMs;
-      };
-      let result: string;
-      try {
-        result =
-          streamsInParts && onChunk && tool.executeStream
-            ? await pumpToolStream(tool.executeStream(args), { ...limits, onChunk, signal })
-            : await withTimeout(tool.execute(args), limits.timeoutMs);
-      } catch (error) {
-        if (error instanceof StreamStoppedError && error.reason === 'too_large') {
-          const message = `Tool "${toolName}" answered more than ${limits.maxOutputBytes} bytes; its output was cut off there`;
-          finish('too_large', message);
-          throw new AppError('unprocessable', message);
-        }
-        if (error instanceof StreamStoppedError && error.reason === 'cancelled') {
-          finish('cancelled', error.message);
-          throw new AppError('unprocessable', error.message);
-        }
-        if (error instanceof TimeoutError || error instanceof StreamStoppedError) {
-          finish('timeout', error.message);
-          throw new AppError('timeout', `Tool "${toolName}" did not finish within ${limits.timeoutMs} ms`);
-        }
-        const message = error instanceof Error ? error.message : String(error);
-        finish(error instanceof ToolUnavailableError ? 'unavailable' : 'tool_error', message);
-        throw new AppError('unprocessable', message);
-      }
-      if (typeof result !== 'string') result = String(result);
-      const resultBytes = Buffer.byteLength(result);
-      if (resultBytes > limits.maxOutputBytes) {
-        const message = `Tool "${toolName}" answered more than ${limits.maxOutputBytes} bytes; its output was dropped`;
+    run(runOptions: RunOptions = {}) {
+      // The call's span is active while the tool runs: an MCP server's call is its child.
+      return tracer().startActiveSpan(toolCallSpanName(toolName), { attributes: toolCallAttributes(base) }, (span) => runIn(span, runOptions));
+    },
+  };
+
+  async function runIn(span: Span, { onChunk, signal }: RunOptions): Promise<ToolCallResult> {
+    const started = performance.now();
+    const finish = (outcome: ToolCallOutcome, error?: string, resultBytes = 0) => {
+      const durationMs = Math.round((performance.now() - started) * 100) / 100;
+      report(outcome, durationMs, { resultBytes, error, span });
+      return durationMs;
+    };
+    let result: string;
+    try {
+      result =
+        streamsInParts && onChunk && tool.executeStream
+          ? await pumpToolStream(tool.executeStream(args), { ...limits, onChunk, signal })
+          : await withTimeout(tool.execute(args), limits.timeoutMs);
+    } catch (error) {
+      if (error instanceof StreamStoppedError && error.reason === 'too_large') {
+        const message = `Tool "${toolName}" answered more than ${limits.maxOutputBytes} bytes; its output was cut off there`;
         finish('too_large', message);
         throw new AppError('unprocessable', message);
       }
-      const durationMs = finish('ok', undefined, resultBytes);
-      return { result, durationMs, sessionId };
-    },
-  };
+      if (error instanceof StreamStoppedError && error.reason === 'cancelled') {
+        finish('cancelled', error.message);
+        throw new AppError('unprocessable', error.message);
+      }
+      if (error instanceof TimeoutError || error instanceof StreamStoppedError) {
+        finish('timeout', error.message);
+        throw new AppError('timeout', `Tool "${toolName}" did not finish within ${limits.timeoutMs} ms`);
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      finish(error instanceof ToolUnavailableError ? 'unavailable' : 'tool_error', message);
+      throw new AppError('unprocessable', message);
+    }
+    if (typeof result !== 'string') result = String(result);
+    const resultBytes = Buffer.byteLength(result);
+    if (resultBytes > limits.maxOutputBytes) {
+      const message = `Tool "${toolName}" answered more than ${limits.maxOutputBytes} bytes; its output was dropped`;
+      finish('too_large', message);
+      throw new AppError('unprocessable', message);
+    }
+    const durationMs = finish('ok', undefined, resultBytes);
+    return { result, durationMs, sessionId };
+  }
 }
 
 /** The tool as one of the agent's group rules gives it, or undefined when no rule covers it. */

@@ -1,4 +1,6 @@
 import 'server-only';
+import { SpanStatusCode, type Span } from '@opentelemetry/api';
+import { tracer } from '@/lib/telemetry/tracer';
 import type { Actor } from '@/lib/auth/actor';
 import { assignmentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEventLater } from '@/lib/audit/record-audit-event-later';
@@ -29,6 +31,8 @@ export interface FinishedToolCall {
   error?: string;
   /** The approval the call ran (or was denied) under. */
   approvalId?: string;
+  /** The call's span while it ran; a call refused before running gets a span of its own here. */
+  span?: Span;
 }
 
 /**
@@ -37,6 +41,7 @@ export interface FinishedToolCall {
  * rollups (lib/usage, written every few seconds). None of them may fail the call it reports.
  */
 export function reportToolCall(call: FinishedToolCall): void {
+  traceToolCall(call);
   try {
     countToolCall(call.toolName, call.outcome, call.durationMs / 1000);
   } catch (error) {
@@ -90,4 +95,22 @@ export function countHeldToolCall(toolName: string): void {
   } catch (error) {
     console.error('Counting a tool call failed', error);
   }
+}
+
+/** The OpenTelemetry span name of a call of `toolName`. */
+export function toolCallSpanName(toolName: string): string {
+  return `tool.call ${toolName}`;
+}
+
+/** What a tool call's span carries from the start: who calls what; never arguments or results. */
+export function toolCallAttributes(call: Pick<FinishedToolCall, 'agentId' | 'toolName' | 'server' | 'sessionId'>) {
+  return { 'tools_admin.agent': call.agentId, 'tools_admin.tool': call.toolName, 'tools_admin.server': call.server, 'tools_admin.session': call.sessionId };
+}
+
+/** Puts the outcome and duration on the call's span (a new one when it has none) and ends it. The error's text stays out: it may quote an argument. */
+function traceToolCall(call: FinishedToolCall): void {
+  const span = call.span ?? tracer().startSpan(toolCallSpanName(call.toolName), { attributes: toolCallAttributes(call) });
+  span.setAttributes({ 'tools_admin.outcome': call.outcome, 'tools_admin.duration_ms': call.durationMs, 'tools_admin.result_bytes': call.resultBytes });
+  if (call.outcome !== 'ok') span.setStatus({ code: SpanStatusCode.ERROR, message: call.outcome });
+  span.end();
 }

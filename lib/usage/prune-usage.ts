@@ -15,12 +15,12 @@ export function usageRetentionDays(env: Readonly<Record<string, string | undefin
   return Number.isInteger(days) && days >= 31 && days <= 3650 ? days : DEFAULT_RETENTION_DAYS;
 }
 
-/** Deletes minute rows older than two days and hour rows past the retention; at most every ten minutes unless `force`. */
+/** Deletes minute rows older than two days and hour and day rows past the retention; at most every ten minutes unless `force`. */
 export async function pruneUsage(db: Db, { now = Date.now(), force = false }: { now?: number; force?: boolean } = {}): Promise<void> {
   if (!force && now - (pruned.get(db) ?? 0) < PRUNE_EVERY_MS) return;
   pruned.set(db, now);
   const minuteCut = new Date(now - MINUTE_RETENTION_MS).toISOString();
   const hourCut = new Date(now - usageRetentionDays() * 24 * 3600_000).toISOString();
   await db.deleteFrom('usage_rollups').where('resolution', '=', 'minute').where('bucket_start', '<', minuteCut).execute();
-  await db.deleteFrom('usage_rollups').where('resolution', '=', 'hour').where('bucket_start', '<', hourCut).execute();
+  await db.deleteFrom('usage_rollups').where('resolution', 'in', ['hour', 'day']).where('bucket_start', '<', hourCut).execute();
 }

@@ -7,6 +7,7 @@ import type { Database, Db } from '@/lib/db/schema';
 import { flushUsage } from './record-usage';
 import { HISTOGRAM_COLUMNS } from './latency-buckets';
 import { MAX_POINTS } from './usage-limits';
+import { runtimeLimits } from '@/lib/runtime/runtime-limits';
 import { addSums, emptySums, statsOf, sumsOf, type Sums, type SummedRow, type UsageBucket, type UsageDimension, type UsagePoint, type UsageReport } from './usage-stats';
 
 export type { UsageBucket, UsageDimension, UsagePoint, UsageReport } from './usage-stats';
@@ -33,7 +34,7 @@ export interface QueryUsageOptions {
 
 /**
  * The recorded tool calls matching every filter, from `from` (floored to the bucket) to `to`
- * (exclusive), from the minute rollups for a minute series, else the hour rollups. Calls still
+ * (exclusive), from the rollups of the bucket's width (minute, hour or day rows). Calls still
  * waiting in this instance's buffer are written first. AppError `forbidden` without
  * `agents:read`; `invalid` (pointer `/bucket`) when the series would pass {@link MAX_POINTS}.
  */
@@ -54,7 +55,7 @@ export async function queryUsage(options: QueryUsageOptions): Promise<UsageRepor
   const toIso = new Date(to).toISOString();
   const where = (eb: ExpressionBuilder<Database, 'usage_rollups'>): Expression<SqlBool> => {
     const terms = [
-      eb('resolution', '=', bucket === 'minute' ? 'minute' : 'hour'),
+      eb('resolution', '=', bucket),
       eb('bucket_start', '>=', fromIso),
       eb('bucket_start', '<', toIso),
     ];
@@ -63,56 +64,54 @@ export async function queryUsage(options: QueryUsageOptions): Promise<UsageRepor
     if (options.server !== undefined) terms.push(eb('server', '=', options.server));
     return eb.and(terms);
   };
-  // A day is the first ten characters of an hour's ISO start (UTC).
-  const pointKey = bucket === 'day' ? sql<string>`substr(bucket_start, 1, 10)` : sql<string>`bucket_start`;
-  const rows = await db
-    .selectFrom('usage_rollups')
-    .where(where)
-    .select([pointKey.as('point'), ...summed()])
-    .groupBy(pointKey)
-    .execute();
-  const byPoint = new Map(rows.map((row) => [row.point.slice(0, 10) === row.point ? `${row.point}T00:00:00.000Z` : row.point, sumsOf(row as unknown as SummedRow)]));
-  const total = emptySums();
-  const series: UsagePoint[] = [];
-  for (let start = from; start < to; start += width) {
-    const key = new Date(start).toISOString();
-    const sums: Sums = byPoint.get(key) ?? emptySums();
-    addSums(total, sums);
-    series.push({ start: key, ...statsOf(sums) });
-  }
-  const report: UsageReport = { from: fromIso, to: toIso, bucket, totals: statsOf(total), series };
-  if (options.by) {
-    const column = ({ agent: 'agent_id', tool: 'tool_name', server: 'server' } as const)[options.by];
-    const groups = await db
+  const column = options.by && ({ agent: 'agent_id', tool: 'tool_name', server: 'server' } as const)[options.by];
+  const starts: string[] = [];
+  for (let start = from; start < to; start += width) starts.push(new Date(start).toISOString());
+  const byPoint = new Map<string, Sums>();
+  let groups: { key: string; sums: Sums; calls?: number[] }[] | undefined;
+  if (column && points <= MAX_SPARK_POINTS) {
+    // One read for the series, the breakdown and each group's sparkline: cells by group and bucket, added up here.
+    const cells = await db
       .selectFrom('usage_rollups')
       .where(where)
-      .select([sql<string>`${sql.ref(column)}`.as('key'), ...summed()])
-      .groupBy(column)
-      .orderBy(sql`sum(calls)`, 'desc')
-      .limit(MAX_GROUPS)
+      .select([sql<string>`${sql.ref(column)}`.as('key'), sql<string>`bucket_start`.as('point'), ...summed()])
+      .groupBy([sql.ref(column), sql.ref('bucket_start')])
       .execute();
-    report.groups = groups.map((row) => ({ key: row.key, ...statsOf(sumsOf(row as unknown as SummedRow)) }));
-    if (points <= MAX_SPARK_POINTS) {
-      // Each group's calls per bucket too, for its sparkline: one more grouped read.
-      const cells = await db
+    const position = new Map(starts.map((start, at) => [start, at]));
+    const byKey = new Map<string, { key: string; sums: Sums; calls: number[] }>();
+    for (const cell of cells) {
+      const sums = sumsOf(cell as unknown as SummedRow);
+      const at = position.get(cell.point);
+      let group = byKey.get(cell.key);
+      if (!group) byKey.set(cell.key, (group = { key: cell.key, sums: emptySums(), calls: new Array<number>(starts.length).fill(0) }));
+      addSums(group.sums, sums);
+      if (at !== undefined) group.calls[at] = sums.calls;
+      addSums(byPoint.get(cell.point) ?? byPoint.set(cell.point, emptySums()).get(cell.point)!, sums);
+    }
+    groups = [...byKey.values()].sort((a, b) => b.sums.calls - a.sums.calls || a.key.localeCompare(b.key)).slice(0, MAX_GROUPS);
+  } else {
+    const rows = await db.selectFrom('usage_rollups').where(where).select([sql<string>`bucket_start`.as('point'), ...summed()]).groupBy('bucket_start').execute();
+    for (const row of rows) byPoint.set(row.point, sumsOf(row as unknown as SummedRow));
+    if (column) {
+      const rows = await db
         .selectFrom('usage_rollups')
         .where(where)
-        .select([sql<string>`${sql.ref(column)}`.as('key'), pointKey.as('point'), sql<number | string>`sum(calls)`.as('calls')])
-        .groupBy([sql.ref(column), pointKey])
+        .select([sql<string>`${sql.ref(column)}`.as('key'), ...summed()])
+        .groupBy(column)
+        .orderBy(sql`sum(calls)`, 'desc')
+        .limit(MAX_GROUPS)
         .execute();
-      const index = new Map<string, number[]>();
-      const starts = series.map((point) => point.start);
-      const position = new Map(starts.map((start, at) => [start, at]));
-      for (const cell of cells) {
-        const at = position.get(cell.point.length === 10 ? `${cell.point}T00:00:00.000Z` : cell.point);
-        if (at === undefined) continue;
-        let calls = index.get(cell.key);
-        if (!calls) index.set(cell.key, (calls = new Array<number>(starts.length).fill(0)));
-        calls[at] = Number(cell.calls);
-      }
-      for (const group of report.groups) group.callsSeries = index.get(group.key) ?? new Array<number>(starts.length).fill(0);
+      groups = rows.map((row) => ({ key: row.key, sums: sumsOf(row as unknown as SummedRow) }));
     }
   }
+  const total = emptySums();
+  const series: UsagePoint[] = starts.map((start) => {
+    const sums = byPoint.get(start) ?? emptySums();
+    addSums(total, sums);
+    return { start, ...statsOf(sums) };
+  });
+  const report: UsageReport = { from: fromIso, to: toIso, bucket, totals: statsOf(total), series, callLimitMs: runtimeLimits().timeoutMs };
+  if (groups) report.groups = groups.map(({ key, sums, calls }) => ({ key, ...statsOf(sums), ...(calls ? { callsSeries: calls } : {}) }));
   return report;
 }
 

@@ -29,7 +29,7 @@ describeEachDatabase('usage rollups', (databases) => {
     return db.selectFrom('usage_rollups').selectAll().orderBy('resolution').orderBy('bucket_start').execute();
   };
 
-  it('writes the waiting counts when the databases close (a clean shutdown), into minute and hour rows', async () => {
+  it('writes the waiting counts when the databases close (a clean shutdown), into minute, hour and day rows', async () => {
     const { url } = await databases.create();
     process.env.DATABASE_URL = url;
     const db = await getDb();
@@ -42,6 +42,8 @@ describeEachDatabase('usage rollups', (databases) => {
     await closeDatabases();
     const stored = await rows(url);
     expect(stored.map((row) => [row.resolution, row.server, Number(row.calls), Number(row.ok), Number(row.bad_arguments), Number(row.timeouts), Number(row.result_bytes_sum)])).toEqual([
+      ['day', '', 2, 1, 1, 0, 10],
+      ['day', 'files', 1, 0, 0, 1, 0],
       ['hour', '', 2, 1, 1, 0, 10],
       ['hour', 'files', 1, 0, 0, 1, 0],
       ['minute', '', 2, 1, 1, 0, 10],
@@ -59,16 +61,16 @@ describeEachDatabase('usage rollups', (databases) => {
     recordUsage(db, { agentId: 'a', toolName: 't', outcome: 'ok', durationMs: 900, resultBytes: 1 });
     await flushUsage();
     recordUsage(db, { agentId: 'a', toolName: 't', outcome: 'tool_error', durationMs: 20, resultBytes: 1 });
-    // A backfilled call 100 days old only reaches its hour row, which pruning then removes.
+    // A backfilled call 100 days old only reaches its hour and day rows, which pruning then removes.
     recordUsage(db, { agentId: 'a', toolName: 'old', outcome: 'ok', durationMs: 1, resultBytes: 1, at: new Date(now - 100 * 86_400_000) });
     await flushUsage();
     const current = await db.selectFrom('usage_rollups').selectAll().where('tool_name', '=', 't').execute();
     expect(current.map((row) => [row.resolution, Number(row.calls), Number(row.tool_errors), row.duration_ms_max])).toEqual(
-      expect.arrayContaining([['minute', 2, 1, 900], ['hour', 2, 1, 900]]),
+      expect.arrayContaining([['minute', 2, 1, 900], ['hour', 2, 1, 900], ['day', 2, 1, 900]]),
     );
     await pruneUsage(db, { force: true, now: now + 3 * 86_400_000 });
-    const kept = await db.selectFrom('usage_rollups').select(['resolution', 'tool_name']).execute();
-    expect(kept).toEqual([{ resolution: 'hour', tool_name: 't' }]);
+    const kept = await db.selectFrom('usage_rollups').select(['resolution', 'tool_name']).orderBy('resolution').execute();
+    expect(kept).toEqual([{ resolution: 'day', tool_name: 't' }, { resolution: 'hour', tool_name: 't' }]);
     await closeDatabases();
   });
 });

@@ -47,7 +47,7 @@ function state(): State {
 }
 
 /**
- * Adds one call to the in-memory minute and hour rollups of its agent, tool and server; written
+ * Adds one call to the in-memory minute, hour and day rollups of its agent, tool and server; written
  * by {@link flushUsage} within {@link USAGE_FLUSH_MS}, at once past a few thousand rows, and on a
  * clean shutdown. Only a crash inside that wait loses counts. Never throws.
  */
@@ -61,9 +61,12 @@ export function recordUsage(db: Db, call: UsageCall): void {
   const at = (call.at ?? new Date()).getTime();
   const minute = Math.floor(at / 60_000) * 60_000;
   const hour = Math.floor(at / 3600_000) * 3600_000;
-  // A call older than the minute rows' retention (a backfill) only goes into its hour.
+  const day = Math.floor(at / 86_400_000) * 86_400_000;
+  // A call older than the minute rows' retention (a backfill) only goes into its hour and day.
   if (Date.now() - minute < MINUTE_RETENTION_MS) add(current, byKey, 'minute', minute, call);
   add(current, byKey, 'hour', hour, call);
+  // Day rows too: a 30-day view reads 30 rows per agent and tool, not 720.
+  add(current, byKey, 'day', day, call);
   if (current.rows >= FLUSH_AT_ROWS) {
     void flushUsage();
     return;

@@ -104,4 +104,6 @@ export interface UsageReport {
   totals: UsageStats;
   series: UsagePoint[];
   groups?: (UsageStats & { key: string; callsSeries?: number[] })[];
+  /** The runtime's time limit of one call (TOOL_CALL_TIMEOUT_MS), to compare durations with. */
+  callLimitMs: number;
 }

@@ -5,7 +5,7 @@ import type { ErrorKind } from './usage-outcome';
 
 /** One rollup row as it waits in memory. */
 export interface Rollup {
-  resolution: 'minute' | 'hour';
+  resolution: 'minute' | 'hour' | 'day';
   bucketStart: string;
   agentId: string;
   toolName: string;

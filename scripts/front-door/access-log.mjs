@@ -3,6 +3,7 @@
 // metrics (by method, route template and status; refusals by reason) and one log line.
 import { appMetrics } from '../../lib/metrics/app-metrics.mjs';
 import { routeLabel } from './route-labels.mjs';
+import { takeTraceId } from '../../lib/telemetry/trace-ids.mjs';
 
 /**
  * @typedef {object} RequestLogger
@@ -29,10 +30,13 @@ export function logWhenClosed(req, res, { requestId, pathname, client, routes, l
     metrics.httpDuration.observe(labels, seconds);
     const refused = refusal();
     if (refused) metrics.refusedRequests.inc({ reason: refused });
+    // Taken whether or not the line is written, so the route's note is forgotten either way.
+    const traceId = takeTraceId(requestId);
     // The line is built only to be written (the bench and tests run at warn).
     if (!logger.isLevelEnabled('info')) return;
     /** @type {Record<string, unknown>} */
     const line = { requestId, method: req.method, path: pathname, route: labels.route, status: res.statusCode, ms: Math.round(seconds * 1000), client };
+    if (traceId) line.traceId = traceId;
     if (refused) line.refused = refused;
     if (!res.writableFinished) line.aborted = true;
     logger.info(line, 'request');

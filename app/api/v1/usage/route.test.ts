@@ -94,7 +94,7 @@ describeApi('GET /api/v1/usage', (database) => {
     await flushUsage();
     const report = UsageReportSchema.parse(await (await get('?agent=quiet')).json());
     expect(report.totals).toMatchObject({ calls: 2, ok: 2 });
-    expect((await database.db.selectFrom('usage_rollups').selectAll().where('agent_id', '=', 'quiet').execute()).map((row) => Number(row.calls))).toEqual([2, 2]);
+    expect((await database.db.selectFrom('usage_rollups').selectAll().where('agent_id', '=', 'quiet').execute()).map((row) => Number(row.calls))).toEqual([2, 2, 2]);
   });
 
   it('answers a day series over 30 days with a point a day', async () => {
