@@ -20,7 +20,7 @@ test('[POLICY][LINT]: the demo agent shows a real lint finding, and the budget w
   await page.goto(`${server!.url}/agents/demo`);
   const lint = page.getByRole('region', { name: 'Tool lint' });
   // The first count loads the tokenizer: give it time on a busy machine.
-  await expect(lint.getByRole('list', { name: 'Lint findings' })).toContainText('OpenAI\'s strict mode would refuse the parameters of "word_count"', { timeout: 30_000 });
+  await expect(lint.getByRole('list', { name: 'Lint findings' })).toContainText('OpenAI\'s strict mode would refuse the parameters of "fs_list_dir"', { timeout: 30_000 });
   await expect(lint.getByText('Over budget')).toHaveCount(0);
   await lint.getByLabel('Token budget').fill('50');
   await lint.getByRole('button', { name: 'Save budget' }).click();

@@ -35,13 +35,14 @@ describeEachDatabase('seedDemo', (databases) => {
     expect(await seedDemo({ db, dataDir })).toBe(true);
 
     expect((await listAgents({ actor: TEST_ADMIN, db })).map(({ id, assignmentCount }) => ({ id, assignmentCount }))).toEqual([
-      { id: DEMO_AGENT_ID, assignmentCount: 2 },
+      { id: DEMO_AGENT_ID, assignmentCount: 3 },
     ]);
     // The host's default allowed root: the data folder's files/.
     const environment = createToolEnvironment({ env: { FS_ALLOWED_ROOTS: path.join(dataDir, 'files') } });
     const views = await listAssignments({ actor: TEST_ADMIN, db, registry: await loadRegistry(builtinRegistrations(), environment), agentId: DEMO_AGENT_ID });
     const baseDir = path.join(dataDir, 'files', 'demo');
     expect(views.map(({ toolName, status, overrides }) => ({ toolName, status, overrides }))).toEqual([
+      { toolName: 'fs_list_dir', status: 'ok', overrides: { baseDir } },
       { toolName: 'fs_read_file', status: 'ok', overrides: { baseDir } },
       { toolName: 'word_count', status: 'ok', overrides: {} },
     ]);

@@ -35,12 +35,13 @@ export async function seedDemo({ db, dataDir }: SeedDemoOptions): Promise<boolea
       input: {
         id: DEMO_AGENT_ID,
         name: 'Demo agent',
-        description: 'An example agent: counts words and reads the files of the demo folder. Change or delete it freely.',
+        description: 'An example agent: counts words, lists and reads the files of the demo folder. Change or delete it freely.',
       },
     });
     for (const [toolName, overrides] of [
       ['word_count', {}],
       ['fs_read_file', { baseDir }],
+      ['fs_list_dir', { baseDir }],
     ] as const) {
       await saveAssignment(trx, { actor: FIRST_START, agentId: DEMO_AGENT_ID, toolName, overrides, existing: undefined });
     }

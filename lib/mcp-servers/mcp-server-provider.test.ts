@@ -142,16 +142,16 @@ describe('reconnecting', () => {
       const script = `require('node:fs').appendFileSync(${JSON.stringify(log)}, Date.now() + '\\n'); process.exit(1)`;
       // Each failure schedules the next start: how far out, read the moment it is scheduled (no wall-clock gaps, which a busy machine stretches).
       const delays: number[] = [];
-      let watched: McpServerProvider | undefined;
+      const watched: { provider?: McpServerProvider } = {};
       const onChange = () => {
-        const state = watched?.status();
+        const state = watched.provider?.status();
         if (state?.status === 'unavailable' && state.nextRetryAt) delays.push(Date.parse(state.nextRetryAt) - Date.now());
       };
       const { provider } = await connected(
         { name: 'crashy', enabled: true, transport: 'stdio', command: process.execPath, args: ['-e', script], env: {} },
         { backoffMs: 200, maxBackoffMs: 800, onChange },
       );
-      watched = provider;
+      watched.provider = provider;
       const starts = async () => (await readFile(log, 'utf8').catch(() => '')).split('\n').filter(Boolean).map(Number);
       await waitFor('six starts', async () => (await starts()).length >= 6, 15_000);
       await waitFor('unavailable between starts', () => provider.status().status === 'unavailable', 5000);

@@ -23,7 +23,7 @@ describeApi('GET /api/v1/agents/{id}/lint on the demo agent', (database) => {
     await mkdir(baseDir, { recursive: true });
     const registry = await getToolRegistry();
     await createAgent({ db: database.db, actor: TEST_ADMIN, input: { id: DEMO_AGENT_ID, name: 'Demo agent' } });
-    for (const [toolName, overrides] of [['word_count', {}], ['fs_read_file', { baseDir }]] as const) {
+    for (const [toolName, overrides] of [['word_count', {}], ['fs_read_file', { baseDir }], ['fs_list_dir', { baseDir }]] as const) {
       await putAssignment({ db: database.db, registry, actor: TEST_ADMIN, agentId: DEMO_AGENT_ID, toolName, overrides });
     }
   });
@@ -31,8 +31,8 @@ describeApi('GET /api/v1/agents/{id}/lint on the demo agent', (database) => {
 
   it('shows a real finding on the demo agent and its cost per format under the default budget', async () => {
     const body = await lint();
-    expect(body.toolCount).toBe(2);
-    expect(body.findings.some((finding) => finding.code === 'schema_refused' && finding.toolName === 'word_count' && finding.format === 'openai')).toBe(true);
+    expect(body.toolCount).toBe(3);
+    expect(body.findings.some((finding) => finding.code === 'schema_refused' && finding.toolName === 'fs_list_dir' && finding.format === 'openai')).toBe(true);
     expect(body.tokenBudget).toMatchObject({ source: 'default', tokens: 8000, version: 0 });
     expect(body.costs.every((cost) => !cost.isOverBudget)).toBe(true);
   });
