@@ -43,9 +43,9 @@ test('[AUTH][SETUP]: the setup link makes an admin, who creates an editor and a 
   const link = /\/setup\?token=\S+/.exec(server.output())?.[0];
   expect(link, server.output()).toBeDefined();
 
-  // Signed out, every page leads to sign-in.
+  // Signed out, every page leads to sign-in, which will return to it (issue 33, finding 13).
   await page.goto(`${server.url}/agents`);
-  await expect(page).toHaveURL(/\/sign-in$/);
+  await expect(page).toHaveURL(/\/sign-in\?next=%2Fagents$/);
   // …and the sidebar offers only that: no section that would send the visitor back here (issue 33, finding 10).
   const nav = page.getByRole('navigation', { name: 'Main' });
   await expect(nav.getByRole('link', { name: 'Sign in' })).toBeVisible();
