@@ -68,6 +68,9 @@ for (const width of [1280, 390]) {
         expect(listed).toContain(`${name}_echo`);
         const agentId = await createTestAgent(request, 'Outage');
         await assignTool(request, agentId, `${name}_echo`, {});
+        // One call, counted under the server's name in the usage rollups (written every few seconds).
+        expect((await request.post(`/api/v1/agents/${agentId}/tools/${name}_echo/invoke`, { data: { arguments: { message: 'counted' } } })).status()).toBe(200);
+        await expect.poll(async () => ((await (await request.get(`/api/v1/usage?server=${name}`)).json()) as { totals: { calls: number } }).totals.calls, { timeout: 20_000 }).toBe(1);
 
         // The list links the name to the server's page; on a phone every value is labelled.
         await page.goto('/servers');
@@ -87,6 +90,7 @@ for (const width of [1280, 390]) {
         await expect(timeline.getByRole('listitem').first()).toContainText('Connected');
         await expect(page.getByRole('list', { name: 'Tools' }).getByRole('link', { name: `${name}_echo`, exact: true })).toBeVisible();
         await expect(page.getByRole('list', { name: 'Agents using its tools' }).getByRole('link', { name: /^Outage/ })).toBeVisible();
+        await expect(page.getByLabel(`Usage totals of ${name}`)).toContainText(/Calls\s*1/);
         await expectFits(page);
 
         // Killed once: it comes back by itself, and the page shows the loss within 5 s.

@@ -6,7 +6,9 @@ import { PageHeader } from '@/components/layout/page-header';
 import { SchemaTable } from '@/components/schema/schema-table';
 import { Badge } from '@/components/ui/badge';
 import { ServerDetail } from '@/components/servers/server-detail';
+import { UsagePanel } from '@/components/usage/usage-panel';
 import { AppError } from '@/lib/app-error';
+import { can } from '@/lib/auth/actor';
 import { requirePageActor } from '@/lib/auth/page-actor';
 import { getDb } from '@/lib/db/get-db';
 import { listServerEvents } from '@/lib/mcp-servers';
@@ -22,7 +24,7 @@ const readPage = cache(async (name: string) => {
   const db = await getDb();
   try {
     const [page, timeline] = await Promise.all([readServerPage({ db, actor, name }), listServerEvents({ db, actor, name })]);
-    return { ...page, timeline };
+    return { ...page, timeline, canReadUsage: can(actor, 'agents:read') };
   } catch (error) {
     if (error instanceof AppError && error.code === 'not_found') return undefined;
     throw error;
@@ -38,7 +40,7 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function ServerPage({ params }: Props) {
   const page = await readPage((await params).name);
   if (!page) notFound();
-  const { server, tools, users, timeline } = page;
+  const { server, tools, users, timeline, canReadUsage } = page;
   const entries = server.transport === 'http' ? Object.entries(server.headers) : Object.entries(server.env);
   const namedTools = tools.filter((tool) => !tool.name.includes('_*'));
   return (
@@ -50,6 +52,7 @@ export default async function ServerPage({ params }: Props) {
         description={<p>Its tools are the catalogue group “{server.name}”, named {server.name}_&lt;tool&gt;.</p>}
       />
       <ServerDetail initial={server} initialEvents={timeline} />
+      {canReadUsage && <UsagePanel filter={{ server: server.name }} subject={server.name} />}
       <section aria-labelledby="configuration-heading" className="mb-8">
         <h2 id="configuration-heading" className="mb-2 text-lg font-semibold">
           Configuration
