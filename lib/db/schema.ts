@@ -21,6 +21,7 @@ export interface Database {
   agent_rules: AgentRulesTable;
   mcp_servers: McpServersTable;
   secrets: SecretsTable;
+  tool_approvals: ToolApprovalsTable;
 }
 
 /** One agent. */
@@ -207,6 +208,17 @@ export interface SecretsTable {
   /** The actor's display name when it was set. */
   set_by_name: string;
   set_at: string;
+}
+
+/** A tool as an editor approved it for one agent: what the agent's model is served until a newer version is accepted. */
+export interface ToolApprovalsTable {
+  agent_id: string;
+  tool_name: string;
+  fingerprint: string;
+  /** JSON: `{ name, description, parametersSchema, annotations }`. */
+  approved: string;
+  approved_by: string;
+  approved_at: string;
 }
 
 /** A connection to the tools-admin database, SQLite or PostgreSQL. */

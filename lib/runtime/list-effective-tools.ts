@@ -8,6 +8,7 @@ import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
 import { describeTool, type ToolRegistry } from '@/registry';
 import { readRules, ruleAssignment, ruleEntries } from '@/lib/rules/expand-rules';
+import { readUpstreamChanges } from '@/lib/drift/tool-approvals';
 import type { EffectiveTool, EffectiveToolSet, LeftOutTool } from './effective-tool';
 
 /** What `listEffectiveTools` needs. */
@@ -34,12 +35,18 @@ export async function listEffectiveTools({ db, registry, actor, agentId }: ListE
   const lookup = toolLookup(registry);
   const explicit = rows.map((row) => viewAssignment(toAssignment(row), lookup));
   const assignments = [...explicit, ...(await ruleViews(db, registry, agentId, lookup, new Set(rows.map((row) => row.tool_name))))].sort(compareViews);
+  const upstream = await readUpstreamChanges(db, registry, agentId, explicit.map((view) => view.toolName));
   const tools: EffectiveTool[] = [];
   const leftOut: LeftOutTool[] = [];
   for (const assignment of assignments) {
     const refused = leftOutOf(assignment);
     if (refused) {
       leftOut.push(refused);
+      continue;
+    }
+    const change = upstream.get(assignment.toolName);
+    if (change && change.problems.length > 0) {
+      leftOut.push({ toolName: assignment.toolName, status: 'invalid', reason: `Changed upstream: ${change.problems.join('; ')}. An editor must accept the change first` });
       continue;
     }
     try {
@@ -49,7 +56,9 @@ export async function listEffectiveTools({ db, registry, actor, agentId }: ListE
       );
       // Read as the catalogue reads it: the description cut at 16 KiB, the schema checked.
       const { description, parametersSchema, streamsResultToUser } = describeTool(tool);
-      tools.push({ name: tool.name(), description, parametersSchema, group: assignment.group ?? '', streamsResultToUser });
+      // Until an editor accepts the provider's change, the model keeps the approved description and parameters.
+      const served = change ? { description: change.approved.description, parametersSchema: change.approved.parametersSchema } : { description, parametersSchema };
+      tools.push({ name: tool.name(), ...served, group: assignment.group ?? '', streamsResultToUser });
     } catch (error) {
       leftOut.push({ toolName: assignment.toolName, status: 'unavailable', reason: error instanceof Error ? error.message : String(error) });
     }
