@@ -7,7 +7,7 @@ import { putAssignment } from '@/lib/assignments';
 import { listAuditEvents } from '@/lib/audit';
 import { describeEachDatabase } from '@/test/db/databases';
 import { listEffectiveTools } from '@/lib/runtime/list-effective-tools';
-import type { AgentTool, JsonSchema, Tool, ToolCallScope } from '@/registry';
+import type { JsonSchema, Tool } from '@/registry';
 import { factory, loadRegistry, named } from '@/test/registry/test-plugins';
 import { acceptUpstreamChange, listUpstreamChanges } from '.';
 
@@ -28,7 +28,7 @@ function lookupRegistry(description: string, parametersSchema: JsonSchema) {
         name(): string {
           return 'lookup';
         }
-        create(_agentTool: AgentTool, _scope: ToolCallScope): Tool {
+        create(): Tool {
           return tool();
         }
       }),
