@@ -7,7 +7,7 @@ import { authOperations } from './operations/auth';
 import { catalogueOperations } from './operations/catalogue';
 import { configOperations } from './operations/config';
 import { fleetOperations } from './operations/fleet';
-import { historyOperations } from './operations/history';
+import { historyOperations, upstreamOperations } from './operations/history';
 import { metaOperations } from './operations/meta';
 import { ruleOperations } from './operations/rules';
 import { runtimeOperations } from './operations/runtime';
@@ -24,6 +24,7 @@ export const apiOperations: ApiOperation[] = [
   ...agentOperations,
   ...historyOperations,
   ...assignmentOperations,
+  ...upstreamOperations,
   ...ruleOperations,
   ...workflowOperations,
   ...runtimeOperations,
