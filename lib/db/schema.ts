@@ -21,7 +21,7 @@ export interface Database {
   agent_rules: AgentRulesTable;
   mcp_servers: McpServersTable;
   secrets: SecretsTable;
-  tool_approvals: ToolApprovalsTable;
+  approved_tools: ApprovedToolsTable;
 }
 
 /** One agent. */
@@ -211,7 +211,7 @@ export interface SecretsTable {
 }
 
 /** A tool as an editor approved it for one agent: what the agent's model is served until a newer version is accepted. */
-export interface ToolApprovalsTable {
+export interface ApprovedToolsTable {
   agent_id: string;
   tool_name: string;
   fingerprint: string;

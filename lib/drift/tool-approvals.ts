@@ -24,7 +24,7 @@ export async function approveTool(trx: Db, actor: Actor, agentId: string, entry:
   const face = faceOf(entry);
   const values = { fingerprint: fingerprintOf(face), approved: JSON.stringify(face), approved_by: actor.id, approved_at: new Date().toISOString() };
   await trx
-    .insertInto('tool_approvals')
+    .insertInto('approved_tools')
     .values({ agent_id: agentId, tool_name: entry.name, ...values })
     .onConflict((conflict) => conflict.columns(['agent_id', 'tool_name']).doUpdateSet(values))
     .execute();
@@ -35,7 +35,7 @@ export async function approveTool(trx: Db, actor: Actor, agentId: string, entry:
  * A tool without an approval (assigned before approvals were recorded) or unknown now has none.
  */
 export async function readUpstreamChanges(db: Db, registry: ToolRegistry, agentId: string, toolNames?: readonly string[]): Promise<Map<string, UpstreamChange>> {
-  let query = db.selectFrom('tool_approvals').selectAll().where('agent_id', '=', agentId);
+  let query = db.selectFrom('approved_tools').selectAll().where('agent_id', '=', agentId);
   if (toolNames) {
     if (toolNames.length === 0) return new Map();
     query = query.where('tool_name', 'in', [...toolNames]);

@@ -13,7 +13,7 @@ import { agentSearchMigration } from './0040-agent-search';
 import { agentTrigramSearchMigration } from './0050-agent-trigram-search';
 import { secretsMigration } from './0060-secrets';
 import { breakGlassMigration } from './0070-break-glass';
-import { toolApprovalsMigration } from './0100-tool-approvals';
+import { approvedToolsMigration } from './0100-approved-tools';
 
 /**
  * Every migration by name, applied in name order. Listed here rather than read from a
@@ -33,6 +33,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0050-agent-trigram-search': agentTrigramSearchMigration(kind),
     '0060-secrets': secretsMigration(),
     '0070-break-glass': breakGlassMigration(),
-    '0100-tool-approvals': toolApprovalsMigration(),
+    '0100-approved-tools': approvedToolsMigration(),
   };
 }

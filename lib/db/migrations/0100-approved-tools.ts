@@ -7,11 +7,11 @@ import type { Kysely, Migration } from 'kysely';
  * and their fingerprint. No foreign key: an approval outlives a removed assignment, so a restore
  * that brings the tool back restores what was approved then.
  */
-export function toolApprovalsMigration(): Migration {
+export function approvedToolsMigration(): Migration {
   return {
     async up(db: Kysely<unknown>): Promise<void> {
       await db.schema
-        .createTable('tool_approvals')
+        .createTable('approved_tools')
         .addColumn('agent_id', 'text', (column) => column.notNull())
         .addColumn('tool_name', 'text', (column) => column.notNull())
         // SHA-256 (hex) of the approved name, description, parameters schema and annotations.
@@ -20,12 +20,12 @@ export function toolApprovalsMigration(): Migration {
         .addColumn('approved', 'text', (column) => column.notNull())
         .addColumn('approved_by', 'text', (column) => column.notNull())
         .addColumn('approved_at', 'text', (column) => column.notNull())
-        .addPrimaryKeyConstraint('tool_approvals_pkey', ['agent_id', 'tool_name'])
+        .addPrimaryKeyConstraint('approved_tools_pkey', ['agent_id', 'tool_name'])
         .execute();
-      await db.schema.createIndex('tool_approvals_tool').on('tool_approvals').column('tool_name').execute();
+      await db.schema.createIndex('approved_tools_tool').on('approved_tools').column('tool_name').execute();
     },
     async down(db: Kysely<unknown>): Promise<void> {
-      await db.schema.dropTable('tool_approvals').execute();
+      await db.schema.dropTable('approved_tools').execute();
     },
   };
 }
