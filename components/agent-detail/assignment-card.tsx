@@ -19,6 +19,8 @@ import { AssignmentEditor } from './assignment-editor';
 import { PolicyEditor } from './policy-editor';
 import { OverridesSummary } from './overrides-summary';
 import { StatusBadge } from './status-badge';
+import { UpstreamChange } from './upstream-change';
+import { Badge } from '@/components/ui/badge';
 import { useCan } from '@/components/auth/permissions-context';
 
 /** One row of the agent's tools: a saved assignment, or a chosen tool not saved yet (a draft). */
@@ -117,8 +119,10 @@ export function AssignmentCard({ agentId, item, isOpen, actions, index, measureR
               </Link>
             )}
             <StatusBadge status={assignment?.status ?? 'draft'} />
+            {assignment?.upstreamChange && <Badge tone="warning">changed upstream</Badge>}
           </h3>
           <StatusDetail assignment={assignment} />
+          {assignment?.upstreamChange && <UpstreamChange agentId={agentId} toolName={toolName} change={assignment.upstreamChange} canWrite={canWrite} onAnnounce={actions.announce} />}
           {assignment && <OverridesSummary overrides={assignment.overrides} schema={schema} hasSettings={schema ? hasSettings(schema) : true} />}
         </div>
         {assignment && canWrite && (

@@ -21,6 +21,8 @@ export async function deleteAgentRows(trx: Db, actor: Actor, current: Selectable
   const rules = await trx.deleteFrom('agent_rules').where('agent_id', '=', id).returningAll().execute();
   const policies = await trx.deleteFrom('agent_tool_policies').where('agent_id', '=', id).returningAll().execute();
   await trx.deleteFrom('agent_token_budgets').where('agent_id', '=', id).execute();
+  // What was approved of its tools goes too: an agent made again with this id starts afresh.
+  await trx.deleteFrom('approved_tools').where('agent_id', '=', id).execute();
   await trx.deleteFrom('agents').where('id', '=', id).execute();
   await recordAuditEvent(trx, {
     actor,

@@ -6,6 +6,17 @@ export const AssignmentStatusSchema = z.enum(['ok', 'unavailable', 'missing', 'i
     'ok; unavailable (the tool is known but not available, see unavailableReason); missing (no tool of this name is known any more; the assignment stays); invalid (the stored overrides fail the tool\'s current overrides schema, see errors)',
 });
 
+/** What the agent's model is told about a tool: approved by an editor, or offered by its provider now. */
+export const ToolFaceSchema = z.object({
+  name: z.string(),
+  description: z.string(),
+  parametersSchema: z.record(z.string(), z.unknown()),
+  annotations: z.record(z.string(), z.unknown()).nullable(),
+});
+
+/** `POST …/accept-upstream`: the agents whose pending change of the tool was accepted. */
+export const AcceptedUpstreamSchema = z.object({ agentIds: z.array(z.string()) });
+
 /** One tool assigned to one agent, with its status; `version` is its ETag. */
 export const AssignmentViewSchema = z.object({
   agentId: z.string(),
@@ -21,6 +32,15 @@ export const AssignmentViewSchema = z.object({
     .array(z.object({ pointer: z.string(), message: z.string() }))
     .optional()
     .meta({ description: 'For status invalid: what is wrong with the stored overrides' }),
+  upstreamChange: z
+    .object({
+      approved: ToolFaceSchema,
+      current: ToolFaceSchema,
+      changed: z.array(z.enum(['description', 'parametersSchema', 'annotations'])),
+      problems: z.array(z.string()).meta({ description: 'Non-empty: the change breaks the agent (e.g. a newly required parameter); the tool is left out of its effective tools until accepted' }),
+    })
+    .optional()
+    .meta({ description: 'Changed upstream: the provider changed the tool since an editor approved it; the agent\'s model is served `approved` until the change is accepted' }),
 });
 
 /** `GET /api/v1/agents/{id}/tools`. */

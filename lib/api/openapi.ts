@@ -60,6 +60,8 @@ const responseSchemas: Record<string, z.ZodType> = {
   AgentVersion: history.AgentVersionSchema,
   AgentSnapshot: history.AgentSnapshotSchema,
   RestoreOutcome: history.RestoreOutcomeSchema,
+  ToolFace: assignments.ToolFaceSchema,
+  AcceptedUpstream: assignments.AcceptedUpstreamSchema,
   AssignmentStatus: assignments.AssignmentStatusSchema,
   AssignmentView: assignments.AssignmentViewSchema,
   AssignmentList: assignments.AssignmentListSchema,

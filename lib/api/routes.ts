@@ -7,7 +7,7 @@ import { authOperations } from './operations/auth';
 import { catalogueOperations } from './operations/catalogue';
 import { configOperations } from './operations/config';
 import { fleetOperations } from './operations/fleet';
-import { historyOperations } from './operations/history';
+import { historyOperations, upstreamOperations } from './operations/history';
 import { metaOperations } from './operations/meta';
 import { policyOperations } from './operations/policy';
 import { approvalOperations } from './operations/approvals';
@@ -27,6 +27,7 @@ export const apiOperations: ApiOperation[] = [
   ...agentOperations,
   ...historyOperations,
   ...assignmentOperations,
+  ...upstreamOperations,
   ...ruleOperations,
   ...policyOperations,
   ...approvalOperations,

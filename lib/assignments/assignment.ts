@@ -2,6 +2,7 @@ import 'server-only';
 import type { Selectable } from 'kysely';
 import type { FieldError } from '@/lib/app-error';
 import type { AssignmentsTable } from '@/lib/db/schema';
+import type { UpstreamChange } from '@/lib/drift/tool-approvals';
 
 /** The largest stored overrides, in bytes of their JSON (64 KiB): settings, not documents. */
 export const MAX_OVERRIDES_BYTES = 64 * 1024;
@@ -34,6 +35,8 @@ export type AssignmentView = Assignment & {
   unavailableReason?: string;
   /** What is wrong with the stored overrides (pointers start with `/overrides`); with `invalid` only. */
   errors?: FieldError[];
+  /** Present when the tool's provider changed it since an editor approved it: the model still gets `approved` (see lib/drift). */
+  upstreamChange?: Pick<UpstreamChange, 'approved' | 'current' | 'changed' | 'problems'>;
 };
 
 /** A stored assignment as the app sees it. */

@@ -6,6 +6,7 @@ import type { ToolRegistry } from '@/registry';
 import { toAssignment, type AssignmentView } from './assignment';
 import { compareViews, viewAssignment } from './assignment-view';
 import { toolLookup } from './tool-lookup';
+import { readUpstreamChanges } from '@/lib/drift/tool-approvals';
 
 /** What `listAssignments` needs. */
 export interface ListAssignmentsOptions {
@@ -23,5 +24,12 @@ export async function listAssignments({ db, actor, registry, agentId }: ListAssi
   await getAgent({ db, actor, id: agentId });
   const rows = await db.selectFrom('assignments').selectAll().where('agent_id', '=', agentId).execute();
   const lookup = toolLookup(registry);
-  return rows.map((row) => viewAssignment(toAssignment(row), lookup)).sort(compareViews);
+  const upstream = await readUpstreamChanges(db, registry, agentId, rows.map((row) => row.tool_name));
+  return rows
+    .map((row) => {
+      const view = viewAssignment(toAssignment(row), lookup);
+      const change = upstream.get(row.tool_name);
+      return change ? { ...view, upstreamChange: { approved: change.approved, current: change.current, changed: change.changed, problems: change.problems } } : view;
+    })
+    .sort(compareViews);
 }

@@ -11,3 +11,8 @@ export interface RestoreAnswer {
 export async function restoreAgentVersion(agentId: string, version: number, current: number): Promise<RestoreAnswer> {
   return (await apiFetch<RestoreAnswer>(`/api/v1/agents/${encodeURIComponent(agentId)}/restore`, { method: 'POST', body: { version }, ifMatch: current })).data;
 }
+
+/** Accepts the provider's current version of a tool for one agent. */
+export async function acceptUpstreamChange(agentId: string, toolName: string): Promise<{ agentIds: string[] }> {
+  return (await apiFetch<{ agentIds: string[] }>(`/api/v1/agents/${encodeURIComponent(agentId)}/tools/${encodeURIComponent(toolName)}/accept-upstream`, { method: 'POST' })).data;
+}

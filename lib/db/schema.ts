@@ -28,6 +28,7 @@ export interface Database {
   mcp_server_tools: McpServerToolsTable;
   secrets: SecretsTable;
   usage_rollups: UsageRollupsTable;
+  approved_tools: ApprovedToolsTable;
 }
 
 /** One agent. */
@@ -272,6 +273,17 @@ export interface UsageRollupsTable {
   h11: Count;
   h12: Count;
   h13: Count;
+}
+
+/** A tool as an editor approved it for one agent: what the agent's model is served until a newer version is accepted. */
+export interface ApprovedToolsTable {
+  agent_id: string;
+  tool_name: string;
+  fingerprint: string;
+  /** JSON: `{ name, description, parametersSchema, annotations }`. */
+  approved: string;
+  approved_by: string;
+  approved_at: string;
 }
 
 /** A connection to the tools-admin database, SQLite or PostgreSQL. */

@@ -10,6 +10,7 @@ import { describeTool, type ToolRegistry } from '@/registry';
 import { readRules, ruleAssignment, ruleEntries } from '@/lib/rules/expand-rules';
 import { layerTool } from '@/lib/policy/layer-tool';
 import { readPolicySnapshot } from '@/lib/policy/policy-snapshot';
+import { readUpstreamChanges } from '@/lib/drift/tool-approvals';
 import type { EffectiveTool, EffectiveToolSet, LeftOutTool } from './effective-tool';
 
 /** What `listEffectiveTools` needs. */
@@ -38,12 +39,18 @@ export async function listEffectiveTools({ db, registry, actor, agentId }: ListE
   const explicit = rows.map((row) => viewAssignment(toAssignment(row), lookup));
   const assignments = [...explicit, ...(await ruleViews(db, registry, agentId, lookup, new Set(rows.map((row) => row.tool_name))))].sort(compareViews);
   const policies = await readPolicySnapshot(db, agentId);
+  const upstream = await readUpstreamChanges(db, registry, agentId, explicit.map((view) => view.toolName));
   const tools: EffectiveTool[] = [];
   const leftOut: LeftOutTool[] = [];
   for (const assignment of assignments) {
     const refused = leftOutOf(assignment);
     if (refused) {
       leftOut.push(refused);
+      continue;
+    }
+    const change = upstream.get(assignment.toolName);
+    if (change && change.problems.length > 0) {
+      leftOut.push({ toolName: assignment.toolName, status: 'invalid', reason: `Changed upstream: ${change.problems.join('; ')}. An editor must accept the change first` });
       continue;
     }
     try {
@@ -54,8 +61,10 @@ export async function listEffectiveTools({ db, registry, actor, agentId }: ListE
       // Read as the catalogue reads it: the description cut at 16 KiB, the schema checked.
       const { description, parametersSchema, streamsResultToUser } = describeTool(tool);
       const { toolName } = assignment;
-      // What the model is told: the tool's words under the group default and the agent's own (lib/policy).
-      const shown = layerTool({ toolName, description, parametersSchema, annotations: lookup(toolName)?.annotations }, policies.defaults.get(toolName), policies.agent.get(toolName));
+      // Until an editor accepts the provider's change, the model keeps the approved description and parameters.
+      const served = change ? { description: change.approved.description, parametersSchema: change.approved.parametersSchema } : { description, parametersSchema };
+      // What the model is told: those words under the group default and the agent's own (lib/policy).
+      const shown = layerTool({ toolName, ...served, annotations: lookup(toolName)?.annotations }, policies.defaults.get(toolName), policies.agent.get(toolName));
       tools.push({
         name: shown.name.value,
         toolName,

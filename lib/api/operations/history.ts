@@ -1,5 +1,6 @@
 import 'server-only';
 import { BODY_PROBLEMS, type ApiOperation } from '../api-operation';
+import { AcceptedUpstreamSchema } from '../assignment-schemas';
 import { AgentVersionListSchema, AgentVersionSchema, RestoreAgentBodySchema, RestoreOutcomeSchema } from '../history-schemas';
 
 /** An agent's version history, built from its audit events, and restoring a version. */
@@ -29,5 +30,23 @@ export const historyOperations: ApiOperation[] = [
       404: 'The agent does not exist',
       412: 'If-Match names an older version of the agent\'s history; `current` holds the current version',
     },
+  },
+];
+
+/** Accepting a provider's change of a tool (schema drift). */
+export const upstreamOperations: ApiOperation[] = [
+  {
+    method: 'POST', path: '/api/v1/agents/{id}/tools/{toolName}/accept-upstream', operationId: 'acceptUpstreamChange', tag: 'assignments',
+    summary: 'Accepts the provider\'s current description, parameters and annotations of the tool for this agent (audited)',
+    success: { 200: { description: 'The agent whose change was accepted', schema: AcceptedUpstreamSchema } },
+    problems: [404],
+    problemDescriptions: { 404: 'The agent does not exist, or has no pending upstream change of this tool' },
+  },
+  {
+    method: 'POST', path: '/api/v1/tools/{name}/accept-upstream', operationId: 'acceptUpstreamChangeForAll', tag: 'catalogue',
+    summary: 'Accepts the provider\'s current version of the tool for every agent with a pending change of it (audited per agent)',
+    success: { 200: { description: 'The agents whose change was accepted', schema: AcceptedUpstreamSchema } },
+    problems: [404],
+    problemDescriptions: { 404: 'The tool is not offered now, or no agent has a pending change of it' },
   },
 ];

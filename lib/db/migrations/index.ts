@@ -17,6 +17,7 @@ import { breakGlassMigration } from './0070-break-glass';
 import { toolPoliciesMigration } from './0090-tool-policies';
 import { tokenBudgetsMigration } from './0091-token-budgets';
 import { usageRollupsMigration } from './0110-usage-rollups';
+import { approvedToolsMigration } from './0100-approved-tools';
 
 /**
  * Every migration by name, applied in name order. Listed here rather than read from a
@@ -39,6 +40,7 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0080-server-events': serverEventsMigration(kind),
     '0090-tool-policies': toolPoliciesMigration(),
     '0091-token-budgets': tokenBudgetsMigration(),
+    '0100-approved-tools': approvedToolsMigration(),
     '0110-usage-rollups': usageRollupsMigration(),
   };
 }

@@ -1,0 +1,100 @@
+import { expect, it } from 'vitest';
+import type { TokenActor } from '@/lib/auth/actor';
+import { TEST_EDITOR, TEST_VIEWER } from '@/test/auth/test-actors';
+import { appErrorOf } from '@/test/app-error-of';
+import { createAgent } from '@/lib/agents';
+import { putAssignment } from '@/lib/assignments';
+import { listAuditEvents } from '@/lib/audit';
+import { describeEachDatabase } from '@/test/db/databases';
+import { listEffectiveTools } from '@/lib/runtime/list-effective-tools';
+import type { JsonSchema, Tool } from '@/registry';
+import { factory, loadRegistry, named } from '@/test/registry/test-plugins';
+import { acceptUpstreamChange, listUpstreamChanges } from '.';
+
+const actor = TEST_EDITOR;
+const token = (scopes: TokenActor['scopes']): TokenActor => ({ kind: 'token', id: 'token:tat_x', displayName: 'Token "x"', tokenId: 'x', scopes });
+
+/** A registry whose `lookup` tool has this description and parameters schema. */
+function lookupRegistry(description: string, parametersSchema: JsonSchema) {
+  const tool = (): Tool => ({
+    name: () => 'lookup',
+    description: () => description,
+    parametersSchema: () => parametersSchema,
+    execute: async () => 'found',
+  });
+  return loadRegistry([
+    factory(
+      named('LookupFactory', class {
+        name(): string {
+          return 'lookup';
+        }
+        create(): Tool {
+          return tool();
+        }
+      }),
+    ),
+  ]);
+}
+
+const V1 = { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] };
+const V2 = { type: 'object', properties: { query: { type: 'string' }, limit: { type: 'integer' } }, required: ['query'] };
+const BREAKING = { type: 'object', properties: { query: { type: 'string' }, region: { type: 'string' } }, required: ['query', 'region'] };
+
+describeEachDatabase('upstream tool changes', (databases) => {
+  it('keeps serving the approved description and schema after the provider changes them, until an editor accepts', async () => {
+    const { db } = await databases.create();
+    await createAgent({ db, actor, input: { id: 'bot', name: 'Bot' } });
+    await createAgent({ db, actor, input: { id: 'other', name: 'Other' } });
+    const before = await lookupRegistry('Finds things', V1);
+    await putAssignment({ db, registry: before, actor, agentId: 'bot', toolName: 'lookup', overrides: {} });
+    await putAssignment({ db, registry: before, actor, agentId: 'other', toolName: 'lookup', overrides: {} });
+    const after = await lookupRegistry('Finds things, now with a limit', V2);
+
+    const [change] = await listUpstreamChanges({ db, registry: after, actor: TEST_VIEWER, agentId: 'bot' });
+    expect(change).toMatchObject({ toolName: 'lookup', changed: ['description', 'parametersSchema'], problems: [], approved: { description: 'Finds things' }, current: { description: 'Finds things, now with a limit' } });
+    const served = await listEffectiveTools({ db, registry: after, actor, agentId: 'bot' });
+    expect(served.tools).toEqual([expect.objectContaining({ name: 'lookup', description: 'Finds things', parametersSchema: V1 })]);
+
+    expect(await acceptUpstreamChange({ db, registry: after, actor, agentId: 'bot', toolName: 'lookup' })).toEqual({ agentIds: ['bot'] });
+
+    expect((await listEffectiveTools({ db, registry: after, actor, agentId: 'bot' })).tools).toEqual([expect.objectContaining({ description: 'Finds things, now with a limit', parametersSchema: V2 })]);
+    expect(await listUpstreamChanges({ db, registry: after, actor, agentId: 'bot' })).toEqual([]);
+    // The other agent still waits for its own acceptance.
+    expect((await listEffectiveTools({ db, registry: after, actor, agentId: 'other' })).tools[0]?.description).toBe('Finds things');
+    const { events } = await listAuditEvents({ db, actor, limit: 1 });
+    expect(events[0]).toMatchObject({ action: 'assignment.accept-upstream', target: 'agents/bot/tools/lookup', before: { description: 'Finds things' }, after: { description: 'Finds things, now with a limit' } });
+  });
+
+  it('leaves a tool that now requires a new parameter out as invalid with the reason, until accepted for all agents', async () => {
+    const { db } = await databases.create();
+    await createAgent({ db, actor, input: { id: 'bot', name: 'Bot' } });
+    await createAgent({ db, actor, input: { id: 'other', name: 'Other' } });
+    const before = await lookupRegistry('Finds things', V1);
+    await putAssignment({ db, registry: before, actor, agentId: 'bot', toolName: 'lookup', overrides: {} });
+    await putAssignment({ db, registry: before, actor, agentId: 'other', toolName: 'lookup', overrides: {} });
+    const after = await lookupRegistry('Finds things in a region', BREAKING);
+
+    const served = await listEffectiveTools({ db, registry: after, actor, agentId: 'bot' });
+    expect(served.tools).toEqual([]);
+    expect(served.leftOut).toEqual([expect.objectContaining({ toolName: 'lookup', status: 'invalid', reason: expect.stringContaining('"region"') })]);
+
+    expect(await acceptUpstreamChange({ db, registry: after, actor, toolName: 'lookup' })).toEqual({ agentIds: ['bot', 'other'] });
+    for (const agentId of ['bot', 'other']) {
+      expect((await listEffectiveTools({ db, registry: after, actor, agentId })).tools).toEqual([expect.objectContaining({ parametersSchema: BREAKING })]);
+    }
+  });
+
+  it('lets only editors and agents:write tokens accept, and answers 404 when nothing is pending', async () => {
+    const { db } = await databases.create();
+    await createAgent({ db, actor, input: { id: 'bot', name: 'Bot' } });
+    const before = await lookupRegistry('Finds things', V1);
+    await putAssignment({ db, registry: before, actor, agentId: 'bot', toolName: 'lookup', overrides: {} });
+    expect((await appErrorOf(acceptUpstreamChange({ db, registry: before, actor, agentId: 'bot', toolName: 'lookup' }))).code).toBe('not_found');
+    const after = await lookupRegistry('Changed', V1);
+
+    expect((await appErrorOf(acceptUpstreamChange({ db, registry: after, actor: TEST_VIEWER, agentId: 'bot', toolName: 'lookup' }))).code).toBe('forbidden');
+    expect((await appErrorOf(acceptUpstreamChange({ db, registry: after, actor: token(['agents:read', 'runtime']), agentId: 'bot', toolName: 'lookup' }))).code).toBe('forbidden');
+    expect((await listEffectiveTools({ db, registry: after, actor, agentId: 'bot' })).tools[0]?.description).toBe('Finds things');
+    await expect(acceptUpstreamChange({ db, registry: after, actor: token(['agents:write']), agentId: 'bot', toolName: 'lookup' })).resolves.toEqual({ agentIds: ['bot'] });
+  });
+});
