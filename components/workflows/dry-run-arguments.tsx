@@ -1,14 +1,12 @@
 'use client';
 
-import Form, { type IChangeEvent } from '@rjsf/core';
 import type { RJSFSchema } from '@rjsf/utils';
 import { useId, useMemo, useState } from 'react';
-import { formTemplates, formWidgets } from '@/components/overrides-form/form-widgets';
 import { Button } from '@/components/ui/button';
 import { Textarea } from '@/components/ui/input';
 import { isPlainObject } from '@/lib/json-pointer';
-import { overridesFormValidator } from '@/lib/overrides/form-validator';
 import { inputsSchema, type WorkflowInput } from '@/lib/workflows/workflow';
+import { ArgumentsForm } from './arguments-form';
 
 interface DryRunArgumentsProps {
   inputs: readonly WorkflowInput[];
@@ -69,22 +67,7 @@ export function DryRunArguments({ inputs, value, onChange, onJsonProblem }: DryR
       ) : named.length === 0 ? (
         <p className="text-sm text-muted-foreground">This workflow has no inputs.</p>
       ) : (
-        <Form
-          className="rjsf-form"
-          schema={schema}
-          formData={value}
-          validator={overridesFormValidator}
-          widgets={formWidgets}
-          templates={formTemplates}
-          noValidate
-          noHtml5Validate
-          showErrorList={false}
-          idPrefix="dry-run-arguments"
-          onChange={(event: IChangeEvent) => onChange(isPlainObject(event.formData) ? event.formData : {})}
-          onSubmit={() => undefined}
-        >
-          <></>
-        </Form>
+        <ArgumentsForm idPrefix="dry-run-arguments" schema={schema} value={value} onChange={onChange} />
       )}
     </div>
   );

@@ -1,19 +1,16 @@
 'use client';
 
-import Form from '@rjsf/core';
-import type { IChangeEvent } from '@rjsf/core';
 import type { ErrorSchema, RJSFSchema } from '@rjsf/utils';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { formTemplates, formWidgets } from '@/components/overrides-form/form-widgets';
 import { ToolPicker } from '@/components/tool-picker/tool-picker';
+import { ArgumentsForm } from './arguments-form';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { Checkbox, Input, Textarea } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
 import { toolEntryQueryOptions } from '@/lib/client-api/assignments-api';
-import { overridesFormValidator } from '@/lib/overrides/form-validator';
 import { unescapePointerToken } from '@/lib/json-pointer';
 import type { ToolSummary } from '@/lib/catalogue/tool-summary';
 import type { WorkflowStep } from '@/lib/workflows/workflow';
@@ -186,29 +183,6 @@ export function StepEditor({ index, step, tools, onChange, onRemove, onMove, isF
   );
 }
 
-/** The step's arguments as an RJSF form from the tool's parameters schema; not validated here (templates stand for values). */
-function ArgumentsForm({ idPrefix, schema, value, errors, onChange }: { idPrefix: string; schema: RJSFSchema; value: Record<string, unknown>; errors: ErrorSchema; onChange: (value: Record<string, unknown>) => void }) {
-  return (
-    <Form
-      className="rjsf-form"
-      schema={schema}
-      formData={value}
-      validator={overridesFormValidator}
-      widgets={formWidgets}
-      templates={formTemplates}
-      noValidate
-      noHtml5Validate
-      showErrorList={false}
-      extraErrors={errors}
-      idPrefix={idPrefix}
-      onChange={(event: IChangeEvent) => onChange(isRecord(event.formData) ? event.formData : {})}
-      onSubmit={() => undefined}
-    >
-      <></>
-    </Form>
-  );
-}
-
 function StepErrors({ errors }: { errors: readonly { pointer: string; message: string }[] }) {
   if (errors.length === 0) return null;
   return (
@@ -218,10 +192,6 @@ function StepErrors({ errors }: { errors: readonly { pointer: string; message: s
       ))}
     </ul>
   );
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function messagesAt(errors: readonly { pointer: string; message: string }[], pointer: string): string | undefined {
