@@ -7,7 +7,7 @@ import { describeEachDatabase } from '@/test/db/databases';
 import { writeRollups } from './write-rollups';
 import { queryUsage } from './query-usage';
 import { flushUsage, recordUsage } from './record-usage';
-import { cachedUsage, keepUsage, usageCacheSize, usageWritten, usageGeneration, USAGE_CACHE_ENTRIES, USAGE_CACHE_TTL_MS } from './usage-cache';
+import { cachedUsage, keepUsage, usageCacheSize, usageWritten, usageCachePoints, usageGeneration, USAGE_CACHE_ENTRIES, USAGE_CACHE_POINTS, USAGE_CACHE_TTL_MS } from './usage-cache';
 import { LATENCY_BUCKET_COUNT } from './latency-buckets';
 
 const CATALOGUE_ONLY: Actor = { kind: 'system', id: 'catalogue', displayName: 'Catalogue reader', permissions: ['catalogue:read'] };
@@ -91,6 +91,16 @@ describeEachDatabase('usage answer cache', (databases) => {
     usageWritten(db);
     keepUsage(db, 'read across a flush', stale, report, at);
     expect(cachedUsage(db, 'read across a flush', at)).toBeUndefined();
+    // Large answers: the points bound holds whatever the number of answers.
+    const point = report.totals;
+    const big = { ...report, series: new Array(USAGE_CACHE_POINTS / 4).fill({ start: '', ...point }) };
+    for (let index = 0; index < 10; index += 1) keepUsage(db, `big ${index}`, usageGeneration(db), big, at);
+    expect(usageCacheSize(db)).toBe(3);
+    expect(usageCachePoints(db)).toBeLessThanOrEqual(USAGE_CACHE_POINTS);
+    expect(cachedUsage(db, 'big 9', at)).toBe(big);
+    const huge = { ...report, series: new Array(USAGE_CACHE_POINTS + 1).fill({ start: '', ...point }) };
+    keepUsage(db, 'huge', usageGeneration(db), huge, at);
+    expect(cachedUsage(db, 'huge', at)).toBeUndefined();
     await closeDatabases();
   });
 });
