@@ -5,6 +5,7 @@ import { authorize } from '@/lib/auth/authorize';
 import { AppError } from '@/lib/app-error';
 import type { Database, Db } from '@/lib/db/schema';
 import { flushUsage } from './record-usage';
+import { cachedUsage, keepUsage, usageGeneration } from './usage-cache';
 import { HISTOGRAM_COLUMNS } from './latency-buckets';
 import { MAX_POINTS } from './usage-limits';
 import { runtimeLimits } from '@/lib/runtime/runtime-limits';
@@ -53,6 +54,14 @@ export async function queryUsage(options: QueryUsageOptions): Promise<UsageRepor
   await flushUsage();
   const fromIso = new Date(from).toISOString();
   const toIso = new Date(to).toISOString();
+  // Rows start on bucket bounds, so `start < to` reads the same rows up to the next bound: the key
+  // holds the range as bounds, the filters and the breakdown; never the caller (authorized above).
+  const bound = Math.ceil(to / width) * width;
+  const cacheKey = JSON.stringify([bucket, from, bound, options.agent ?? null, options.tool ?? null, options.server ?? null, options.by ?? null]);
+  const limits = { to: toIso, callLimitMs: runtimeLimits().timeoutMs };
+  const cached = cachedUsage(db, cacheKey);
+  if (cached) return { ...cached, ...limits };
+  const generation = usageGeneration(db);
   const where = (eb: ExpressionBuilder<Database, 'usage_rollups'>): Expression<SqlBool> => {
     const terms = [
       eb('resolution', '=', bucket),
@@ -110,8 +119,9 @@ export async function queryUsage(options: QueryUsageOptions): Promise<UsageRepor
     addSums(total, sums);
     return { start, ...statsOf(sums) };
   });
-  const report: UsageReport = { from: fromIso, to: toIso, bucket, totals: statsOf(total), series, callLimitMs: runtimeLimits().timeoutMs };
+  const report: UsageReport = { from: fromIso, to: toIso, bucket, totals: statsOf(total), series, callLimitMs: limits.callLimitMs };
   if (groups) report.groups = groups.map(({ key, sums, calls }) => ({ key, ...statsOf(sums), ...(calls ? { callsSeries: calls } : {}) }));
+  keepUsage(db, cacheKey, generation, { from: report.from, bucket, totals: report.totals, series, ...(report.groups ? { groups: report.groups } : {}) });
   return report;
 }
 

@@ -5,6 +5,7 @@ import { inTransaction } from '@/lib/db/transaction';
 import { latencyBucket, LATENCY_BUCKET_COUNT } from './latency-buckets';
 import { errorKindOf, type ToolCallOutcome } from './usage-outcome';
 import { pruneUsage } from './prune-usage';
+import { usageWritten } from './usage-cache';
 import { writeRollups, type Rollup } from './write-rollups';
 
 /** How long calls add up in memory before they are written: off the answer's path, one commit per few seconds. */
@@ -128,7 +129,10 @@ export function flushUsage(): Promise<void> {
 async function write(batch: [Db, Map<string, Rollup>][]): Promise<void> {
   for (const [db, byKey] of batch) {
     try {
+      if (byKey.size === 0) continue;
       await inTransaction(db, (trx) => writeRollups(trx, [...byKey.values()]));
+      // This instance's answers read before the write are out of date from now on.
+      usageWritten(db);
       await pruneUsage(db);
     } catch (error) {
       // Never silently: the log says what the rollups could not take.
