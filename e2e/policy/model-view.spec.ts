@@ -1,18 +1,25 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { seriousViolations } from '../support/axe';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
 import { expect, test } from '../support/test';
 
-// A server of its own with the demo agent (word_count, fs_read_file) as the first start seeds it.
+// A server of its own with the demo agent (word_count, fs_read_file, fs_list_dir) as a first start
+// seeds it: its data folder of its own, whose files/ are the folders agents may read, as by default.
 let server: NextServer | undefined;
+let dataDir = '';
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  server = await startNextServer(ownServerPort(91), { SEED_DEMO: '1' });
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'model-view-'));
+  server = await startNextServer(ownServerPort(91), { SEED_DEMO: '1', DATABASE_URL: `sqlite:${path.join(dataDir, 'tools-admin.sqlite')}`, FS_ALLOWED_ROOTS: path.join(dataDir, 'files') });
 });
 
 test.afterAll(async () => {
   await server?.stop();
+  rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('[POLICY][LINT]: the demo agent shows a real lint finding, and the budget warning appears when the budget is lowered', async ({ page }) => {
