@@ -10,6 +10,7 @@ import { GET as listTools } from '../tools/route';
 import { GET as listAgentTools } from '../agents/[id]/tools/route';
 import { GET as listEffectiveTools } from '../agents/[id]/effective-tools/route';
 import { PUT as putAgentTool } from '../agents/[id]/tools/[toolName]/route';
+import { POST as acceptUpstream } from '../agents/[id]/tools/[toolName]/accept-upstream/route';
 import { POST as invoke } from '../agents/[id]/tools/[toolName]/invoke/route';
 import { POST as testConnection } from '../connection-tests/route';
 import { DELETE, GET as getServer, PUT } from './[name]/route';
@@ -74,7 +75,7 @@ describeApi('/api/v1/servers', (database) => {
     }
   });
 
-  it('takes a tool changed under the same name (description, schema, annotations) into the catalogue and the agent\'s MCP tool list on list_changed', async () => {
+  it('takes a tool changed under the same name (description, schema, annotations) into the catalogue on list_changed, and into the agent\'s MCP tool list once accepted', async () => {
     const own = await startTestMcpServer();
     const events: string[] = [];
     const unsubscribe = subscribeChanges((event) => events.push(event.kind));
@@ -101,6 +102,10 @@ describeApi('/api/v1/servers', (database) => {
       });
       await waitFor('the new description in the catalogue', async () => (await catalogueEntry())?.description === 'Repeats the text it is given', 5000);
       expect((await catalogueEntry())?.annotations).toEqual({ destructiveHint: true });
+      // The agent's model keeps the version approved when it was assigned until an editor accepts the change.
+      expect(await mcpTool()).toMatchObject({ description: 'Answers the text it is given' });
+      const accepted = await callRoute(acceptUpstream, apiRequest('/api/v1/agents/agent/tools/changing_echo/accept-upstream', { method: 'POST' }), { id: 'agent', toolName: 'changing_echo' });
+      expect(accepted.status).toBe(200);
       expect(await mcpTool()).toMatchObject({ description: 'Repeats the text it is given', inputSchema: { properties: { loud: { type: 'boolean' } } } });
       // The change event is what makes the agents' MCP sessions send notifications/tools/list_changed.
       expect(events).toContain('catalogue');
