@@ -92,7 +92,8 @@ test('[AGENTS][CONFLICT]: an open form outlives a refresh that finds its tool re
   expect((await request.delete(`/api/v1/agents/${agentId}/tools/fs_read_file`, { headers: { 'if-match': `"${start.version}"` } })).status()).toBe(204);
 
   // Removing another tool refreshes the list, which no longer has fs_read_file.
-  await page.getByRole('button', { name: 'Remove word_count' }).click();
+  // The tool's own card: the Suggestions panel may offer to remove it too.
+  await page.getByRole('listitem', { name: /^word_count/ }).getByRole('button', { name: 'Remove word_count' }).click();
   await page.getByRole('alertdialog', { name: 'Remove word_count?' }).getByRole('button', { name: 'Remove', exact: true }).click();
   await expect(page.getByRole('heading', { name: /word_count/ })).toHaveCount(0);
   await expect(page.getByText('Someone else removed this tool from the agent. Your form is kept')).toBeVisible();

@@ -162,7 +162,8 @@ test('[AGENTS][TOOLS]: admin removes an assignment', async ({ page, request }) =
   await assignTool(request, agentId, 'word_count', {});
   await page.goto(`/agents/${agentId}`);
 
-  await page.getByRole('button', { name: 'Remove word_count' }).click();
+  // The tool's own card: the Suggestions panel may offer to remove it too.
+  await page.getByRole('listitem', { name: /^word_count/ }).getByRole('button', { name: 'Remove word_count' }).click();
   await page.getByRole('alertdialog', { name: 'Remove word_count?' }).getByRole('button', { name: 'Remove', exact: true }).click();
 
   await expect(page.getByText('No tools assigned yet.')).toBeVisible();
@@ -174,7 +175,8 @@ test('[AGENTS][TOOLS]: declining the confirmation keeps the assignment', async (
   await assignTool(request, agentId, 'word_count', {});
   await page.goto(`/agents/${agentId}`);
 
-  await page.getByRole('button', { name: 'Remove word_count' }).click();
+  // The tool's own card: the Suggestions panel may offer to remove it too.
+  await page.getByRole('listitem', { name: /^word_count/ }).getByRole('button', { name: 'Remove word_count' }).click();
   await page.getByRole('alertdialog', { name: 'Remove word_count?' }).getByRole('button', { name: 'Cancel' }).click();
 
   await expect(page.getByRole('heading', { name: /word_count/ })).toBeVisible();
