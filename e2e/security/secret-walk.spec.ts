@@ -105,6 +105,9 @@ function idsFor(parent: string, segment: string, ids: Ids): string[] {
     'tools/[toolName]': [TOOL],
     'rules/[group]': [ids.group],
     'workflows/[name]': [WORKFLOW],
+    // The agent's first version; no call of the walk is held for approval, so an approval id that is none (a 404 like any).
+    'versions/[version]': ['1'],
+    'approvals/[id]': ['no-such-approval'],
     'bench-floor/[kind]': ['heap'],
     'v1/[...unknownPath]': ['no/such/thing'],
   };

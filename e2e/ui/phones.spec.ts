@@ -36,6 +36,8 @@ test('[UI][PHONE]: /settings/tokens fits a 390 px phone, each token a block with
   expect((await request.post('/api/v1/tokens', { data: { name, scopes: ['agents:read', 'agents:write', 'catalogue:read'] } })).status()).toBe(201);
   await page.goto('/settings/tokens');
   const row = page.getByRole('row').filter({ hasText: name });
+  // The list loads after the page: read the cells once the token's row is there.
+  await expect(row).toBeVisible();
   // Each value is named by its column (the cell's ::before, from data-label), the header row being hidden.
   const labels = await row.getByRole('cell').evaluateAll((cells) => cells.map((cell) => getComputedStyle(cell, '::before').content));
   expect(labels).toEqual(expect.arrayContaining(['"Prefix:"', '"Scopes:"', '"Created by:"', '"Status:"']));
