@@ -79,30 +79,8 @@ export function AgentHistoryView({ agentId, agentName, versions, schemas }: Agen
           Compare versions
         </h2>
         <div className="flex flex-wrap items-end gap-3">
-          <div>
-            <label htmlFor={leftId} className="mb-1 block text-sm font-medium">
-              Compare version
-            </label>
-            <Select id={leftId} value={left.version} onChange={(event) => setLeftVersion(Number(event.target.value))}>
-              {versions.map((version) => (
-                <option key={version.version} value={version.version}>
-                  {optionText(version, current)}
-                </option>
-              ))}
-            </Select>
-          </div>
-          <div>
-            <label htmlFor={rightId} className="mb-1 block text-sm font-medium">
-              with version
-            </label>
-            <Select id={rightId} value={right.version} onChange={(event) => setRightVersion(Number(event.target.value))}>
-              {versions.map((version) => (
-                <option key={version.version} value={version.version}>
-                  {optionText(version, current)}
-                </option>
-              ))}
-            </Select>
-          </div>
+          <VersionSelect id={leftId} label="Compare version" value={left.version} onChange={setLeftVersion} options={versions.map((version) => ({ version: version.version, text: optionText(version, current) }))} />
+          <VersionSelect id={rightId} label="with version" value={right.version} onChange={setRightVersion} options={versions.map((version) => ({ version: version.version, text: optionText(version, current) }))} />
         </div>
         <VersionComparison
           leftVersion={left.version}
@@ -160,4 +138,22 @@ function changeInWords(version: AgentVersion): string {
   const part = /\/(tools|rules)\/(.+)$/.exec(version.target);
   if (!part) return words;
   return `${words}: ${part[1] === 'tools' ? '' : 'group '}${part[2]}`;
+}
+
+/** One of the two version choosers of the comparison. */
+function VersionSelect({ id, label, value, onChange, options }: { id: string; label: string; value: number; onChange: (version: number) => void; options: { version: number; text: string }[] }) {
+  return (
+    <div>
+      <label htmlFor={id} className="mb-1 block text-sm font-medium">
+        {label}
+      </label>
+      <Select id={id} value={value} onChange={(event) => onChange(Number(event.target.value))}>
+        {options.map((option) => (
+          <option key={option.version} value={option.version}>
+            {option.text}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
 }
