@@ -29,6 +29,7 @@ export interface Database {
   secrets: SecretsTable;
   usage_rollups: UsageRollupsTable;
   approved_tools: ApprovedToolsTable;
+  call_rates: CallRatesTable;
 }
 
 /** One agent. */
@@ -345,4 +346,15 @@ export interface AgentTokenBudgetsTable {
   tokens: number;
   version: number;
   updated_at: string;
+}
+
+/** Tool calls per key (`caller:<kind>:<id>`, `agent:<id>`) and one-minute window (lib/runtime/call-rates.ts). */
+export interface CallRatesTable {
+  key: string;
+  /** Minutes since the Unix epoch: the window's first minute. */
+  window_start: number;
+  /** Calls let through in the window. */
+  calls: Generated<number>;
+  /** Calls refused in the window. */
+  throttled: Generated<number>;
 }
