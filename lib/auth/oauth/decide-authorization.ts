@@ -8,11 +8,10 @@ import { inTransaction } from '@/lib/db/transaction';
 import type { UserActor } from '../actor';
 import { hashSecret } from '../token-secret';
 import { checkAuthorizationRequest, errorRedirect, type AuthorizationParams } from './authorization-request';
+import { MAX_GRANT_AGENTS } from './grant-limits';
 import { ungrantable } from './grantable-agents';
 import { expiryAfter, newOAuthSecret, OAUTH_LIFETIMES_SECONDS } from './oauth-tokens';
 
-/** The most agents one grant may name. */
-export const MAX_GRANT_AGENTS = 500;
 
 /** What the user decided on the consent page. */
 export interface AuthorizationDecision {
