@@ -4,6 +4,7 @@ import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { MemoryClientProvider } from '../../test/oauth/memory-client-provider';
 import { assignTool, createTestAgent } from '../support/agent-api';
+import { seriousViolations } from '../support/axe';
 import { ownServerPort } from '../support/ports';
 import { expect, test } from '../support/test';
 
@@ -47,6 +48,7 @@ test.describe('[RUNTIME][OAUTH]', () => {
     const alphaBox = page.getByRole('checkbox', { name: new RegExp(`\\(${alpha}\\)`) });
     await expect(alphaBox).toBeChecked();
     await expect(page.getByRole('checkbox', { name: new RegExp(`\\(${beta}\\)`) })).not.toBeChecked();
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Allow access' }).click();
     await page.waitForURL((url) => url.href.startsWith(redirectUrl));
     const code = new URL(page.url()).searchParams.get('code');
@@ -74,6 +76,7 @@ test.describe('[RUNTIME][OAUTH]', () => {
     await page.goto('/settings/connections');
     const row = page.getByRole('listitem', { name: clientName });
     await expect(row.getByText(`Agents: ${alpha}`)).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
     await row.getByRole('button', { name: `Revoke ${clientName}` }).click();
     await expect(row).toHaveCount(0);
     expect((await call(alpha)).status).toBe(401);
@@ -81,5 +84,22 @@ test.describe('[RUNTIME][OAUTH]', () => {
     expect(grants.grants.map((grant) => grant.clientName)).not.toContain(clientName);
     const audit = (await (await request.get('/api/v1/audit?action=oauth.refused')).json()) as { events: { after: { audience?: string } }[] };
     expect(audit.events.some((event) => event.after.audience === alpha)).toBe(true);
+  });
+
+  test('[RUNTIME][OAUTH]: a person who denies sends the client back with access_denied, and nothing is granted', async ({ page, request, baseURL }) => {
+    const agent = await createTestAgent(request, 'Denied');
+    const clientName = `E2E denied client ${agent}`;
+    const provider = new MemoryClientProvider(redirectUrl, clientName);
+    const transport = new StreamableHTTPClientTransport(new URL(`${baseURL}/api/v1/agents/${agent}/mcp`), { authProvider: provider });
+    await expect(new Client({ name: 'e2e', version: '1' }).connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+
+    await page.goto(String(provider.authorizationUrl));
+    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.waitForURL((url) => url.href.startsWith(redirectUrl));
+    expect(new URL(page.url()).searchParams.get('error')).toBe('access_denied');
+    const grants = (await (await request.get('/api/v1/oauth/grants')).json()) as { grants: { clientName: string }[] };
+    expect(grants.grants.map((grant) => grant.clientName)).not.toContain(clientName);
+    const audit = (await (await request.get('/api/v1/audit?action=oauth.deny')).json()) as { events: { after: { client?: string } }[] };
+    expect(audit.events.some((event) => event.after.client === clientName)).toBe(true);
   });
 });
