@@ -25,6 +25,8 @@ export function authorizationServerMetadata(origin: string): OAuthMetadata {
     grant_types_supported: ['authorization_code', 'refresh_token'],
     token_endpoint_auth_methods_supported: ['none'],
     code_challenge_methods_supported: ['S256'],
+    // RFC 9207: the redirect carries `iss`, so a client talking to several servers can tell them apart.
+    authorization_response_iss_parameter_supported: true,
   };
 }
 

@@ -170,6 +170,35 @@ describeApi('OAuth for MCP clients, with the MCP SDK client', (database) => {
     expect(event?.action).toBe('oauth.deny');
   });
 
+  it('refreshes (rotating the refresh token) for another agent of the grant only', async () => {
+    const provider = new MemoryClientProvider(REDIRECT, 'Refresh test');
+    const params = await startFlow(provider, 'alpha');
+    const redirectTo = new URL(((await (await answerConsent(params, true, ['alpha', 'beta'])).json()) as { redirectTo: string }).redirectTo);
+    await transportFor('alpha', { authProvider: provider }).finishAuth(redirectTo.searchParams.get('code') ?? '');
+    const refreshToken = provider.tokens()?.refresh_token ?? '';
+    const refresh = (resource: string) =>
+      token(
+        new Request(`${BASE}/api/v1/oauth/token`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: refreshToken, client_id: params.client_id ?? '', resource }),
+        }),
+      );
+    const forBeta = (await (await refresh(`${BASE}/api/v1/agents/beta/mcp`)).json()) as { access_token: string; refresh_token: string };
+    expect((await initializeWith('beta', forBeta.access_token)).status).toBe(200);
+    expect((await initializeWith('alpha', forBeta.access_token)).status).toBe(401);
+    // The refresh token was spent by its use.
+    expect(await (await refresh(`${BASE}/api/v1/agents/beta/mcp`)).json()).toMatchObject({ error: 'invalid_grant' });
+    const outside = await token(
+      new Request(`${BASE}/api/v1/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ grant_type: 'refresh_token', refresh_token: forBeta.refresh_token, client_id: params.client_id ?? '', resource: `${BASE}/api/v1/agents/gamma/mcp` }),
+      }),
+    );
+    expect(await outside.json()).toMatchObject({ error: 'invalid_target' });
+  });
+
   it('refuses a registration with a plain-http redirect URI to another machine', async () => {
     const response = await register(apiRequest('/api/v1/oauth/register', { as: 'anonymous', json: { client_name: 'x', redirect_uris: ['http://evil.example/cb'] } }));
     expect(response.status).toBe(400);
