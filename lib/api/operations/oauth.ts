@@ -15,8 +15,8 @@ export const oauthOperations: ApiOperation[] = [
     summary: 'Registers an MCP client (RFC 7591): a public client with its redirect URIs (https, loopback http or a private-use scheme)',
     body: RegisterClientBodySchema,
     success: { 201: { description: 'The client id, nothing secret', schema: RegisteredClientSchema } },
-    problems: BODY_PROBLEMS,
-    problemDescriptions: { 400: '`error` is `invalid_client_metadata` or `invalid_redirect_uri`' },
+    problems: [...BODY_PROBLEMS, 429],
+    problemDescriptions: { 400: '`error` is `invalid_client_metadata` or `invalid_redirect_uri`', 429: 'More than 20 registrations from this address within an hour; `Retry-After` says when to try again' },
   },
   {
     method: 'POST', path: '/api/v1/oauth/token', operationId: 'oauthToken', tag: 'oauth', isPublic: true,

@@ -1,11 +1,16 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { OAuthClientMetadataSchema } from '@modelcontextprotocol/sdk/shared/auth.js';
+import { AppError } from '@/lib/app-error';
 import type { Db } from '@/lib/db/schema';
+import { blockedSeconds, recordFailure, type ThrottleRule } from '../throttle';
 import { oauthError } from './oauth-error';
 
 /** The most redirect URIs one client may register, and the longest of each and of its name. */
 export const CLIENT_LIMITS = { redirectUris: 10, uriLength: 2000, nameLength: 100 } as const;
+
+/** Registration is open, so it is counted per client address: 20 an hour, then an hour's pause (in the database, for every instance). */
+export const REGISTRATION_RULE: ThrottleRule = { maxFailures: 20, windowSeconds: 3600, blockSeconds: 3600 };
 
 /** How long a registered client with no grant is kept: registration is open to anyone, so unused ones go. */
 const UNUSED_CLIENT_HOURS = 24;
@@ -25,9 +30,13 @@ export interface RegisteredClient {
  * Registers an MCP client (RFC 7591): a public client (no secret; PKCE proves it at the token
  * endpoint) with its redirect URIs, each https, a loopback http URI (RFC 8252 §7.3) or a
  * private-use scheme (`cursor://…`). Deletes clients that never got a grant within a day.
- * Throws an OAuth `invalid_client_metadata` / `invalid_redirect_uri` error (400).
+ * AppError `too_many_requests` past {@link REGISTRATION_RULE} for the address; then an OAuth
+ * `invalid_client_metadata` / `invalid_redirect_uri` error (400).
  */
-export async function registerClient({ db, body, now = new Date() }: { db: Db; body: unknown; now?: Date }): Promise<RegisteredClient> {
+export async function registerClient({ db, body, address, now = new Date() }: { db: Db; body: unknown; address: string; now?: Date }): Promise<RegisteredClient> {
+  const key = `oauth-register:${address}`;
+  const waitSeconds = await blockedSeconds(db, [key], now);
+  if (waitSeconds > 0) throw new AppError('too_many_requests', 'Too many client registrations from this address; try again later', { retryAfterSeconds: waitSeconds });
   const parsed = OAuthClientMetadataSchema.safeParse(body);
   if (!parsed.success) throw oauthError('invalid_client_metadata', `The client metadata is not valid: ${parsed.error.issues[0]?.message ?? 'unexpected shape'}`);
   const metadata = parsed.data;
@@ -46,6 +55,7 @@ export async function registerClient({ db, body, now = new Date() }: { db: Db; b
     .where(({ not, exists, selectFrom }) => not(exists(selectFrom('oauth_grants').select('oauth_grants.id').whereRef('oauth_grants.client_id', '=', 'oauth_clients.id'))))
     .execute();
   await db.insertInto('oauth_clients').values({ id, name, redirect_uris: JSON.stringify(metadata.redirect_uris), created_at: createdAt }).execute();
+  await recordFailure(db, key, REGISTRATION_RULE, now);
   return {
     client_id: id,
     client_id_issued_at: Math.floor(now.getTime() / 1000),

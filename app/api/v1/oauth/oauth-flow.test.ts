@@ -3,6 +3,7 @@ import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAgent } from '@/lib/agents';
+import { CLIENT_ADDRESS_HEADER } from '@/lib/http/door-constants.mjs';
 import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { apiRequest, callRoute, describeApi } from '@/test/api/api-harness';
 import { MemoryClientProvider } from '@/test/oauth/memory-client-provider';
@@ -203,5 +204,15 @@ describeApi('OAuth for MCP clients, with the MCP SDK client', (database) => {
     const response = await register(apiRequest('/api/v1/oauth/register', { as: 'anonymous', json: { client_name: 'x', redirect_uris: ['http://evil.example/cb'] } }));
     expect(response.status).toBe(400);
     expect(await response.json()).toMatchObject({ error: 'invalid_redirect_uri' });
+  });
+
+  it('pauses registrations from an address after 20 in an hour', async () => {
+    const from = (address: string) =>
+      register(apiRequest('/api/v1/oauth/register', { as: 'anonymous', headers: { [CLIENT_ADDRESS_HEADER]: address }, json: { client_name: 'flood', redirect_uris: [REDIRECT] } }));
+    for (let count = 0; count < 20; count += 1) expect((await from('203.0.113.7')).status).toBe(201);
+    const paused = await from('203.0.113.7');
+    expect(paused.status).toBe(429);
+    expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await from('203.0.113.8')).status).toBe(201);
   });
 });
