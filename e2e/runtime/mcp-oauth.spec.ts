@@ -102,4 +102,31 @@ test.describe('[RUNTIME][OAUTH]', () => {
     const audit = (await (await request.get('/api/v1/audit?action=oauth.deny')).json()) as { events: { after: { client?: string } }[] };
     expect(audit.events.some((event) => event.after.client === clientName)).toBe(true);
   });
+
+  test('[RUNTIME][OAUTH]: a signed-out editor signs in on the way and returns to the consent page, which offers no agent they may not use', async ({ browser, request, baseURL }) => {
+    const agent = await createTestAgent(request, 'Editors');
+    const email = `oauth-editor-${agent}@e2e.test`;
+    const password = 'an editor password, long enough';
+    expect((await request.post('/api/v1/users', { data: { email, name: 'Ed Itor', role: 'editor', password } })).status()).toBe(201);
+    const provider = new MemoryClientProvider(redirectUrl, `E2E editor client ${agent}`);
+    const transport = new StreamableHTTPClientTransport(new URL(`${baseURL}/api/v1/agents/${agent}/mcp`), { authProvider: provider });
+    await expect(new Client({ name: 'e2e', version: '1' }).connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
+
+    const context = await browser.newContext({ baseURL });
+    const page = await context.newPage();
+    await page.goto(String(provider.authorizationUrl));
+    await expect(page).toHaveURL(/\/sign-in\?next=%2Foauth%2Fauthorize%3F/);
+    const form = page.getByRole('form', { name: 'Sign in' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password').fill(password);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByRole('heading', { name: `Allow E2E editor client ${agent} to reach agents?` })).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('Your role may not call agents');
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Allow access' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Deny' }).click();
+    await page.waitForURL((url) => url.href.startsWith(redirectUrl));
+    expect(new URL(page.url()).searchParams.get('error')).toBe('access_denied');
+    await context.close();
+  });
 });

@@ -45,7 +45,7 @@ export async function checkAuthorizationRequest({ db, params, origin }: { db: Db
   const registered = JSON.parse(client.redirect_uris) as string[];
   if (redirectUri === undefined || !registered.includes(redirectUri)) return refuse(`"${client.name}" asked to be answered at an address it did not register (redirect_uri)`);
   const state = params.state;
-  const toClient = (error: string, message: string): AuthorizationCheck => refuse(message, errorRedirect(redirectUri, { error, error_description: message, state }, origin));
+  const toClient = (error: string, message: string): AuthorizationCheck => refuse(message, clientRedirect(redirectUri, { error, error_description: message, state }, origin));
   if (state !== undefined && state.length > MAX_STATE) return toClient('invalid_request', `state may be at most ${MAX_STATE} characters`);
   if (params.response_type !== 'code') return toClient('unsupported_response_type', 'Only response_type=code is supported');
   if (params.code_challenge_method !== 'S256') return toClient('invalid_request', 'PKCE with code_challenge_method=S256 is required; plain is not accepted');
@@ -59,7 +59,7 @@ export async function checkAuthorizationRequest({ db, params, origin }: { db: Db
 }
 
 /** The client's redirect URI with the given answer parameters (and `iss`, RFC 9207) added to its query. */
-export function errorRedirect(redirectUri: string, answer: Record<string, string | undefined>, origin: string): string {
+export function clientRedirect(redirectUri: string, answer: Record<string, string | undefined>, origin: string): string {
   const url = new URL(redirectUri);
   for (const [name, value] of Object.entries({ ...answer, iss: origin })) if (value !== undefined) url.searchParams.set(name, value);
   return url.toString();

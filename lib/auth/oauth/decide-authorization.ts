@@ -7,7 +7,7 @@ import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
 import type { UserActor } from '../actor';
 import { hashSecret } from '../token-secret';
-import { checkAuthorizationRequest, errorRedirect, type AuthorizationParams } from './authorization-request';
+import { checkAuthorizationRequest, clientRedirect, type AuthorizationParams } from './authorization-request';
 import { MAX_GRANT_AGENTS } from './grant-limits';
 import { ungrantable } from './grantable-agents';
 import { expiryAfter, newOAuthSecret, OAUTH_LIFETIMES_SECONDS } from './oauth-tokens';
@@ -45,7 +45,7 @@ export async function decideAuthorization({ db, actor, origin, params, approve, 
       before: null,
       after: { client: request.clientName, redirectUri: request.redirectUri, agent: request.agentId },
     });
-    return { redirectTo: errorRedirect(request.redirectUri, { error: 'access_denied', error_description: 'The user refused access', state: request.state }, origin) };
+    return { redirectTo: clientRedirect(request.redirectUri, { error: 'access_denied', error_description: 'The user refused access', state: request.state }, origin) };
   }
   const agents = [...new Set(agentIds)];
   if (agents.length === 0 || agents.length > MAX_GRANT_AGENTS) throw new AppError('unprocessable', `Choose between 1 and ${MAX_GRANT_AGENTS} agents`);
@@ -75,5 +75,5 @@ export async function decideAuthorization({ db, actor, origin, params, approve, 
     const before = existing ? { agents: JSON.parse(existing.agent_ids) as string[] } : null;
     await recordAuditEvent(trx, { actor, action: 'oauth.grant', target: `oauth/grants/${grantId}`, before, after });
   });
-  return { redirectTo: errorRedirect(request.redirectUri, { code, state: request.state }, origin) };
+  return { redirectTo: clientRedirect(request.redirectUri, { code, state: request.state }, origin) };
 }

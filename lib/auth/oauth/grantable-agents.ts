@@ -26,7 +26,7 @@ export async function grantableAgents({ db, actor, include }: { db: Db; actor: U
   return rows;
 }
 
-/** Of `agentIds`, the ones the user may grant (every one of them, or AppError is the caller's to throw). */
+/** Of `agentIds`, those the user may not grant (missing agents, or all of them without `runtime`); empty when all may be. */
 export async function ungrantable({ db, actor, agentIds }: { db: Db; actor: UserActor; agentIds: readonly string[] }): Promise<string[]> {
   if (!can(actor, 'runtime')) return [...agentIds];
   if (agentIds.length === 0) return [];
