@@ -112,7 +112,7 @@ test.describe('[RUNTIME][OAUTH]', () => {
     const transport = new StreamableHTTPClientTransport(new URL(`${baseURL}/api/v1/agents/${agent}/mcp`), { authProvider: provider });
     await expect(new Client({ name: 'e2e', version: '1' }).connect(transport)).rejects.toBeInstanceOf(UnauthorizedError);
 
-    const context = await browser.newContext({ baseURL });
+    const context = await browser.newContext({ baseURL, storageState: { cookies: [], origins: [] } });
     const page = await context.newPage();
     await page.goto(String(provider.authorizationUrl));
     await expect(page).toHaveURL(/\/sign-in\?next=%2Foauth%2Fauthorize%3F/);
@@ -121,7 +121,7 @@ test.describe('[RUNTIME][OAUTH]', () => {
     await form.getByLabel('Password').fill(password);
     await form.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByRole('heading', { name: `Allow E2E editor client ${agent} to reach agents?` })).toBeVisible();
-    await expect(page.getByRole('alert')).toContainText('Your role may not call agents');
+    await expect(page.getByRole('alert').filter({ hasText: 'Your role may not call agents' })).toBeVisible();
     await expect(page.getByRole('checkbox')).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Allow access' })).toBeDisabled();
     await page.getByRole('button', { name: 'Deny' }).click();
