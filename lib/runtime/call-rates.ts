@@ -5,8 +5,6 @@ import type { Actor } from '@/lib/auth/actor';
 import { assignmentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEventLater } from '@/lib/audit/record-audit-event-later';
 import type { Db } from '@/lib/db/schema';
-import { dialectOf } from '@/lib/db/dialect-of';
-import { inTransaction } from '@/lib/db/transaction';
 import { recordToolCall as countToolCall } from '@/lib/metrics/record-tool-call';
 import { authorize } from '@/lib/auth/authorize';
 import { requireAgent } from './require-agent';
@@ -44,13 +42,9 @@ export async function checkCallRate({ db, actor, agentId, toolName, perMinute = 
   if (perMinute <= 0) return;
   const window = Math.floor(now / WINDOW_MS);
   cleanUpOldWindows(db, window);
-  const both = async (handle: Db) => {
-    const caller = await count(handle, `caller:${actor.kind}:${idOf(actor)}`, window, { isRefused: false, perMinute });
-    return { caller, agent: await count(handle, `agent:${agentId}`, window, { isRefused: caller.calls > perMinute, perMinute }) };
-  };
-  // SQLite: one transaction, so one commit (one sync of the WAL) for both counters. PostgreSQL:
-  // a statement each, so a busy caller's row is locked for one statement, not two round trips.
-  const { caller, agent } = dialectOf(db) === 'sqlite' ? await inTransaction(db, both) : await both(db);
+  // A statement each, no transaction: a busy caller's row is locked for one statement, never across an await.
+  const caller = await count(db, `caller:${actor.kind}:${idOf(actor)}`, window, { isRefused: false, perMinute });
+  const agent = await count(db, `agent:${agentId}`, window, { isRefused: caller.calls > perMinute, perMinute });
   const isCallerOver = caller.calls > perMinute;
   const isAgentOver = !isCallerOver && agent.calls > perMinute;
   if (!isCallerOver && !isAgentOver) return;
