@@ -7,7 +7,7 @@ import { clientAddress } from './client-address';
 import { passwordProblem } from './password-policy';
 import { TEST_ADMIN, TEST_EDITOR, TEST_VIEWER } from '@/test/auth/test-actors';
 
-const token = (scopes: TokenActor['scopes']): TokenActor => ({ kind: 'token', id: 'token:tat_x', displayName: 'Token "x"', tokenId: 'x', scopes });
+const token = (scopes: TokenActor['scopes']): TokenActor => ({ kind: 'token', id: 'token:tat_x', displayName: 'Token "x"', tokenId: 'x', scopes, agents: { all: true } });
 
 describe('authorize', () => {
   it('lets admins do everything, editors change agents but not users or tokens, viewers only read', () => {
