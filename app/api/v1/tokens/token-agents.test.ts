@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { TokenSchema } from '@/lib/api/auth-schemas';
 import { createAgent, deleteAgent } from '@/lib/agents';
 import { createToken } from '@/lib/auth/create-token';
+import { recordTokenAgentUse } from '@/lib/auth/token-agent-uses';
 import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { apiRequest, callRoute, describeApi, snapshotTables, type TestRequestInit } from '@/test/api/api-harness';
 import { GET as agentGet, PATCH as agentPatch } from '../agents/[id]/route';
@@ -15,6 +16,7 @@ import { POST as mcpRoute } from '../agents/[id]/mcp/route';
 import { PUT as assignRoute } from '../agents/[id]/tools/[toolName]/route';
 import { POST as invokeRoute } from '../agents/[id]/tools/[toolName]/invoke/route';
 import { GET as versionsRoute } from '../agents/[id]/versions/route';
+import { GET as configExport } from '../config/route';
 import { GET as usageRoute } from '../usage/route';
 import { GET as tokenGet, PATCH as tokenPatch } from './[id]/route';
 import { GET as tokensList, POST as tokensPost } from './route';
@@ -137,6 +139,14 @@ describeApi('tokens limited to agents', (database) => {
     expect(auditAfter.slice(auditBefore.length).map((event) => event.action)).toEqual(['access.denied', 'access.denied']);
   });
 
+  it('refuses a limited token the whole configuration (it covers every agent) with 403', async () => {
+    const response = await callRoute(configExport as Handler, apiRequest('/api/v1/config?format=json', { as: { token: boundToA } }), {});
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { detail: string }).detail).toBe('A token limited to agents cannot export the configuration (it covers every agent): use a token with all agents, or sign in');
+    const allowed = await callRoute(configExport as Handler, apiRequest('/api/v1/config?format=json', { as: { token: allAgents } }), {});
+    expect(allowed.status).toBe(200);
+  });
+
   it('refuses an unknown agent id on create with 400 pointing at it, and creates nothing', async () => {
     const before = await snapshotTables(database.db);
     const response = await callRoute(tokensPost as Handler, apiRequest('/api/v1/tokens', { method: 'POST', json: { name: 'x', scopes: ['runtime'], agents: ['runner', 'nobody'] } }), {});
@@ -155,6 +165,22 @@ describeApi('tokens limited to agents', (database) => {
     expect(TokenSchema.parse(((await legacy.json()) as { token: unknown }).token).agents).toBe('all');
     const list = (await (await callRoute(tokensList as Handler, apiRequest('/api/v1/tokens'), {})).json()) as { tokens: unknown[] };
     expect(list.tokens.map((token) => TokenSchema.parse(token)).find((token) => token.id === boundTokenId)?.agents).toEqual(['runner']);
+  });
+
+  it('writes a token\'s use of an agent at most once a minute, and never moves it back (another instance wrote later)', async () => {
+    const { token } = await createToken({ db: database.db, actor: TEST_ADMIN, input: { name: 'uses', scopes: ['runtime'], agents: 'all' } });
+    const read = async (agentId: string) =>
+      (await database.db.selectFrom('api_token_agent_uses').select('last_used_at').where('token_id', '=', token.id).where('agent_id', '=', agentId).executeTakeFirst())?.last_used_at;
+    const t0 = new Date('2026-06-01T10:00:00.000Z');
+    await recordTokenAgentUse(database.db, token.id, 'runner', t0);
+    await recordTokenAgentUse(database.db, token.id, 'runner', new Date(t0.getTime() + 30_000));
+    expect(await read('runner')).toBe(t0.toISOString());
+    await recordTokenAgentUse(database.db, token.id, 'runner', new Date(t0.getTime() + 61_000));
+    expect(await read('runner')).toBe(new Date(t0.getTime() + 61_000).toISOString());
+    // Another instance already wrote a later time: this one's older write leaves it.
+    await database.db.insertInto('api_token_agent_uses').values({ token_id: token.id, agent_id: 'hr', last_used_at: '2026-06-01T11:00:00.000Z' }).execute();
+    await recordTokenAgentUse(database.db, token.id, 'hr', t0);
+    expect(await read('hr')).toBe('2026-06-01T11:00:00.000Z');
   });
 
   describe('narrowing', () => {
