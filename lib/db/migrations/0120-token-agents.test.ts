@@ -19,7 +19,9 @@ describeEachDatabase('migration 0120-token-agents', (databases) => {
     await sql`insert into api_token_agent_uses (token_id, agent_id, last_used_at) values ('t1', 'hr', '2026-01-02T00:00:00.000Z')`.execute(db);
     await expect(sql`insert into api_token_agent_uses (token_id, agent_id, last_used_at) values ('t1', 'hr', '2026-01-03T00:00:00.000Z')`.execute(db)).rejects.toThrow();
 
-    await tokenAgentsMigration().down(db);
+    const { down } = tokenAgentsMigration();
+    if (!down) throw new Error('0120 has no down migration');
+    await down(db);
     const { rows: after } = await sql<Record<string, unknown>>`select * from api_tokens`.execute(db);
     expect(Object.keys(after[0] ?? {})).not.toContain('agents');
   });
