@@ -8,7 +8,7 @@ import { appErrorOf } from '@/test/app-error-of';
 import { checkCallRate, readAgentCallRate } from './call-rates';
 import { callRatePerMinute, mcpCallTimeoutMs } from './runtime-limits';
 
-const token = (id: string): TokenActor => ({ kind: 'token', id: `token:${id}`, displayName: id, tokenId: id, scopes: ['runtime'] });
+const token = (id: string): TokenActor => ({ kind: 'token', id: `token:${id}`, displayName: id, tokenId: id, scopes: ['runtime'], agents: { all: true } });
 /** 10 s into a minute, so a test's calls stay in one window. */
 const MINUTE = Date.UTC(2026, 0, 1, 12, 0, 10);
 
