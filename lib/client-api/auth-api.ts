@@ -32,8 +32,8 @@ export const tokensQueryOptions = queryOptions({
   queryFn: async () => (await apiFetch<{ tokens: ApiToken[] }>('/api/v1/tokens')).data.tokens,
 });
 
-/** Creates a token; the answer carries its secret, this once. */
-export async function createToken(input: { name: string; scopes: TokenScope[]; expiresAt?: string }): Promise<{ token: ApiToken; secret: string }> {
+/** Creates a token (for all agents, or those named in `agents`); the answer carries its secret, this once. */
+export async function createToken(input: { name: string; scopes: TokenScope[]; expiresAt?: string; agents?: 'all' | string[] }): Promise<{ token: ApiToken; secret: string }> {
   return (await apiFetch<{ token: ApiToken; secret: string }>('/api/v1/tokens', { method: 'POST', body: input })).data;
 }
 
