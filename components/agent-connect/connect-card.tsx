@@ -2,6 +2,7 @@
 
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
+import Link from 'next/link';
 import { useId } from 'react';
 import { useCan } from '@/components/auth/permissions-context';
 import { buttonVariants } from '@/components/ui/button';
@@ -83,7 +84,9 @@ export function ConnectCard({ agentId, agentName, publicOrigin }: ConnectCardPro
 
         <p>
           <span className="font-medium">Or sign in by OAuth:</span> MCP clients that support OAuth need only the URL. They open a sign-in page of this app,
-          where you choose the agents they may reach; see “OAuth” in <span className="font-mono">docs/runtime-and-mcp.md</span>.
+          where you choose the agents they may reach; you revoke them under{' '}
+          <Link href="/settings/connections" className="text-link underline underline-offset-2">Settings → Connections</Link>. See “Signing in by OAuth” in{' '}
+          <span className="font-mono">docs/runtime-and-mcp.md</span>.
         </p>
 
         <section aria-labelledby={`${headingId}-files`} className="space-y-2">

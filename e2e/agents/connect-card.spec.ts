@@ -143,6 +143,7 @@ test('[AGENTS][CONNECT]: a viewer sees the endpoint and configurations, learns w
   await expect(card).toContainText('A client will list no tools yet');
   await expect(card).toContainText('Only admins create tokens');
   await expect(card.getByRole('button', { name: 'Create a token for this agent' })).toHaveCount(0);
+  await expect(card.getByRole('link', { name: 'Settings → Connections' })).toHaveAttribute('href', '/settings/connections');
 
   const downloading = page.waitForEvent('download');
   await card.getByRole('link', { name: 'Download OpenAI JSON' }).click();
