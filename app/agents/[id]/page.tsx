@@ -6,6 +6,7 @@ import { AgentDetail } from '@/components/agent-detail/agent-detail';
 import { ThrottleNotice } from '@/components/agent-detail/throttle-notice';
 import { AppError } from '@/lib/app-error';
 import { agentTitle, prefetchAgentPage } from '@/lib/agent-page/prefetch-agent-page';
+import { publicUrl } from '@/lib/auth/public-url';
 import { makeServerQueryClient } from '@/lib/query/query-clients';
 
 // Assignments and their statuses are read from the database and the live registry per request.
@@ -33,7 +34,7 @@ export default async function AgentPage({ params }: Props) {
       <Breadcrumbs items={[{ label: 'Agents', href: '/agents' }, { label: name }]} />
       <HydrationBoundary state={dehydrate(queryClient)}>
         <ThrottleNotice agentId={id} />
-        <AgentDetail agentId={id} />
+        <AgentDetail agentId={id} publicOrigin={publicUrl().origin} />
       </HydrationBoundary>
     </>
   );
