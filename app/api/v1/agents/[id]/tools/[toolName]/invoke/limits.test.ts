@@ -72,7 +72,7 @@ describeApi('Limits on tool calls: the call rate (429) and a hung MCP upstream (
     return client;
   }
 
-  it('answers the 6th call of a token in a minute 429 with Retry-After, on invoke and on MCP tools/call, and audits it once', async () => {
+  it('answers the 6th call of a token in a minute 429 with Retry-After, on invoke and on MCP tools/call, and audits it once', { timeout: 40_000 }, async () => {
     await startOfAWindow();
     const [first = '', second = ''] = tokens;
     const client = await mcpClient('beta', first);
@@ -100,7 +100,7 @@ describeApi('Limits on tool calls: the call rate (429) and a hung MCP upstream (
     expect(rate).toMatchObject({ limitPerMinute: 5, calls: 4, isThrottled: true, throttledCalls: 1 });
   });
 
-  it('answers a call to an agent past its own 5 calls 429, whichever token makes it', async () => {
+  it('answers a call to an agent past its own 5 calls 429, whichever token makes it', { timeout: 40_000 }, async () => {
     await startOfAWindow();
     process.env.RUNTIME_RATE_PER_MINUTE = '5';
     // The first test used this minute's window of beta once (second token): start from a clean agent.
