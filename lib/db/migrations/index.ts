@@ -18,6 +18,7 @@ import { toolPoliciesMigration } from './0090-tool-policies';
 import { tokenBudgetsMigration } from './0091-token-budgets';
 import { usageRollupsMigration } from './0110-usage-rollups';
 import { approvedToolsMigration } from './0100-approved-tools';
+import { runtimeSessionsMigration } from './0121-runtime-sessions';
 
 /**
  * Every migration by name, applied in name order. Listed here rather than read from a
@@ -42,5 +43,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0091-token-budgets': tokenBudgetsMigration(),
     '0100-approved-tools': approvedToolsMigration(),
     '0110-usage-rollups': usageRollupsMigration(),
+    '0121-runtime-sessions': runtimeSessionsMigration(),
   };
 }
