@@ -9,7 +9,7 @@ import type { Db } from '@/lib/db/schema';
 import type { ToolRegistry } from '@/registry';
 import { listEffectiveTools } from './list-effective-tools';
 import { createMcpServer } from './mcp-server';
-import { endRuntimeSession, openRuntimeSession, useRuntimeSession } from './runtime-sessions';
+import { endRuntimeSession, openRuntimeSession, resumeRuntimeSession } from './runtime-sessions';
 import { trackOpenStream } from './open-streams';
 import { toMcpTool } from './tool-formats';
 import { watchToolList } from './watch-tool-list';
@@ -33,7 +33,7 @@ export async function mcpResponse(request: Request, agentId: string, { actor, db
     sessionId = await openRuntimeSession(db, { agentId, actor });
   } else {
     if (!given) return jsonRpcError(400, 'Bad Request: the Mcp-Session-Id header is required (send initialize first)');
-    await useRuntimeSession(db, { id: given, agentId, actor });
+    await resumeRuntimeSession(db, { id: given, agentId, actor });
     sessionId = given;
   }
   if (request.method === 'DELETE') {

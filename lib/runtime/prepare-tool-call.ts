@@ -21,7 +21,7 @@ import { countHeldToolCall, reportToolCall, toolCallAttributes, toolCallSpanName
 import { ToolUnavailableError } from './tool-unavailable-error';
 import { pumpToolStream, StreamStoppedError } from './pump-tool-stream';
 import { runtimeLimits, type RuntimeLimits } from './runtime-limits';
-import { openRuntimeSession, useRuntimeSession } from './runtime-sessions';
+import { openRuntimeSession, resumeRuntimeSession } from './runtime-sessions';
 import { validateArguments } from './validate-arguments';
 
 /** What `prepareToolCall` needs. */
@@ -107,7 +107,7 @@ async function prepareAssigned(options: PrepareToolCallOptions, given: Assignmen
   const limits = options.limits ?? runtimeLimits();
   const assignment = viewAssignment(given, lookup);
   // A session given must be the caller's own on this agent; a new one is stored once the call may run.
-  if (options.sessionId !== undefined) await useRuntimeSession(db, { id: options.sessionId, agentId, actor });
+  if (options.sessionId !== undefined) await resumeRuntimeSession(db, { id: options.sessionId, agentId, actor });
   const isNewSession = options.sessionId === undefined;
   const sessionId = options.sessionId ?? randomUUID();
   const base = { db, actor, agentId, toolName, server: serverOf(lookup, toolName), sessionId, args };

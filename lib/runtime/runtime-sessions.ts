@@ -54,7 +54,7 @@ export async function openRuntimeSession(db: Db, { agentId, actor, id = randomUU
  * Checks that `id` is a live session of this agent opened by this actor and marks it used.
  * AppError `not_found` (SESSION_NOT_FOUND) otherwise: unknown, idle too long, or another's.
  */
-export async function useRuntimeSession(db: Db, { id, agentId, actor, now = Date.now() }: { id: string; agentId: string; actor: Actor } & SessionClock): Promise<void> {
+export async function resumeRuntimeSession(db: Db, { id, agentId, actor, now = Date.now() }: { id: string; agentId: string; actor: Actor } & SessionClock): Promise<void> {
   const row = await db.selectFrom('runtime_sessions').select(['agent_id', 'principal', 'last_used_at']).where('id', '=', id).executeTakeFirst();
   if (!row || row.agent_id !== agentId || row.principal !== principalOf(actor)) throw new AppError('not_found', SESSION_NOT_FOUND);
   const idleMs = runtimeSessionIdleMs();
