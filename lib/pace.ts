@@ -3,12 +3,15 @@ import 'server-only';
 /**
  * Lets a long loop on the event loop (checking and planning a configuration file of thousands
  * of agents) give way to other requests: `await pace.breathe()` in each round yields once the
- * current slice (20 ms) is used up, and costs nothing otherwise.
+ * current slice (5 ms) is used up, and costs nothing otherwise. The slice is short because a
+ * request needs several turns of the event loop and may wait one slice at each: with 20 ms slices
+ * a health check during a 1 MiB plan took up to 160 ms, with 5 ms at most about 60 ms
+ * (`BENCH_ONLY=config npm run bench`), and the plan itself was no slower.
  */
 export class Pace {
   private sliceStart = performance.now();
 
-  constructor(private readonly sliceMs = 20) {}
+  constructor(private readonly sliceMs = 5) {}
 
   async breathe(): Promise<void> {
     if (performance.now() - this.sliceStart < this.sliceMs) return;

@@ -30,10 +30,12 @@ export default async function CataloguePage({ searchParams }: CataloguePageProps
   await Promise.all([
     queryClient.prefetchQuery({ ...catalogueFirstScreenQueryOptions, queryFn: () => readFirstScreen(actor, params) }),
     // The summary strip's agents needing attention; a failure is left to the browser's own fetch.
-    queryClient.prefetchQuery({
-      ...agentListQueryOptions('', 'attention'),
-      queryFn: async () => listAgents({ db: await getDb(), actor, registry: await getToolRegistry(), status: 'attention' }),
-    }),
+    ...(['attention', 'changed'] as const).map((status) =>
+      queryClient.prefetchQuery({
+        ...agentListQueryOptions('', status),
+        queryFn: async () => listAgents({ db: await getDb(), actor, registry: await getToolRegistry(), status }),
+      }),
+    ),
   ]);
   const nonce = requestNonce(await headers());
   return (

@@ -28,7 +28,7 @@ export default async function SignInPage({ searchParams }: SignInPageProps) {
         <h1 className="text-xl font-semibold">Sign in</h1>
       </CardHeader>
       <CardContent>
-        {oidc && <SsoSignIn providerName={oidc.providerName} refusal={refusal} />}
+        {oidc && <SsoSignIn providerName={oidc.providerName} refusal={refusal} next={next} />}
         {isLocalSignInOn ? (
           <>
             {oidc && <p className="mb-3 text-sm text-muted-foreground">Or with your email and password:</p>}

@@ -11,7 +11,7 @@ const agent: AgentListItem = {
   updatedAt: '2026-12-02T00:00:00.000Z',
   assignmentCount: 2,
   ruleCount: 0,
-  statusCounts: { missing: 0, invalid: 0, unavailable: 0 },
+  statusCounts: { missing: 0, invalid: 0, unavailable: 0, changed: 0 },
 };
 const callbacks = { onEdit: () => undefined, onClone: () => undefined, onDelete: () => undefined };
 
@@ -22,7 +22,7 @@ describe('isSameRow', () => {
 
   it('draws a row again when any of its agent\'s values changed, however deep', () => {
     expect(isSameRow({ agent, ...callbacks }, { agent: { ...agent, version: 4, name: 'Support desk' }, ...callbacks })).toBe(false);
-    expect(isSameRow({ agent, ...callbacks }, { agent: { ...agent, statusCounts: { missing: 1, invalid: 0, unavailable: 0 } }, ...callbacks })).toBe(false);
+    expect(isSameRow({ agent, ...callbacks }, { agent: { ...agent, statusCounts: { missing: 1, invalid: 0, unavailable: 0, changed: 0 } }, ...callbacks })).toBe(false);
   });
 
   it('draws a row again when a callback changed', () => {

@@ -8,6 +8,7 @@ export const STATUS_FILTER_TEXT: Record<AgentStatusFilter, string> = {
   missing: 'with missing tools',
   invalid: 'with invalid settings',
   unavailable: 'with unavailable tools',
+  changed: 'with tools changed upstream',
 };
 
 const OPTIONS: { value: AgentStatusFilter | ''; label: string }[] = [
@@ -16,6 +17,7 @@ const OPTIONS: { value: AgentStatusFilter | ''; label: string }[] = [
   { value: 'missing', label: 'With missing tools' },
   { value: 'invalid', label: 'With invalid settings' },
   { value: 'unavailable', label: 'With unavailable tools' },
+  { value: 'changed', label: 'With tools changed upstream' },
 ];
 
 /** The labelled filter of the agents list by their assignments' status. */

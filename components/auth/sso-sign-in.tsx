@@ -1,4 +1,5 @@
 import { buttonVariants } from '@/components/ui/button';
+import { DEFAULT_NEXT_PATH } from '@/lib/auth/safe-next-path';
 import { FormError } from './form-error';
 
 /** Why a sign-in with the identity provider was refused, by the `sso_error` code the callback sent. */
@@ -23,14 +24,14 @@ function refusalMessage(code: string, providerName: string): string {
 
 /**
  * "Sign in with <provider>": a plain link to the flow's start, which redirects to the provider
- * (a form could not: the page's CSP allows forms to post to this origin only). With the reason a
- * refused attempt came back with.
+ * (a form could not: the page's CSP allows forms to post to this origin only), carrying the page
+ * to return to (`next`, already checked by `safeNextPath`). With the reason a refused attempt came back with.
  */
-export function SsoSignIn({ providerName, refusal }: { providerName: string; refusal?: string }) {
+export function SsoSignIn({ providerName, refusal, next = DEFAULT_NEXT_PATH }: { providerName: string; refusal?: string; next?: string }) {
   return (
     <div className="mb-4 flex flex-col gap-3">
       {refusal && <FormError>{refusalMessage(refusal, providerName)}</FormError>}
-      <a href="/api/auth/oidc/start" className={buttonVariants({ variant: 'primary' })}>
+      <a href={next === DEFAULT_NEXT_PATH ? '/api/auth/oidc/start' : `/api/auth/oidc/start?${new URLSearchParams({ next })}`} className={buttonVariants({ variant: 'primary' })}>
         Sign in with {providerName}
       </a>
     </div>

@@ -2,7 +2,7 @@
 
 import { countText } from '@/lib/client/count-text';
 import { useQuery } from '@tanstack/react-query';
-import { AlertTriangle, Bot, CircleOff, Layers, Wrench, type LucideIcon } from 'lucide-react';
+import { AlertTriangle, Bot, CircleOff, GitCompareArrows, Layers, Wrench, type LucideIcon } from 'lucide-react';
 import Link from 'next/link';
 import { memo } from 'react';
 import { agentListQueryOptions } from '@/lib/client-api/agents-api';
@@ -16,13 +16,16 @@ interface FleetHealthProps {
 }
 
 /**
- * The home page's summary strip: tools, groups, unavailable tools, plugin problems and agents
- * with missing, invalid or unavailable assignments, each a link to the list that shows them. Memoised: its
+ * The home page's summary strip: tools, groups, unavailable tools, plugin problems, agents
+ * with missing, invalid or unavailable assignments, and agents with tools changed upstream waiting
+ * for an editor's review, each a link to the list that shows them. Memoised: its
  * counts stay the same while the admin types in the search box below it.
  */
 export const FleetHealth = memo(function FleetHealth({ toolCount, groupCount, unavailableCount, problemCount }: FleetHealthProps) {
   const attention = useQuery(agentListQueryOptions('', 'attention'));
   const away = useQuery(agentListQueryOptions('', 'unavailable'));
+  const changed = useQuery(agentListQueryOptions('', 'changed'));
+  const changedCount = changed.data?.length;
   // Agents with a missing or invalid assignment, or one whose tool is unavailable (its server away), each once.
   const needing = attention.data && away.data ? new Set([...attention.data, ...away.data].map((agent) => agent.id)) : undefined;
   const agentCount = needing?.size;
@@ -42,7 +45,7 @@ export const FleetHealth = memo(function FleetHealth({ toolCount, groupCount, un
             : 'Missing, invalid or unavailable tools';
   return (
     <section aria-label="Fleet health" className="mb-6">
-      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-5">
+      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-6">
         <Stat href="/?availability=available" icon={Wrench} value={toolCount} label={toolCount === 1 ? 'tool' : 'tools'} detail={`${countText(toolCount - unavailableCount)} available`} />
         <Stat href="#catalogue-group-filter" icon={Layers} value={groupCount} label={groupCount === 1 ? 'group' : 'groups'} detail="Filter by group" />
         <Stat href="/?availability=unavailable" icon={CircleOff} value={unavailableCount} label="unavailable" detail={unavailableCount === 0 ? 'All tools can run' : 'See why'} tone={unavailableCount > 0 ? 'warning' : undefined} />
@@ -54,6 +57,16 @@ export const FleetHealth = memo(function FleetHealth({ toolCount, groupCount, un
           label={agentCount === 1 ? 'agent needs attention' : 'agents need attention'}
           detail={agentDetail}
           tone={brokenCount > 0 ? 'danger' : awayCount > 0 ? 'warning' : undefined}
+          className="max-sm:col-span-2"
+        />
+        <Stat
+          href="/agents?status=changed"
+          icon={GitCompareArrows}
+          value={changedCount}
+          label={changedCount === 1 ? 'agent with upstream changes' : 'agents with upstream changes'}
+          detail={changedCount === undefined ? (changed.isError ? 'Could not be counted' : 'Counting…') : changedCount === 0 ? 'No tool changed upstream' : 'Review and accept'}
+          tone={changedCount ? 'warning' : undefined}
+          isLink={changedCount !== 0}
           className="max-sm:col-span-2"
         />
       </ul>

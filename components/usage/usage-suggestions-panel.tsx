@@ -8,6 +8,7 @@ import { useCan } from '@/components/auth/permissions-context';
 import { Button } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { assignmentsQueryOptions, deleteAssignment } from '@/lib/client-api/assignments-api';
+import { agentLintQueryOptions } from '@/lib/client-api/policy-api';
 import { effectiveToolsQueryOptions } from '@/lib/client-api/runtime-api';
 import { usageQueryOptions } from '@/lib/client-api/usage-api';
 import { usageSuggestions } from './usage-suggestions';
@@ -19,12 +20,14 @@ export function UsageSuggestionsPanel({ agentId }: { agentId: string }) {
   const usage = useQuery(usageQueryOptions({ agent: agentId }, 'month', 'tool'));
   const effective = useQuery(effectiveToolsQueryOptions(agentId, 'openai'));
   const assignments = useQuery(assignmentsQueryOptions(agentId));
+  const lint = useQuery(agentLintQueryOptions(agentId));
   const { confirm, dialog } = useConfirm();
   const [message, setMessage] = useState('');
   const headingId = useId();
-  if (!usage.data || !effective.data || !assignments.data) return null;
+  if (!usage.data || !effective.data || !assignments.data || !lint.data) return null;
   const versions = new Map(assignments.data.map((assignment) => [assignment.toolName, assignment.version]));
-  const suggestions = usageSuggestions({ agentId, usage: usage.data, tokens: effective.data.tokens.perTool, assigned: new Set(versions.keys()) });
+  const notCalled = new Set(lint.data.findings.flatMap((finding) => (finding.code === 'not_called' && finding.toolName ? [finding.toolName] : [])));
+  const suggestions = usageSuggestions({ agentId, usage: usage.data, tokens: effective.data.tokens.perTool, notCalled, assigned: new Set(versions.keys()) });
 
   const remove = async (toolName: string) => {
     const version = versions.get(toolName);
@@ -50,7 +53,7 @@ export function UsageSuggestionsPanel({ agentId }: { agentId: string }) {
         {message}
       </p>
       {suggestions.length === 0 ? (
-        <p className="text-sm text-muted-foreground">Nothing to suggest: every tool was called in the last 30 days, none fails often or runs near its time limit.</p>
+        <p className="text-sm text-muted-foreground">Nothing to suggest: no tool has gone 30 days without a call, none fails often or runs near its time limit.</p>
       ) : (
         <ul aria-label="Suggestions from the last 30 days" className="divide-y divide-border rounded-lg border border-border">
           {suggestions.map((suggestion) => (

@@ -11,12 +11,13 @@ const stats = (calls: number, errors: Partial<UsageStats['errors']> = {}, p95 = 
 const report = (groups: (UsageStats & { key: string })[]): UsageReport => ({ from: '', to: '', bucket: 'day', totals: stats(0), series: [], groups, callLimitMs: 30_000 });
 
 describe('usage suggestions', () => {
-  it('suggests removing an assigned tool not called in 30 days with its token cost, and excluding a rule-given one', () => {
+  it('suggests removing an assigned tool the lint reports not called in 30 days, with its token cost, and excluding a rule-given one', () => {
     const suggestions = usageSuggestions({
       agentId: 'a',
       usage: report([{ key: 'used', ...stats(3) }]),
-      tokens: [{ name: 'used', tokens: 50 }, { name: 'idle', tokens: 800 }, { name: 'fs_list_dir', tokens: 120 }],
-      assigned: new Set(['used', 'idle']),
+      tokens: [{ name: 'used', tokens: 50 }, { name: 'idle', tokens: 800 }, { name: 'new', tokens: 90 }, { name: 'fs_list_dir', tokens: 120 }],
+      notCalled: new Set(['idle', 'fs_list_dir']),
+      assigned: new Set(['used', 'idle', 'new']),
     });
     expect(suggestions).toEqual([
       { kind: 'unused', toolName: 'idle', text: 'idle was not called in 30 days: remove it to save 800 tokens per turn.', action: { label: 'Remove idle', removes: 'idle' } },
@@ -33,6 +34,7 @@ describe('usage suggestions', () => {
         { key: 'slow', ...stats(4, {}, 16_000) },
       ]),
       tokens: [],
+      notCalled: new Set(),
       assigned: new Set(),
     });
     expect(suggestions.map(({ kind, toolName }) => `${kind} ${toolName}`)).toEqual(['failing flaky', 'slow slow']);

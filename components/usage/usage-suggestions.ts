@@ -14,8 +14,8 @@ export const FAILING_RATE = 0.2;
 const MIN_CALLS = 5;
 
 /**
- * The suggestions for an agent: tools its model receives that were not called in 30 days (with
- * the tokens they cost each turn; removing an assigned one is the action), tools failing more
+ * The suggestions for an agent: tools the lint reports as not called in 30 days (`notCalled`,
+ * shown names; with the tokens they cost each turn; removing an assigned one is the action), tools failing more
  * than 20 % of calls (with the most common error kind; their failed calls in the audit log),
  * and tools whose p95 is above half the call limit (their calls in the audit log).
  */
@@ -23,14 +23,14 @@ export function usageSuggestions(options: {
   agentId: string;
   usage: UsageReport;
   tokens: readonly { name: string; tokens: number }[];
+  notCalled: ReadonlySet<string>;
   assigned: ReadonlySet<string>;
 }): UsageSuggestion[] {
-  const { agentId, usage, tokens, assigned } = options;
-  const byTool = new Map((usage.groups ?? []).map((group) => [group.key, group]));
+  const { agentId, usage, tokens, notCalled, assigned } = options;
   const audit = (toolName: string) => `/audit?${new URLSearchParams({ agent: agentId, tool: toolName, action: 'tool.invoke' })}`;
   const suggestions: UsageSuggestion[] = [];
   for (const { name, tokens: cost } of [...tokens].sort((a, b) => b.tokens - a.tokens)) {
-    if ((byTool.get(name)?.calls ?? 0) > 0) continue;
+    if (!notCalled.has(name)) continue;
     suggestions.push({
       kind: 'unused',
       toolName: name,

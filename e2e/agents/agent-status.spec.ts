@@ -41,8 +41,8 @@ const api = async <T>(path: string): Promise<T> => (await (await server!.fetch(p
 test('[AGENTS][STATUS]: the agents API counts each agent\'s missing and unavailable tools and filters by them', async () => {
   const { agents } = await api<{ agents: ListedAgent[] }>('/api/v1/agents');
   expect(agents.map(({ id, statusCounts }) => ({ id, statusCounts }))).toEqual([
-    { id: 'counter', statusCounts: { missing: 0, invalid: 0, unavailable: 0 } },
-    { id: 'writer', statusCounts: { missing: 1, invalid: 0, unavailable: 1 } },
+    { id: 'counter', statusCounts: { missing: 0, invalid: 0, unavailable: 0, changed: 0 } },
+    { id: 'writer', statusCounts: { missing: 1, invalid: 0, unavailable: 1, changed: 0 } },
   ]);
   expect((await api<{ agents: ListedAgent[] }>('/api/v1/agents?status=missing')).agents.map((agent) => agent.id)).toEqual(['writer']);
   expect((await api<{ agents: ListedAgent[] }>('/api/v1/agents?status=attention')).agents.map((agent) => agent.id)).toEqual(['writer']);

@@ -100,7 +100,7 @@ test.describe('[AGENTS][SAVES]', () => {
       return { status: response.status, body: (await response.json()) as Record<string, unknown>, requestId: response.headers.get('x-request-id') ?? '', type: response.headers.get('content-type') };
     };
     const found = await ask('/api/v1/agents?search=A-&limit=1');
-    expect(found).toMatchObject({ status: 200, body: { total: 2, agents: [{ id: ENCODED, name: ENCODED, assignmentCount: 2, statusCounts: { missing: 0, invalid: 0, unavailable: 0 } }] } });
+    expect(found).toMatchObject({ status: 200, body: { total: 2, agents: [{ id: ENCODED, name: ENCODED, assignmentCount: 2, statusCounts: { missing: 0, invalid: 0, unavailable: 0, changed: 0 } }] } });
     expect(await ask('/api/v1/agents?search=plain')).toMatchObject({ status: 200, body: { total: 1, agents: [{ id: PLAIN }] } });
     const refused = await ask('/api/v1/agents?limit=0');
     expect(refused).toMatchObject({ status: 400, type: 'application/problem+json', body: { status: 400, requestId: refused.requestId } });

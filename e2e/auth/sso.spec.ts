@@ -79,6 +79,25 @@ test('[AUTH][SSO]: a person signs in with the identity provider and is created w
   await close();
 });
 
+test('[AUTH][SSO]: a sign-in with the identity provider returns to the page the person came from, and never to another site', async ({ browser }) => {
+  const { page, close } = await freshPage(browser);
+  await page.goto(`${appUrl}/audit?action=auth.sign-in`);
+  await expect(page).toHaveURL((url) => url.pathname === '/sign-in' && url.searchParams.get('next') === '/audit?action=auth.sign-in');
+  await page.getByRole('link', { name: `Sign in with ${PROVIDER_NAME}` }).click();
+  await logInAtProvider(page, 'alice');
+  await expect(page).toHaveURL(`${appUrl}/audit?action=auth.sign-in`);
+  await expect(page.getByRole('heading', { name: 'Audit log', level: 1 })).toBeVisible();
+  await close();
+  // The flow's start takes only a path of this app: another site, or an API route, lands on the home page.
+  for (const next of ['https://evil.example/', '//evil.example', '/\\evil.example', '/api/v1/tokens']) {
+    const attempt = await freshPage(browser);
+    await attempt.page.goto(`${appUrl}/api/auth/oidc/start?${new URLSearchParams({ next })}`);
+    await logInAtProvider(attempt.page, 'alice');
+    await expect(attempt.page).toHaveURL(`${appUrl}/`);
+    await attempt.close();
+  }
+});
+
 test('[AUTH][SSO]: a changed group changes the role at the next sign-in, and no mapped group refuses it and ends the sessions', async ({ browser }) => {
   const asEditor = await freshPage(browser);
   await signInAtProvider(asEditor.page, 'alice');
@@ -207,6 +226,11 @@ async function freshPage(browser: Browser): Promise<{ page: Page; close: () => P
 async function signInAtProvider(page: Page, login: string): Promise<void> {
   await page.goto(`${appUrl}/sign-in`);
   await page.getByRole('link', { name: `Sign in with ${PROVIDER_NAME}` }).click();
+  await logInAtProvider(page, login);
+}
+
+/** The provider's own login page, then back to the app. */
+async function logInAtProvider(page: Page, login: string): Promise<void> {
   await page.getByPlaceholder('Enter any login').fill(login);
   await page.getByPlaceholder('and password').fill('any password');
   await page.getByRole('button', { name: 'Sign-in' }).click();

@@ -35,6 +35,19 @@ test('[DRIFT][ACCEPT]: an MCP server changes a tool at run time; the agent shows
       };
       await expect.poll(upstreamOf, { timeout: 20_000 }).toMatchObject({ changed: ['description', 'parametersSchema'], current: { description: 'Answers the text it is given, shouted' } });
 
+      // The health strip and the agents list count the agent as waiting for a review.
+      const changedIds = async () => ((await (await request.get('/api/v1/agents?status=changed')).json()) as { agents: { id: string }[] }).agents.map((candidate) => candidate.id);
+      expect(await changedIds()).toContain(agentId);
+      await page.goto('/');
+      const stat = page.getByRole('region', { name: 'Fleet health' }).getByRole('listitem').filter({ hasText: /with upstream changes/ });
+      await expect(stat.locator('[data-stat-value]')).toHaveText(String((await changedIds()).length));
+      await stat.getByRole('link').click();
+      await expect(page).toHaveURL(/\/agents\?status=changed$/);
+      await page.goto(`/agents?status=changed&q=${agentId}`);
+      await expect(page.getByRole('combobox', { name: 'Show' })).toHaveValue('changed');
+      const row = page.getByRole('list', { name: 'Agents' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: /^Drifting/ }) });
+      await expect(row.getByRole('list', { name: 'Tools needing attention' })).toContainText('1 changed upstream');
+
       await page.goto(`/agents/${agentId}`);
       const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(tool) }) });
       await expect(card.getByText('changed upstream', { exact: true })).toBeVisible();
@@ -50,6 +63,7 @@ test('[DRIFT][ACCEPT]: an MCP server changes a tool at run time; the agent shows
       await diff.getByRole('button', { name: `Accept upstream change of ${tool}` }).click();
       await expect(card.getByText('changed upstream', { exact: true })).toBeHidden();
       expect(await upstreamOf()).toBeUndefined();
+      expect(await changedIds()).not.toContain(agentId);
       await expect.poll(async () => (await served())?.description).toBe('Answers the text it is given, shouted');
       expect((await served())?.inputSchema.properties).toHaveProperty('loud');
       const audit = await request.get(`/api/v1/audit?agent=${agentId}&action=assignment.accept-upstream`);

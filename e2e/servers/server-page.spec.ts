@@ -153,3 +153,56 @@ for (const width of [1280, 390]) {
     });
   });
 }
+
+const VIEWS = [
+  { width: 1280, theme: 'light' },
+  { width: 1280, theme: 'dark' },
+  { width: 390, theme: 'light' },
+  { width: 390, theme: 'dark' },
+] as const;
+
+for (const { width, theme } of VIEWS) {
+  test(`[SERVERS][CONTROLS]: admin reconnects, disables and enables a server from its page, and the API and audit log agree (${width} px, ${theme})`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    const name = `ctl${uniqueToken()}`.replace(/[^a-z0-9]/g, '').slice(0, 32);
+    const created = await request.post('/api/v1/servers', { data: { name, transport: 'stdio', command: process.execPath, args: [EVERYTHING_BIN] } });
+    expect(created.status()).toBe(201);
+    try {
+      await expect.poll(async () => (await serverOf(request, name)).status, { timeout: 30_000 }).toBe('connected');
+      const firstPid = (await serverOf(request, name)).pid;
+      await page.goto(`/servers/${name}`);
+      await expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+      await expectFits(page);
+
+      await page.getByRole('button', { name: 'Reconnect' }).click();
+      await expect(page.getByText(`Reconnecting to “${name}”.`)).toBeVisible();
+      // A new process, connected again, and the request in the audit log under the admin's name.
+      await expect.poll(async () => {
+        const server = await serverOf(request, name);
+        return server.status === 'connected' && server.pid !== firstPid;
+      }, { timeout: 30_000 }).toBe(true);
+      const audit = (await (await request.get(`/api/v1/audit?action=server.reconnect`)).json()) as { events: { target: string; actor: string }[] };
+      expect(audit.events.filter((event) => event.target === `servers/${name}`)).toHaveLength(1);
+
+      await page.getByRole('button', { name: 'Disable' }).click();
+      await expect(page.getByRole('button', { name: 'Enable' })).toBeVisible();
+      const disabled = (await (await request.get(`/api/v1/servers/${name}`)).json()) as { enabled: boolean; status: string };
+      expect(disabled.enabled).toBe(false);
+      await expect.poll(async () => (await groupTools(request, name)).every((tool) => !tool.available), { timeout: 10_000 }).toBe(true);
+      await expect(page.getByRole('button', { name: 'Reconnect' })).toBeDisabled();
+      await expectFits(page);
+
+      await page.getByRole('button', { name: 'Enable' }).click();
+      await expect(page.getByRole('button', { name: 'Disable' })).toBeVisible();
+      await expect.poll(async () => (await serverOf(request, name)).status, { timeout: 30_000 }).toBe('connected');
+      await expect(page.getByRole('term').filter({ hasText: 'Connected' })).toBeVisible();
+      expect((await groupTools(request, name)).some((tool) => tool.available)).toBe(true);
+      await expectFits(page);
+    } finally {
+      const stored = await request.get(`/api/v1/servers/${name}`);
+      if (stored.ok()) expect((await request.delete(`/api/v1/servers/${name}`, { headers: { 'if-match': stored.headers().etag ?? '' } })).status()).toBe(200);
+    }
+  });
+}

@@ -91,10 +91,15 @@ for (const theme of THEMES) {
   });
 }
 
-test('[USAGE][SUGGESTIONS]: admin sees an idle tool with its token cost and removes it, and a failing tool links to its calls', async ({ page, request }) => {
+test('[USAGE][SUGGESTIONS]: admin sees a tool idle for 30 days with its token cost and removes it, and a failing tool links to its calls', async ({ page, request }) => {
   const advised = await createTestAgent(request, 'Advised');
   await assignTool(request, advised, 'word_count', {});
   await assignTool(request, advised, 'todo_read', {});
+  // todo_read has been the agent's for 40 days (a tool given today is not yet "unused").
+  const { default: Database } = await import('better-sqlite3');
+  const db = new Database(process.env.E2E_DATABASE_FILE!);
+  db.prepare('update assignments set created_at = ? where agent_id = ? and tool_name = ?').run(new Date(Date.now() - 40 * 86_400_000).toISOString(), advised, 'todo_read');
+  db.close();
   for (let index = 0; index < 5; index++) {
     const args = index < 3 ? { text: 3 } : { text: 'fine words' };
     await request.post(`/api/v1/agents/${advised}/tools/word_count/invoke`, { data: { arguments: args } });

@@ -31,10 +31,15 @@ export interface AgentStatusCounts {
   missing: number;
   invalid: number;
   unavailable: number;
+  /** Assigned tools changed upstream since an editor approved them, waiting for acceptance. */
+  changed: number;
 }
 
-/** Agents whose assignments include one of this status; `attention` means missing or invalid. */
-export type AgentStatusFilter = 'missing' | 'invalid' | 'unavailable' | 'attention';
+/**
+ * Agents whose assignments include one of this status; `attention` means missing or invalid,
+ * `changed` a pending upstream change.
+ */
+export type AgentStatusFilter = 'missing' | 'invalid' | 'unavailable' | 'attention' | 'changed';
 
 /** Whether an agent with these counts passes the status filter. */
 export function matchesStatusFilter(counts: AgentStatusCounts, filter: AgentStatusFilter): boolean {

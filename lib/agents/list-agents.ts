@@ -81,7 +81,7 @@ export async function pageAgents({ db, actor, search, registry, status, limit, o
   }
   const countIds = limit === undefined ? undefined : rows.map((row) => row.id);
   const [assignmentCounts, ruleCounts] = await Promise.all([countAssignments(db, countIds), countRules(db, countIds)]);
-  const zero = { missing: 0, invalid: 0, unavailable: 0 };
+  const zero = { missing: 0, invalid: 0, unavailable: 0, changed: 0 };
   const agents = rows.map(
     (row): AgentListItem => ({
       ...toAgent(row),

@@ -31,6 +31,7 @@ export const AgentStatusCountsSchema = z.object({
   missing: z.number().int().meta({ description: 'Assignments whose tool no plugin provides any more' }),
   invalid: z.number().int().meta({ description: "Assignments whose stored overrides no longer fit the tool's settings schema" }),
   unavailable: z.number().int().meta({ description: 'Assignments whose tool is known but unavailable now' }),
+  changed: z.number().int().meta({ description: 'Assignments whose tool its provider changed since an editor approved it (a pending upstream change; the model is still served the approved version)' }),
 });
 
 /** An agent in `GET /api/v1/agents`, with how many tools are assigned to it and how many need attention. */
@@ -51,9 +52,9 @@ export const AgentListQuerySchema = z.object({
     .optional()
     .meta({ description: 'Case-insensitive text to find in id, name or description' }),
   status: z
-    .enum(['missing', 'invalid', 'unavailable', 'attention'])
+    .enum(['missing', 'invalid', 'unavailable', 'attention', 'changed'])
     .optional()
-    .meta({ description: 'Only agents with at least one assignment of this status; `attention` means missing or invalid' }),
+    .meta({ description: 'Only agents with at least one assignment of this status; `attention` means missing or invalid, `changed` a pending upstream change' }),
   limit: z.coerce.number().int().min(1).max(500).optional().meta({ description: 'At most this many agents (all when left out)' }),
   offset: z.coerce.number().int().min(0).max(1_000_000).optional().meta({ description: 'Skip this many agents first (with `limit`)' }),
 });

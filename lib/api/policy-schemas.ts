@@ -76,7 +76,7 @@ export const AgentLintSchema = z.object({
   toolCount: z.number().int(),
   findings: z.array(
     z.object({
-      code: z.enum(['duplicate_description', 'near_duplicate_description', 'bossy_description', 'missing_parameter_description', 'schema_refused', 'over_token_budget']),
+      code: z.enum(['duplicate_description', 'near_duplicate_description', 'bossy_description', 'missing_parameter_description', 'schema_refused', 'over_token_budget', 'not_called']),
       severity: z.enum(['warning', 'info']),
       toolName: z.string().optional().meta({ description: 'The name the model sees' }),
       format: z.enum(['openai', 'anthropic', 'mcp']).optional(),

@@ -1,5 +1,6 @@
 import 'server-only';
 import type { Db } from '@/lib/db/schema';
+import { faceOf, fingerprintOf } from '@/lib/drift/tool-fingerprint';
 import type { ToolRegistry } from '@/registry';
 import { toAssignment } from './assignment';
 import { viewAssignment } from './assignment-view';
@@ -10,6 +11,8 @@ export interface AssignmentStatusCounts {
   missing: number;
   invalid: number;
   unavailable: number;
+  /** Assigned tools whose provider changed them since an editor approved them (pending upstream changes). */
+  changed: number;
 }
 
 /** What `countAssignmentStatuses` needs. */
@@ -21,7 +24,8 @@ export interface CountAssignmentStatusesOptions {
 }
 
 /**
- * Each agent's assignments counted by status (missing, invalid, unavailable), from one query
+ * Each agent's assignments counted by status (missing, invalid, unavailable), and those with a
+ * pending upstream change (the provider's tool differs from the approved one), from two queries
  * and one reading of the registry for all agents. Agents without such assignments get zeros
  * (or are absent from the map when they have no assignments at all). Throws nothing of its own.
  */
@@ -29,14 +33,37 @@ export async function countAssignmentStatuses({ db, registry, agentIds }: CountA
   const counts = new Map<string, AssignmentStatusCounts>();
   if (agentIds?.length === 0) return counts;
   let query = db.selectFrom('assignments').selectAll();
-  if (agentIds) query = query.where('agent_id', 'in', [...agentIds]);
-  const rows = await query.execute();
+  let approvedQuery = db.selectFrom('approved_tools').select(['agent_id', 'tool_name', 'fingerprint']);
+  if (agentIds) {
+    query = query.where('agent_id', 'in', [...agentIds]);
+    approvedQuery = approvedQuery.where('agent_id', 'in', [...agentIds]);
+  }
+  const [rows, approvedRows] = await Promise.all([query.execute(), approvedQuery.execute()]);
   const lookup = toolLookup(registry);
+  const assigned = new Set<string>();
   for (const row of rows) {
     const { status } = viewAssignment(toAssignment(row), lookup);
-    const agentCounts = counts.get(row.agent_id) ?? { missing: 0, invalid: 0, unavailable: 0 };
+    const agentCounts = counts.get(row.agent_id) ?? { missing: 0, invalid: 0, unavailable: 0, changed: 0 };
     if (status !== 'ok') agentCounts[status] += 1;
     counts.set(row.agent_id, agentCounts);
+    assigned.add(`${row.agent_id}\u0000${row.tool_name}`);
+  }
+  // As readUpstreamChanges decides it: a tool offered now whose face differs from the approved one.
+  const fingerprints = new Map<string, string | null>();
+  const currentFingerprint = (toolName: string): string | null => {
+    let fingerprint = fingerprints.get(toolName);
+    if (fingerprint === undefined) {
+      const entry = registry.entry(toolName);
+      fingerprint = entry?.available ? fingerprintOf(faceOf(entry)) : null;
+      fingerprints.set(toolName, fingerprint);
+    }
+    return fingerprint;
+  };
+  for (const row of approvedRows) {
+    const agentCounts = counts.get(row.agent_id);
+    if (!agentCounts || !assigned.has(`${row.agent_id}\u0000${row.tool_name}`)) continue;
+    const current = currentFingerprint(row.tool_name);
+    if (current !== null && current !== row.fingerprint) agentCounts.changed += 1;
   }
   return counts;
 }

@@ -22,13 +22,14 @@ const SIGN_IN_PAGE = '/sign-in';
 /**
  * Starts a sign-in with the operator's identity provider: the provider's authorization URL
  * (with state, PKCE challenge and nonce) and the Set-Cookie of the signed state cookie that
- * binds the flow to this browser. Null when single sign-on is not configured.
+ * binds the flow to this browser; a successful sign-in lands on `next` (a path of this app, checked
+ * by the caller with `safeNextPath`). Null when single sign-on is not configured.
  */
-export async function startOidcSignIn(db: Db): Promise<{ url: string; setCookies: string[] } | null> {
+export async function startOidcSignIn(db: Db, next = '/'): Promise<{ url: string; setCookies: string[] } | null> {
   if (!signInSettings().oidc) return null;
   const auth = await getAuth(db);
   const { headers, response } = await auth.api.signInSocial({
-    body: { provider: OIDC_PROVIDER_ID, callbackURL: '/', errorCallbackURL: SIGN_IN_PAGE, disableRedirect: true },
+    body: { provider: OIDC_PROVIDER_ID, callbackURL: next, errorCallbackURL: SIGN_IN_PAGE, disableRedirect: true },
     returnHeaders: true,
   });
   if (!response.url) throw new Error('Better Auth gave no authorization URL for the identity provider');

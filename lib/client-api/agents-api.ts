@@ -49,7 +49,7 @@ export function agentPageQueryOptions(search: string, status: AgentStatusFilter 
 
 /** A URL parameter's value as an agent status filter; anything else means no filter. */
 export function toAgentStatusFilter(value: string | undefined): AgentStatusFilter | '' {
-  return value === 'missing' || value === 'invalid' || value === 'unavailable' || value === 'attention' ? value : '';
+  return value === 'missing' || value === 'invalid' || value === 'unavailable' || value === 'attention' || value === 'changed' ? value : '';
 }
 
 /** A `?page=` value (1-based) as a 0-based page; anything else is the first page. */

@@ -37,7 +37,7 @@ export interface CheckFileOptions {
  * or changed workflows by the workflows API's own `validateWorkflow`. Throws AppError `invalid`
  * listing every error (a new server URL the egress policy refuses among them); answers the file
  * and what could not be checked (a tool of a server whose tools the plan does not list), each a
- * warning with its line. Gives way to other requests every 20 ms.
+ * warning with its line. Gives way to other requests every few milliseconds ({@link Pace}).
  */
 export async function checkedFile({ parsed, state, registry, prune, servers }: CheckFileOptions): Promise<{ file: ConfigFile; warnings: ConfigWarning[] }> {
   const pace = new Pace();

@@ -46,7 +46,7 @@ export async function parseConfig(text: string): Promise<ParsedConfig> {
   return checkRead(await readConfigText(text));
 }
 
-/** A file read by `readConfigText`, checked as {@link parseConfig} says; no I/O, giving way to other requests every 20 ms. */
+/** A file read by `readConfigText`, checked as {@link parseConfig} says; no I/O, giving way to other requests every few milliseconds ({@link Pace}). */
 export async function checkRead(read: ReadConfig): Promise<ParsedConfig> {
   const pace = new Pace();
   const position = (offset: number) => linePosition(read.lineStarts, offset);

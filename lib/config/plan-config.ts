@@ -72,7 +72,7 @@ export async function checkConfigServers({ state, registry, actor, parsed, prune
 
 /**
  * The plan of a file on a state already read, with its servers already checked, and the file it
- * read; no I/O, giving way to other requests every 20 ms.
+ * read; no I/O, giving way to other requests every few milliseconds ({@link Pace}).
  */
 export async function planOn({ state, registry, actor, parsed, prune, servers }: PlanOnOptions): Promise<{ plan: ConfigPlan; file: ConfigFile }> {
   const { file, warnings } = await checkedFile({ parsed, state, registry, prune, servers });
@@ -98,7 +98,7 @@ export function authorizeServerChanges(actor: Actor, state: ConfigState, changes
   }
 }
 
-/** The changes from `state` to `file`, in target order, with the hash of both; gives way to other requests every 20 ms. */
+/** The changes from `state` to `file`, in target order, with the hash of both; gives way to other requests every few milliseconds ({@link Pace}). */
 export async function makePlan(state: ConfigState, file: ConfigFile, prune: boolean, warnings: ConfigWarning[] = []): Promise<ConfigPlan> {
   const pace = new Pace();
   const current = new Map((state.file.agents ?? []).map((agent) => [agent.id, agent]));

@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import type { TokenActor } from '@/lib/auth/actor';
 import { TEST_EDITOR, TEST_VIEWER } from '@/test/auth/test-actors';
 import { appErrorOf } from '@/test/app-error-of';
-import { createAgent } from '@/lib/agents';
+import { createAgent, listAgents } from '@/lib/agents';
 import { putAssignment } from '@/lib/assignments';
 import { listAuditEvents } from '@/lib/audit';
 import { describeEachDatabase } from '@/test/db/databases';
@@ -55,7 +55,14 @@ describeEachDatabase('upstream tool changes', (databases) => {
     const served = await listEffectiveTools({ db, registry: after, actor, agentId: 'bot' });
     expect(served.tools).toEqual([expect.objectContaining({ name: 'lookup', description: 'Finds things', parametersSchema: V1 })]);
 
+    // The agents list (and the catalogue's health strip, which reads it) counts each agent's pending changes.
+    const counted = async () => (await listAgents({ db, actor, registry: after })).map((agent) => [agent.id, agent.statusCounts?.changed]);
+    expect(await counted()).toEqual([['bot', 1], ['other', 1]]);
+    expect(await listAgents({ db, actor, registry: before, status: 'changed' })).toEqual([]);
+
     expect(await acceptUpstreamChange({ db, registry: after, actor, agentId: 'bot', toolName: 'lookup' })).toEqual({ agentIds: ['bot'] });
+    expect(await counted()).toEqual([['bot', 0], ['other', 1]]);
+    expect((await listAgents({ db, actor, registry: after, status: 'changed' })).map((agent) => agent.id)).toEqual(['other']);
 
     expect((await listEffectiveTools({ db, registry: after, actor, agentId: 'bot' })).tools).toEqual([expect.objectContaining({ description: 'Finds things, now with a limit', parametersSchema: V2 })]);
     expect(await listUpstreamChanges({ db, registry: after, actor, agentId: 'bot' })).toEqual([]);

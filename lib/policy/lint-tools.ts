@@ -14,7 +14,8 @@ export type LintCode =
   | 'bossy_description'
   | 'missing_parameter_description'
   | 'schema_refused'
-  | 'over_token_budget';
+  | 'over_token_budget'
+  | 'not_called';
 
 /** One finding of the lint: what, about which tool (the name the model sees), in words. */
 export interface LintFinding {
@@ -79,6 +80,29 @@ export function lintTools(tools: readonly EffectiveTool[], budget: number): Tool
     findings.push({ code: 'over_token_budget', severity: 'warning', format: cost.format, message: `The tool definitions cost ${cost.tokens} tokens in ${cost.format} format, above the budget of ${budget}` });
   }
   return { findings, costs, budget };
+}
+
+/** A tool is reported as not called once the agent has had it this long without a call. */
+export const NOT_CALLED_DAYS = 30;
+
+/**
+ * The tools the model receives that were not called in the last {@link NOT_CALLED_DAYS} days,
+ * among those the agent has had at least that long (`since`: when each registry name joined the
+ * agent's set, by its assignment or group rule); a tool given yesterday is not "unused" yet.
+ */
+export function notCalledFindings(
+  tools: readonly EffectiveTool[],
+  { called, since, now }: { called: ReadonlySet<string>; since: (tool: EffectiveTool) => string; now: Date },
+): LintFinding[] {
+  const cutoff = new Date(now.getTime() - NOT_CALLED_DAYS * 86_400_000).toISOString();
+  return tools
+    .filter((tool) => !called.has(tool.toolName) && since(tool) <= cutoff)
+    .map((tool) => ({
+      code: 'not_called',
+      severity: 'info',
+      toolName: tool.name,
+      message: `"${tool.name}" was not called in the last ${NOT_CALLED_DAYS} days: removing it saves its definition's tokens on every turn`,
+    }));
 }
 
 function schemaFindings(tool: EffectiveTool): LintFinding[] {

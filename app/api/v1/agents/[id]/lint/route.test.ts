@@ -8,6 +8,7 @@ import { putAssignment } from '@/lib/assignments/put-assignment';
 import { DEMO_AGENT_ID } from '@/lib/db/seed-demo';
 import { getToolRegistry } from '@/lib/registry-host';
 import { createToken } from '@/lib/auth/create-token';
+import { flushUsage, recordUsage } from '@/lib/usage/record-usage';
 import { apiRequest, callRoute, describeApi } from '@/test/api/api-harness';
 import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { GET as getBudget, PUT as putBudget } from '../token-budget/route';
@@ -53,5 +54,15 @@ describeApi('GET /api/v1/agents/{id}/lint on the demo agent', (database) => {
     expect((await put({ tokens: null }, { ifMatch: '"1"' })).status).toBe(200);
     const reset = TokenBudgetSchema.parse(await (await callRoute(getBudget, apiRequest(`/api/v1/agents/${DEMO_AGENT_ID}/token-budget`), { id: DEMO_AGENT_ID })).json());
     expect(reset.source).toBe('default');
+  });
+
+  it('names a tool the agent has had 30 days without a call, not one called in that time nor one given lately', async () => {
+    const fortyDaysAgo = new Date(Date.now() - 40 * 86_400_000).toISOString();
+    await database.db.updateTable('assignments').set({ created_at: fortyDaysAgo }).where('agent_id', '=', DEMO_AGENT_ID).where('tool_name', 'in', ['word_count', 'fs_list_dir']).execute();
+    recordUsage(database.db, { agentId: DEMO_AGENT_ID, toolName: 'fs_list_dir', outcome: 'ok', durationMs: 2, resultBytes: 10, at: new Date(Date.now() - 3 * 86_400_000) });
+    await flushUsage();
+    const body = await lint();
+    // fs_read_file was assigned today: not yet "unused".
+    expect(body.findings.filter((finding) => finding.code === 'not_called').map((finding) => [finding.toolName, finding.severity])).toEqual([['word_count', 'info']]);
   });
 });
