@@ -11,10 +11,13 @@ const httpMethods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']
  * start of single sign-on and the identity provider's redirect back), the first-run setup,
  * the health check and the metrics (which answer clients on this machine only, 403 to the
  * rest: `lib/metrics/may-read-metrics.ts`), and the bench's floor, which answers 404 to
- * everyone unless the bench started the server with BENCH_FLOOR_DIR (its own test). Anything
+ * everyone unless the bench started the server with BENCH_FLOOR_DIR (its own test), and OAuth's
+ * public parts for MCP clients: the two metadata documents, client registration and the token
+ * endpoint (which answer OAuth errors, never data, without a code or token). Anything
  * else added under app/ must answer 401 to an anonymous caller, or this test fails.
  */
-const PUBLIC_ROUTES = new Set(['api/auth/sign-in', 'api/auth/oidc/start', 'api/auth/callback/oidc', 'api/auth/setup', 'api/health', 'api/metrics', 'api/v1/config/schema.json', 'api/bench-floor/[kind]']);
+const PUBLIC_ROUTES = new Set(['api/auth/sign-in', 'api/auth/oidc/start', 'api/auth/callback/oidc', 'api/auth/setup', 'api/health', 'api/metrics', 'api/v1/config/schema.json', 'api/bench-floor/[kind]',
+  '.well-known/oauth-authorization-server', '.well-known/oauth-protected-resource/api/v1/agents/[id]/mcp', 'api/v1/oauth/register', 'api/v1/oauth/token']);
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string | string[]>> }) => Promise<Response>;
 

@@ -45,7 +45,7 @@ export const FleetHealth = memo(function FleetHealth({ toolCount, groupCount, un
             : 'Missing, invalid or unavailable tools';
   return (
     <section aria-label="Fleet health" className="mb-6">
-      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 xl:grid-cols-6">
+      <ul className="grid grid-cols-2 gap-2 sm:grid-cols-3 2xl:grid-cols-6">
         <Stat href="/?availability=available" icon={Wrench} value={toolCount} label={toolCount === 1 ? 'tool' : 'tools'} detail={`${countText(toolCount - unavailableCount)} available`} />
         <Stat href="#catalogue-group-filter" icon={Layers} value={groupCount} label={groupCount === 1 ? 'group' : 'groups'} detail="Filter by group" />
         <Stat href="/?availability=unavailable" icon={CircleOff} value={unavailableCount} label="unavailable" detail={unavailableCount === 0 ? 'All tools can run' : 'See why'} tone={unavailableCount > 0 ? 'warning' : undefined} />

@@ -5,6 +5,7 @@ const tabs = [
   { href: '/settings/users', label: 'Users', isAdminOnly: true },
   { href: '/settings/tokens', label: 'API tokens', isAdminOnly: true },
   { href: '/settings/secrets', label: 'Secrets', isAdminOnly: true },
+  { href: '/settings/connections', label: 'Connections', isAdminOnly: false },
   { href: '/settings/sessions', label: 'Your sessions', isAdminOnly: false },
   { href: '/settings/password', label: 'Your password', isAdminOnly: false },
 ] as const;

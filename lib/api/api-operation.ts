@@ -26,9 +26,13 @@ export interface ApiOperation {
   path: string;
   operationId: string;
   summary: string;
-  tag: 'catalogue' | 'agents' | 'assignments' | 'rules' | 'workflows' | 'runtime' | 'audit' | 'meta' | 'users' | 'tokens' | 'sessions' | 'servers' | 'secrets' | 'config' | 'policy' | 'approvals' | 'usage';
+  tag: 'catalogue' | 'agents' | 'assignments' | 'rules' | 'workflows' | 'runtime' | 'audit' | 'meta' | 'users' | 'tokens' | 'sessions' | 'servers' | 'secrets' | 'config' | 'policy' | 'approvals' | 'usage' | 'oauth';
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** How the body is sent when not JSON (OAuth's token endpoint takes a form). */
+  bodyMediaType?: 'application/x-www-form-urlencoded';
+  /** Answered without a session or token (OAuth's registration and token endpoints). */
+  isPublic?: boolean;
   /** `required`: every call needs If-Match; `when-exists`: needed to replace an existing resource. */
   ifMatch?: 'required' | 'when-exists';
   success: Record<number, SuccessSpec>;

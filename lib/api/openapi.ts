@@ -14,6 +14,7 @@ import * as workflows from './workflow-schemas';
 import * as secrets from './secret-schemas';
 import * as servers from './server-schemas';
 import * as usage from './usage-schemas';
+import * as oauth from './oauth-schemas';
 import { OpenApiDocumentSchema } from './meta-schemas';
 import { FieldErrorSchema, ProblemSchema } from './problem-schemas';
 import type { ApiOperation, SuccessSpec } from './api-operation';
@@ -41,6 +42,9 @@ const requestSchemas: Record<string, z.ZodType> = {
   PutPolicyBody: policy.PutPolicyBodySchema,
   PutTokenBudgetBody: policy.PutTokenBudgetBodySchema,
   DecisionBody: approvals.DecisionBodySchema,
+  AuthorizeDecisionBody: oauth.AuthorizeDecisionBodySchema,
+  RegisterClientBody: oauth.RegisterClientBodySchema,
+  TokenRequestBody: oauth.TokenRequestBodySchema,
 };
 
 /** Named response schemas, converted as the output they describe. */
@@ -85,6 +89,11 @@ const responseSchemas: Record<string, z.ZodType> = {
   CreatedToken: auth.CreatedTokenSchema,
   Session: auth.SessionSchema,
   SessionList: auth.SessionListSchema,
+  AuthorizeRedirect: oauth.AuthorizeRedirectSchema,
+  RegisteredClient: oauth.RegisteredClientSchema,
+  TokenAnswer: oauth.TokenAnswerSchema,
+  OAuthGrant: oauth.OAuthGrantSchema,
+  OAuthGrantList: oauth.OAuthGrantListSchema,
   Me: auth.MeSchema,
   Server: servers.ServerSchema,
   ServerList: servers.ServerListSchema,
@@ -118,7 +127,7 @@ const problemTitles: Record<number, string> = {
 };
 
 const pathParameterDescriptions: Record<string, string> = {
-  id: 'The agent\'s id (of the user, token, session or approval under /users, /tokens, /sessions, /approvals)',
+  id: 'The agent\'s id (of the user, token, session, approval or connection under /users, /tokens, /sessions, /approvals, /oauth/grants)',
   toolName: 'The tool\'s name, as the catalogue lists it',
   name: 'The tool\'s name, as the catalogue lists it (percent-encoded); under /workflows, the workflow\'s name; under /secrets, the secret\'s name',
   group: 'The catalogue group the rule gives',
@@ -190,9 +199,10 @@ function operationObject(operation: ApiOperation): JsonObject {
     operationId: operation.operationId,
     summary: operation.summary,
     tags: [operation.tag],
+    ...(operation.isPublic ? { security: [] } : {}),
     parameters: parameters(operation),
     ...(operation.body
-      ? { requestBody: { required: true, content: { 'application/json': { schema: schemaRef(operation.body, 'input') } } } }
+      ? { requestBody: { required: true, content: { [operation.bodyMediaType ?? 'application/json']: { schema: schemaRef(operation.body, 'input') } } } }
       : {}),
     responses,
   };

@@ -4,6 +4,7 @@ import { agentOperations } from './operations/agents';
 import { assignmentOperations } from './operations/assignments';
 import { auditOperations } from './operations/audit';
 import { authOperations } from './operations/auth';
+import { oauthOperations } from './operations/oauth';
 import { catalogueOperations } from './operations/catalogue';
 import { configOperations } from './operations/config';
 import { fleetOperations } from './operations/fleet';
@@ -36,6 +37,7 @@ export const apiOperations: ApiOperation[] = [
   ...auditOperations,
   ...usageOperations,
   ...authOperations,
+  ...oauthOperations,
   ...serverOperations,
   ...secretOperations,
   ...metaOperations,

@@ -53,6 +53,10 @@ export const AUDIT_ACTIONS = [
   'approval.approve',
   'approval.deny',
   'token-budget.put',
+  'oauth.grant',
+  'oauth.deny',
+  'oauth.revoke',
+  'oauth.refused',
 ] as const;
 
 /** Each action in words, as the audit page shows it. */
@@ -101,6 +105,10 @@ export const AUDIT_ACTION_WORDS: Record<AuditAction, string> = {
   'approval.approve': 'Call approved',
   'approval.deny': 'Call denied',
   'token-budget.put': 'Token budget set',
+  'oauth.grant': 'MCP client given access',
+  'oauth.deny': 'MCP client refused by user',
+  'oauth.revoke': 'MCP client access revoked',
+  'oauth.refused': 'MCP client token refused',
 };
 
 /** An action in words; an action this version does not know (a newer writer's) as its code. */

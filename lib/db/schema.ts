@@ -29,6 +29,10 @@ export interface Database {
   secrets: SecretsTable;
   usage_rollups: UsageRollupsTable;
   approved_tools: ApprovedToolsTable;
+  oauth_clients: OAuthClientsTable;
+  oauth_grants: OAuthGrantsTable;
+  oauth_codes: OAuthCodesTable;
+  oauth_tokens: OAuthTokensTable;
 }
 
 /** One agent. */
@@ -169,7 +173,7 @@ export interface AppSecretsTable {
 export interface RuntimeSessionsTable {
   id: string;
   agent_id: string;
-  /** Who opened it: `user:<user id>` or `token:<token id>`; only they may use it, on this agent. */
+  /** Who opened it: `user:<user id>`, `token:<token id>` or `oauth:<grant id>`; only they may use it, on this agent. */
   principal: string;
   created_at: string;
   /** The last call or request in the session (written at most once a minute); the sweep reads it. */
@@ -350,4 +354,45 @@ export interface AgentTokenBudgetsTable {
   tokens: number;
   version: number;
   updated_at: string;
+}
+
+/** An MCP client that registered itself (RFC 7591); public, so it holds no secret. */
+export interface OAuthClientsTable {
+  id: string;
+  name: string;
+  /** JSON array of redirect URIs. */
+  redirect_uris: string;
+  created_at: string;
+}
+
+/** What one user let one client reach: a set of agents, until revoked. */
+export interface OAuthGrantsTable {
+  id: string;
+  client_id: string;
+  user_id: string;
+  /** JSON array of agent ids. */
+  agent_ids: string;
+  created_at: string;
+  last_used_at: string | null;
+  revoked_at: string | null;
+}
+
+/** A single-use authorization code (hashed) with its PKCE S256 challenge and the agent it is for. */
+export interface OAuthCodesTable {
+  code_hash: string;
+  grant_id: string;
+  redirect_uri: string;
+  code_challenge: string;
+  agent_id: string;
+  expires_at: string;
+}
+
+/** An access or refresh token (hashed), bound to one agent of its grant. */
+export interface OAuthTokensTable {
+  token_hash: string;
+  kind: 'access' | 'refresh';
+  grant_id: string;
+  agent_id: string;
+  expires_at: string;
+  created_at: string;
 }

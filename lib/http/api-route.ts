@@ -23,6 +23,8 @@ export interface ApiRouteOptions<P = Record<string, string>> {
   permission: Permission | 'signed-in';
   /** Told of a refused request (403) after it is audited, e.g. to count a denied tool call; must not throw. */
   onDenied?(context: { db: Db; actor: Actor; params: P }): Promise<void>;
+  /** The `WWW-Authenticate` of a 401, for an OAuth protected resource (RFC 9728: where its metadata is). */
+  challenge?(request: Request, params: P): string;
 }
 
 /** What every handler is handed: who sent the request, the process's database and its tool registry. */
@@ -44,7 +46,7 @@ export type ApiHandler<P> = (request: Request, params: P, context: ApiContext) =
  * names the request's id.
  */
 export function apiRoute<P extends Record<string, string | string[]> = Record<string, string>>(
-  { permission, onDenied }: ApiRouteOptions<P>,
+  { permission, onDenied, challenge }: ApiRouteOptions<P>,
   handler: ApiHandler<P>,
 ): (request: Request, context: RouteContext<P>) => Promise<Response> {
   return (request, context) => inRequestSpan(request, () => answer(request, context));
@@ -63,7 +65,9 @@ export function apiRoute<P extends Record<string, string | string[]> = Record<st
         await auditDenied(db, actor, request, error);
         if (onDenied) await onDenied({ db, actor, params: await context.params }).catch((hookError: unknown) => console.error('A denied request\'s hook failed', hookError));
       }
-      return errorResponse(error, requestIdOf(request));
+      const response = errorResponse(error, requestIdOf(request));
+      if (challenge && response.status === 401) response.headers.set('www-authenticate', challenge(request, await context.params));
+      return response;
     }
   }
 }

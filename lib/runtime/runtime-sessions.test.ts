@@ -23,6 +23,7 @@ it('reads RUNTIME_SESSION_IDLE_MINUTES, 60 minutes when unset or unreadable', ()
 it('names a principal by its stable id and hashes a session id to 16 hex characters', () => {
   expect(principalOf(tokenA)).toBe('token:tok-a');
   expect(principalOf(ada)).toBe('user:u-ada');
+  expect(principalOf({ ...tokenA, id: 'oauth:grant-1', tokenId: 'grant-1' })).toBe('oauth:grant-1');
   expect(sessionHash('s1')).toMatch(/^[0-9a-f]{16}$/);
   expect(sessionHash('s1')).not.toBe(sessionHash('s2'));
 });

@@ -31,10 +31,14 @@ export function runtimeSessionIdleMs(env: Readonly<Record<string, string | undef
   return (Number.isInteger(minutes) && minutes >= 1 && minutes <= MAX_IDLE_MINUTES ? minutes : DEFAULT_IDLE_MINUTES) * 60_000;
 }
 
-/** Who a session belongs to: the actor's stable id (a user's id, a token's id), never a name or an email that may change. */
+/**
+ * Who a session belongs to: the actor's stable id (a user's id, an API token's id, an OAuth
+ * grant's id), never a name or an email that may change.
+ */
 export function principalOf(actor: Actor): string {
   if (actor.kind === 'user') return `user:${actor.userId}`;
-  if (actor.kind === 'token') return `token:${actor.tokenId}`;
+  // An OAuth access token acts as a token whose tokenId is its grant's (lib/auth/oauth): kept apart from API tokens' ids.
+  if (actor.kind === 'token') return actor.id.startsWith('oauth:') ? `oauth:${actor.tokenId}` : `token:${actor.tokenId}`;
   return `system:${actor.id}`;
 }
 

@@ -19,6 +19,7 @@ import { tokenBudgetsMigration } from './0091-token-budgets';
 import { usageRollupsMigration } from './0110-usage-rollups';
 import { approvedToolsMigration } from './0100-approved-tools';
 import { runtimeSessionsMigration } from './0121-runtime-sessions';
+import { oauthMigration } from './0123-oauth';
 
 /**
  * Every migration by name, applied in name order. Listed here rather than read from a
@@ -44,5 +45,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0100-approved-tools': approvedToolsMigration(),
     '0110-usage-rollups': usageRollupsMigration(),
     '0121-runtime-sessions': runtimeSessionsMigration(),
+    '0123-oauth': oauthMigration(),
   };
 }

@@ -1,0 +1,2 @@
+/** The most agents one grant may name. */
+export const MAX_GRANT_AGENTS = 500;
