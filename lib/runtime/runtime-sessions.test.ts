@@ -1,13 +1,13 @@
 import { afterEach, expect, it, vi } from 'vitest';
-import type { Actor } from '@/lib/auth/actor';
+import type { Actor, TokenActor } from '@/lib/auth/actor';
 import { SqlTodoListService } from '@/lib/todos/sql-todo-list-service';
 import { describeEachDatabase } from '@/test/db/databases';
 import { endRuntimeSession, openRuntimeSession, principalOf, runtimeSessionIdleMs, sessionHash, sweepRuntimeSessions, resumeRuntimeSession } from './runtime-sessions';
 
 const MINUTE = 60_000;
 const T0 = Date.parse('2026-03-01T12:00:00.000Z');
-const tokenA: Actor = { kind: 'token', id: 'token:tat_a', displayName: 'A', tokenId: 'tok-a', scopes: ['runtime'] };
-const tokenB: Actor = { kind: 'token', id: 'token:tat_b', displayName: 'B', tokenId: 'tok-b', scopes: ['runtime'] };
+const tokenA: TokenActor = { kind: 'token', id: 'token:tat_a', displayName: 'A', tokenId: 'tok-a', scopes: ['runtime'], agents: { all: true } };
+const tokenB: TokenActor = { kind: 'token', id: 'token:tat_b', displayName: 'B', tokenId: 'tok-b', scopes: ['runtime'], agents: { all: true } };
 const ada: Actor = { kind: 'user', id: 'user:ada@example.test', displayName: 'Ada', userId: 'u-ada', email: 'ada@example.test', role: 'admin', sessionId: 'cookie-1' };
 
 afterEach(() => {
