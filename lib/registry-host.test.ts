@@ -70,7 +70,7 @@ describe('bootRegistry', () => {
     await closeDatabases();
     const reopened = await openDatabase({ url });
     try {
-      expect(await new SqlTodoListService({ db: reopened }).read('s1')).toEqual([{ content: 'Ship it', status: 'pending' }]);
+      expect(await new SqlTodoListService({ db: reopened }).read({ agentId: 'a', sessionId: 's1' })).toEqual([{ content: 'Ship it', status: 'pending' }]);
     } finally {
       await reopened.destroy();
     }

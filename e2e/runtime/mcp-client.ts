@@ -5,6 +5,8 @@ import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/typ
 /** An official MCP SDK client connected to one agent's endpoint, counting list_changed notices. */
 export interface AgentMcpClient {
   client: Client;
+  /** The session the endpoint answered in `Mcp-Session-Id`. */
+  sessionId(): string | undefined;
   /** Resolves on the next `notifications/tools/list_changed`. */
   nextListChanged(): Promise<void>;
   close(): Promise<void>;
@@ -26,6 +28,7 @@ export async function connectAgent(baseUrl: string, agentId: string, token: stri
   await client.connect(transport);
   return {
     client,
+    sessionId: () => transport.sessionId,
     nextListChanged: () => new Promise<void>((resolve) => waiting.push(resolve)),
     close: async () => {
       await transport.terminateSession().catch(() => undefined);

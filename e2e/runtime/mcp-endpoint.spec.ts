@@ -74,6 +74,33 @@ test.describe('[RUNTIME][MCP]', () => {
     expect(theirs.content).toEqual([{ type: 'text', text: 'The todo list is empty.' }]);
   });
 
+  test('[RUNTIME][MCP]: a session is its opener\'s: another token reusing its id, over MCP or invoke, gets 404 and reads nothing', async () => {
+    const owner = await connect();
+    await owner.client.callTool({ name: 'todo_write', arguments: { todos: [{ content: 'Salary review of Ada', status: 'pending' }] } });
+    const sessionId = owner.sessionId() ?? '';
+    expect(sessionId).not.toBe('');
+    const other = await createRuntimeToken(server);
+    const headers = (secret: string) => ({ authorization: `Bearer ${secret}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' });
+    const readOverMcp = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'todo_read', arguments: {} } });
+    const reused = await fetch(`${server.url}/api/v1/agents/helper/mcp`, { method: 'POST', headers: { ...headers(other), 'mcp-session-id': sessionId }, body: readOverMcp });
+    const unknown = await fetch(`${server.url}/api/v1/agents/helper/mcp`, { method: 'POST', headers: { ...headers(other), 'mcp-session-id': crypto.randomUUID() }, body: readOverMcp });
+    expect(reused.status).toBe(404);
+    const reusedText = await reused.text();
+    // The same answer as for a session that never existed, but for the request's own id.
+    const withoutRequestId = (text: string) => ({ ...(JSON.parse(text) as Record<string, unknown>), requestId: undefined });
+    expect(withoutRequestId(reusedText)).toEqual(withoutRequestId(await unknown.text()));
+    expect(reusedText).not.toContain('Salary review');
+    // The probe's exact invoke request, from the other token.
+    const invoked = await fetch(`${server.url}/api/v1/agents/helper/tools/todo_read/invoke`, { method: 'POST', headers: headers(other), body: JSON.stringify({ sessionId }) });
+    expect(invoked.status).toBe(404);
+    expect(await invoked.text()).not.toContain('Salary review');
+    // The owner still reads it, over MCP and over invoke.
+    expect(JSON.stringify((await owner.client.callTool({ name: 'todo_read', arguments: {} })).content)).toContain('Salary review');
+    const own = await fetch(`${server.url}/api/v1/agents/helper/tools/todo_read/invoke`, { method: 'POST', headers: headers(token), body: JSON.stringify({ sessionId }) });
+    expect(own.status).toBe(200);
+    expect(((await own.json()) as { result: string }).result).toContain('Salary review');
+  });
+
   test('[RUNTIME][MCP]: removing an assignment sends list_changed and the next list lacks the tool', async () => {
     const watcher = await connect();
     const changed = watcher.nextListChanged();

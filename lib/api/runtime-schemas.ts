@@ -45,15 +45,17 @@ export const EffectiveToolsSchema = z.object({
 
 /** The body of `POST /api/v1/agents/{id}/tools/{toolName}/invoke`. */
 export const InvokeBodySchema = z.strictObject({
-  arguments: z.record(z.string(), z.unknown()).meta({ description: 'Checked against the tool\'s parametersSchema()' }),
-  sessionId: z.string().min(1).max(200).optional().meta({ description: 'The conversation (e.g. the todo list\'s); a new one when absent' }),
+  arguments: z.record(z.string(), z.unknown()).default({}).meta({ description: 'Checked against the tool\'s parametersSchema(); `{}` when absent' }),
+  sessionId: z.string().min(1).max(200).optional().meta({
+    description: 'A session this caller opened on this agent (the `sessionId` of an earlier answer, or an `Mcp-Session-Id`); a new one when absent. Another caller\'s, another agent\'s, an expired or an unknown session answers 404',
+  }),
 });
 
 /** A successful call. */
 export const InvokeResultSchema = z.object({
   result: z.string(),
   durationMs: z.number(),
-  sessionId: z.string(),
+  sessionId: z.string().meta({ description: 'The call\'s session: pass it again to continue it (only this caller, on this agent, until it is idle RUNTIME_SESSION_IDLE_MINUTES)' }),
 });
 
 /** `GET /api/v1/agents/{id}/call-rate`. */

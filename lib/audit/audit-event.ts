@@ -178,9 +178,9 @@ export function assignmentTarget(agentId: string, toolName: string): string {
   return `agents/${agentId}/tools/${toolName}`;
 }
 
-/** The audit target of one session's todo list. */
-export function todoListTarget(sessionId: string): string {
-  return `sessions/${sessionId}/todos`;
+/** The audit target of one agent's todo list in one session, named by the session's hash (never its id). */
+export function todoListTarget(agentId: string, sessionHash: string): string {
+  return `agents/${agentId}/sessions/${sessionHash}/todos`;
 }
 
 /** The audit target of one agent's group rule. */
@@ -193,9 +193,9 @@ export function workflowTarget(name: string): string {
   return `workflows/${name}`;
 }
 
-/** The agent and tool a target names: `agents/<id>`, `agents/<id>/tools/<tool>` or `agents/<id>/rules/<group>` (no tool). */
+/** The agent and tool a target names: `agents/<id>`, `agents/<id>/tools/<tool>`, or `agents/<id>/rules/<group>` and `agents/<id>/sessions/<hash>/todos` (no tool). */
 export function targetParts(target: string): { agentId: string | null; toolName: string | null } {
-  const rule = /^agents\/([^/]+)\/rules\/.+$/.exec(target);
+  const rule = /^agents\/([^/]+)\/(?:rules\/.+|sessions\/[^/]+\/todos)$/.exec(target);
   if (rule) return { agentId: rule[1] ?? null, toolName: null };
   const match = /^agents\/([^/]+)(?:\/tools\/(.+))?$/.exec(target);
   return { agentId: match?.[1] ?? null, toolName: match?.[2] ?? null };

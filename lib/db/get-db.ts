@@ -5,10 +5,12 @@ import { openDatabase } from './open-database';
 import type { Db } from './schema';
 import { seedDemo } from './seed-demo';
 import { isSeedDemoEnabled } from './seed-demo-enabled';
+import { startSessionSweep } from '@/lib/runtime/session-sweep';
 
 /**
  * The process's database, from DATABASE_URL (unset: `./data/tools-admin.sqlite`), migrated
- * and, when empty, given the demo agent unless SEED_DEMO is 0, false, no or off. Opened once per URL and held on
+ * and, when empty, given the demo agent unless SEED_DEMO is 0, false, no or off; its expired
+ * tool-call sessions are swept from then on. Opened once per URL and held on
  * `globalThis`, so dev reloads share it and a test that changes DATABASE_URL gets its own.
  */
 export function getDb(): Promise<Db> {
@@ -33,5 +35,7 @@ async function start(url: string): Promise<Db> {
     await db.destroy();
     throw error;
   }
+  // Expired tool-call sessions go on every instance (lib/runtime/runtime-sessions.ts).
+  startSessionSweep(db);
   return db;
 }

@@ -8,7 +8,7 @@ export interface Database {
   agents: AgentsTable;
   assignments: AssignmentsTable;
   audit_events: AuditEventsTable;
-  todo_items: TodoItemsTable;
+  session_todo_items: SessionTodoItemsTable;
   auth_user: AuthUserTable;
   auth_session: AuthSessionTable;
   auth_account: AuthAccountTable;
@@ -16,7 +16,7 @@ export interface Database {
   auth_throttle: AuthThrottleTable;
   setup_tokens: SetupTokensTable;
   app_secrets: AppSecretsTable;
-  mcp_sessions: McpSessionsTable;
+  runtime_sessions: RuntimeSessionsTable;
   workflows: WorkflowsTable;
   agent_rules: AgentRulesTable;
   agent_tool_policies: AgentToolPoliciesTable;
@@ -80,8 +80,9 @@ export interface AuditEventsTable {
   after: ColumnType<string | null, string | null, never>;
 }
 
-/** One item of a session's todo list, at its position in the list. */
-export interface TodoItemsTable {
+/** One item of a session's todo list, at its position in the list; keyed by agent and session. */
+export interface SessionTodoItemsTable {
+  agent_id: string;
   session_id: string;
   position: number;
   content: string;
@@ -179,11 +180,15 @@ export interface AppSecretsTable {
   value: string;
 }
 
-/** One session of an agent's MCP endpoint; its id is the tools' `ToolCallScope.sessionId`. */
-export interface McpSessionsTable {
+/** One tool-call session (an MCP session or an invoke `sessionId`): the tools' `ToolCallScope.sessionId`, bound to its agent and caller. */
+export interface RuntimeSessionsTable {
   id: string;
   agent_id: string;
+  /** Who opened it: `user:<user id>`, `token:<token id>` or `oauth:<grant id>`; only they may use it, on this agent. */
+  principal: string;
   created_at: string;
+  /** The last call or request in the session (written at most once a minute); the sweep reads it. */
+  last_used_at: string;
 }
 
 /** One stored workflow; `definition` holds its inputs, steps and output as JSON text. */

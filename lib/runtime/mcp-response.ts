@@ -9,7 +9,7 @@ import type { Db } from '@/lib/db/schema';
 import type { ToolRegistry } from '@/registry';
 import { listEffectiveTools } from './list-effective-tools';
 import { createMcpServer } from './mcp-server';
-import { createMcpSession, deleteMcpSession, isMcpSessionOf } from './mcp-sessions';
+import { endRuntimeSession, openRuntimeSession, resumeRuntimeSession } from './runtime-sessions';
 import { trackOpenStream } from './open-streams';
 import { toMcpTool } from './tool-formats';
 import { watchToolList } from './watch-tool-list';
@@ -17,8 +17,9 @@ import { watchToolList } from './watch-tool-list';
 /**
  * `/api/v1/agents/{id}/mcp`, MCP over Streamable HTTP. Every request gets a new SDK `Server` and
  * transport (stateless), and sessions live in the database: `initialize` stores a new session
- * and answers its id in `Mcp-Session-Id`; later requests name it, and any instance on the same
- * database accepts it. A GET stream re-reads the tool list when the change bus reports a change
+ * of this agent and caller and answers its id in `Mcp-Session-Id`; later requests name it, and
+ * any instance on the same database accepts it from that caller on that agent only (anyone else,
+ * or an expired session, gets the 404 of an unknown session: AppError `not_found`). A GET stream re-reads the tool list when the change bus reports a change
  * for the agent (from any instance, through PostgreSQL NOTIFY) and sends `list_changed`.
  */
 export async function mcpResponse(request: Request, agentId: string, { actor, db, registry }: ApiContext): Promise<Response> {
@@ -29,14 +30,14 @@ export async function mcpResponse(request: Request, agentId: string, { actor, db
 
   let sessionId: string;
   if (initializing) {
-    sessionId = await createMcpSession(db, agentId);
+    sessionId = await openRuntimeSession(db, { agentId, actor });
   } else {
     if (!given) return jsonRpcError(400, 'Bad Request: the Mcp-Session-Id header is required (send initialize first)');
-    if (!(await isMcpSessionOf(db, given, agentId))) return jsonRpcError(404, 'Session not found: initialize again');
+    await resumeRuntimeSession(db, { id: given, agentId, actor });
     sessionId = given;
   }
   if (request.method === 'DELETE') {
-    await deleteMcpSession(db, sessionId, agentId);
+    await endRuntimeSession(db, { id: sessionId, agentId, actor });
     return new Response(null, { status: 200 });
   }
 

@@ -23,6 +23,7 @@ import { ToolTimeoutError } from './tool-timeout-error';
 import { checkCallRate } from './call-rates';
 import { pumpToolStream, StreamStoppedError } from './pump-tool-stream';
 import { runtimeLimits, type RuntimeLimits } from './runtime-limits';
+import { openRuntimeSession, resumeRuntimeSession } from './runtime-sessions';
 import { validateArguments } from './validate-arguments';
 
 /** What `prepareToolCall` needs. */
@@ -34,7 +35,7 @@ export interface PrepareToolCallOptions {
   /** The tool as the model knows it (a policy's display name) or by its registry name. */
   toolName: string;
   arguments: Record<string, unknown>;
-  /** The conversation; a new one when absent. */
+  /** The conversation: a session this actor opened on this agent; a new one when absent. */
   sessionId?: string;
   limits?: RuntimeLimits;
 }
@@ -76,6 +77,7 @@ export interface PreparedToolCall {
 /**
  * Builds the agent's tool with a `ToolCallScope` (the session, the agent, the caller) and checks
  * the arguments. AppError `forbidden` without the `runtime` permission; `not_found` naming the agent, or the tool not assigned to it;
+ * `not_found` (SESSION_NOT_FOUND) when `sessionId` is not a live session this actor opened on this agent;
  * `too_many_requests` past the caller's or the agent's calls per minute (`checkCallRate`);
  * `conflict` when the assigned tool is missing, unavailable or has invalid settings; `invalid`
  * with pointers under `/arguments` when the arguments fail the parameters schema (audited); then
@@ -110,6 +112,9 @@ async function prepareAssigned(options: PrepareToolCallOptions, given: Assignmen
   const { db, registry, actor, agentId, toolName, arguments: args } = options;
   const limits = options.limits ?? runtimeLimits();
   const assignment = viewAssignment(given, lookup);
+  // A session given must be the caller's own on this agent; a new one is stored once the call may run.
+  if (options.sessionId !== undefined) await resumeRuntimeSession(db, { id: options.sessionId, agentId, actor });
+  const isNewSession = options.sessionId === undefined;
   const sessionId = options.sessionId ?? randomUUID();
   const base = { db, actor, agentId, toolName, server: serverOf(lookup, toolName), sessionId, args };
   // A tool that cannot run is reported as unavailable, once, before the refusal.
@@ -158,6 +163,7 @@ async function prepareAssigned(options: PrepareToolCallOptions, given: Assignmen
     else if (error instanceof AppError && error.code === 'forbidden') report('denied', 0, { resultBytes: 0, error: error.message });
     throw error;
   }
+  if (isNewSession) await openRuntimeSession(db, { id: sessionId, agentId, actor });
   const streamsResultToUser = readsTrue(tool, 'streamsResultToUser');
   const streamsInParts = streamsResultToUser && typeof tool.executeStream === 'function';
   return {

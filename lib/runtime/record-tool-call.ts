@@ -9,6 +9,7 @@ import { recordToolCall as countToolCall } from '@/lib/metrics/record-tool-call'
 import { recordUsage } from '@/lib/usage/record-usage';
 import type { ToolCallOutcome } from '@/lib/usage/usage-outcome';
 import { redactArguments } from './redact-arguments';
+import { sessionHash } from './runtime-sessions';
 
 export type { ToolCallOutcome } from '@/lib/usage/usage-outcome';
 
@@ -20,6 +21,7 @@ export interface FinishedToolCall {
   toolName: string;
   /** The MCP server the tool comes from; '' for other tools. */
   server: string;
+  /** The call's session; only its hash (`sessionHash`) leaves this module. */
   sessionId: string;
   /** The tool's parameters schema, to redact the arguments it marks secret; absent when the tool was never built. */
   schema?: Record<string, unknown>;
@@ -39,6 +41,8 @@ export interface FinishedToolCall {
  * The one place a tool call is reported, once however it ends: the audit event (`tool.invoke`,
  * written just after the answer), the metrics (`tool_calls_total` on /api/metrics) and the usage
  * rollups (lib/usage, written every few seconds). None of them may fail the call it reports.
+ * The session is named by its hash and the result by its size: neither the session id (which
+ * would let a reader of the log use the session) nor the result (the tool's data) is recorded.
  */
 export function reportToolCall(call: FinishedToolCall): void {
   traceToolCall(call);
@@ -61,10 +65,11 @@ export function reportToolCall(call: FinishedToolCall): void {
     target: assignmentTarget(call.agentId, call.toolName),
     before: null,
     after: {
-      sessionId: call.sessionId,
+      sessionHash: sessionHash(call.sessionId),
       argumentsBytes: Buffer.byteLength(JSON.stringify(call.args)),
       arguments: call.schema ? redactArguments(call.schema, call.args) : null,
       outcome: call.outcome,
+      resultBytes: call.resultBytes,
       durationMs: call.durationMs,
       ...(call.error === undefined ? {} : { error: call.error }),
       ...(call.approvalId === undefined ? {} : { approvalId: call.approvalId }),
@@ -102,9 +107,9 @@ export function toolCallSpanName(toolName: string): string {
   return `tool.call ${toolName}`;
 }
 
-/** What a tool call's span carries from the start: who calls what; never arguments or results. */
+/** What a tool call's span carries from the start: who calls what, and the session's hash; never arguments, results or the session id. */
 export function toolCallAttributes(call: Pick<FinishedToolCall, 'agentId' | 'toolName' | 'server' | 'sessionId'>) {
-  return { 'tools_admin.agent': call.agentId, 'tools_admin.tool': call.toolName, 'tools_admin.server': call.server, 'tools_admin.session': call.sessionId };
+  return { 'tools_admin.agent': call.agentId, 'tools_admin.tool': call.toolName, 'tools_admin.server': call.server, 'tools_admin.session_hash': sessionHash(call.sessionId) };
 }
 
 /** Puts the outcome and duration on the call's span (a new one when it has none) and ends it. The error's text stays out: it may quote an argument. */

@@ -8,6 +8,7 @@ export {
   InMemoryTodoListService,
   TODO_LIST_SERVICE,
   type TodoItem,
+  type TodoListKey,
   type TodoListService,
   type TodoStatus,
 } from './todo-list-service';

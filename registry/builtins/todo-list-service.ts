@@ -12,12 +12,18 @@ export interface TodoItem {
   readonly status: TodoStatus;
 }
 
-/** Per-session todo lists; async so a SQL store can stand in for the in-memory one. */
+/** Whose list: one agent's, in one session (the call's `ToolCallScope`). */
+export interface TodoListKey {
+  readonly agentId: string;
+  readonly sessionId: string;
+}
+
+/** Per-session todo lists of each agent; async so a SQL store can stand in for the in-memory one. */
 export interface TodoListService {
-  /** The session's list in the order it was written; empty when nothing was written. */
-  read(sessionId: string): Promise<TodoItem[]>;
-  /** Replaces the session's whole list. */
-  write(sessionId: string, todos: readonly TodoItem[]): Promise<void>;
+  /** The list in the order it was written; empty when nothing was written. */
+  read(key: TodoListKey): Promise<TodoItem[]>;
+  /** Replaces the whole list. */
+  write(key: TodoListKey, todos: readonly TodoItem[]): Promise<void>;
 }
 
 /** The key under which the host provides the `TodoListService`. */
@@ -27,15 +33,19 @@ export const TODO_LIST_SERVICE: ServiceKey<TodoListService> = serviceKey<TodoLis
 export class InMemoryTodoListService implements TodoListService {
   private readonly lists = new Map<string, TodoItem[]>();
 
-  async read(sessionId: string): Promise<TodoItem[]> {
-    return (this.lists.get(sessionId) ?? []).map((item) => ({ ...item }));
+  async read(key: TodoListKey): Promise<TodoItem[]> {
+    return (this.lists.get(keyOf(key)) ?? []).map((item) => ({ ...item }));
   }
 
-  async write(sessionId: string, todos: readonly TodoItem[]): Promise<void> {
+  async write(key: TodoListKey, todos: readonly TodoItem[]): Promise<void> {
     // Copies, so a caller mutating its array later cannot change the stored list.
     this.lists.set(
-      sessionId,
+      keyOf(key),
       todos.map(({ content, status }) => ({ content, status })),
     );
   }
+}
+
+function keyOf({ agentId, sessionId }: TodoListKey): string {
+  return JSON.stringify([agentId, sessionId]);
 }

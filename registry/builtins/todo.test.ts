@@ -5,8 +5,8 @@ import { ToolRegistry } from '../tool-registry';
 import { builtinRegistrations } from './index';
 import { InMemoryTodoListService, TODO_LIST_SERVICE, type TodoListService } from './todo-list-service';
 
-function scopeFor(sessionId: string): ToolCallScope {
-  return { sessionId, agentId: 'agent-1', purpose: 'call' };
+function scopeFor(sessionId: string, agentId = 'agent-1'): ToolCallScope {
+  return { sessionId, agentId, purpose: 'call' };
 }
 
 async function loadRegistry(services: ReadonlyMap<string, unknown>) {
@@ -18,11 +18,11 @@ async function loadRegistry(services: ReadonlyMap<string, unknown>) {
 
 async function todoTools(service: TodoListService = new InMemoryTodoListService()) {
   const registry = await loadRegistry(new Map([provide(TODO_LIST_SERVICE, service)]));
-  const resolve = (toolName: string, sessionId: string): Tool =>
-    registry.resolve({ agentId: 'agent-1', toolName, overrides: {} }, scopeFor(sessionId));
+  const resolve = (toolName: string, sessionId: string, agentId = 'agent-1'): Tool =>
+    registry.resolve({ agentId, toolName, overrides: {} }, scopeFor(sessionId, agentId));
   return {
-    read: (sessionId: string) => resolve('todo_read', sessionId).execute({}),
-    write: (sessionId: string, todos: unknown) => resolve('todo_write', sessionId).execute({ todos }),
+    read: (sessionId: string, agentId?: string) => resolve('todo_read', sessionId, agentId).execute({}),
+    write: (sessionId: string, todos: unknown, agentId?: string) => resolve('todo_write', sessionId, agentId).execute({ todos }),
   };
 }
 
@@ -64,6 +64,13 @@ describe('todo_read and todo_write', () => {
     await expect(todos.read('session-c')).resolves.toBe('The todo list is empty.');
   });
 
+  it('keeps each agent its own list under one session id', async () => {
+    const todos = await todoTools();
+    await todos.write('shared', [{ content: 'Agent one only', status: 'pending' }], 'agent-1');
+    await expect(todos.read('shared', 'agent-2')).resolves.toBe('The todo list is empty.');
+    expect(await todos.read('shared', 'agent-1')).toContain('Agent one only');
+  });
+
   it('empties the list when an empty array is written', async () => {
     const todos = await todoTools();
     await todos.write('s1', [{ content: 'Task', status: 'pending' }]);
@@ -100,7 +107,7 @@ describe('todo_read and todo_write', () => {
     const service = new InMemoryTodoListService();
     const todos = await todoTools(service);
     await todos.write('s1', [{ content: 'Task', status: 'pending', priority: 'high' }]);
-    await expect(service.read('s1')).resolves.toEqual([{ content: 'Task', status: 'pending' }]);
+    await expect(service.read({ agentId: 'agent-1', sessionId: 's1' })).resolves.toEqual([{ content: 'Task', status: 'pending' }]);
   });
 
   it('is listed in the todo group', async () => {

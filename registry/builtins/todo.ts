@@ -1,5 +1,5 @@
 import type { AgentTool, JsonSchema, Tool, ToolCallScope, ToolEnvironment, ToolFactory } from '../spi';
-import { TODO_LIST_SERVICE, TODO_STATUSES, type TodoItem, type TodoListService, type TodoStatus } from './todo-list-service';
+import { TODO_LIST_SERVICE, TODO_STATUSES, type TodoItem, type TodoListKey, type TodoListService, type TodoStatus } from './todo-list-service';
 import { describeValue } from '../text';
 
 const TODO_GROUP = 'todo';
@@ -21,7 +21,7 @@ export class TodoReadTool implements Tool {
   // The service is optional so an unavailable factory can still describe its tool.
   constructor(
     private readonly service: TodoListService | undefined,
-    private readonly sessionId: string,
+    private readonly list: TodoListKey,
   ) {}
 
   name(): string {
@@ -37,7 +37,7 @@ export class TodoReadTool implements Tool {
   }
 
   async execute(): Promise<string> {
-    const todos = await requireService(this.service).read(this.sessionId);
+    const todos = await requireService(this.service).read(this.list);
     if (todos.length === 0) return 'The todo list is empty.';
     return `${summarize(todos)}\n${JSON.stringify(todos, null, 2)}`;
   }
@@ -49,7 +49,7 @@ export class TodoWriteTool implements Tool {
 
   constructor(
     private readonly service: TodoListService | undefined,
-    private readonly sessionId: string,
+    private readonly list: TodoListKey,
   ) {}
 
   name(): string {
@@ -78,7 +78,7 @@ export class TodoWriteTool implements Tool {
   async execute(args: Record<string, unknown>): Promise<string> {
     const service = requireService(this.service);
     const todos = parseTodos(args.todos);
-    await service.write(this.sessionId, todos);
+    await service.write(this.list, todos);
     return `Todo list saved: ${summarize(todos)}`;
   }
 }
@@ -89,8 +89,8 @@ abstract class TodoToolFactory implements ToolFactory {
 
   abstract name(): string;
 
-  /** Builds the tool for one session's list. */
-  protected abstract build(service: TodoListService | undefined, sessionId: string): Tool;
+  /** Builds the tool for the list of one agent in one session. */
+  protected abstract build(service: TodoListService | undefined, list: TodoListKey): Tool;
 
   group(): string {
     return TODO_GROUP;
@@ -105,7 +105,7 @@ abstract class TodoToolFactory implements ToolFactory {
   }
 
   create(_agentTool: AgentTool, scope: ToolCallScope): Tool {
-    return this.build(this.service, scope.sessionId);
+    return this.build(this.service, { agentId: scope.agentId, sessionId: scope.sessionId });
   }
 }
 
@@ -115,8 +115,8 @@ export class TodoReadToolFactory extends TodoToolFactory {
     return TodoReadTool.NAME;
   }
 
-  protected build(service: TodoListService | undefined, sessionId: string): Tool {
-    return new TodoReadTool(service, sessionId);
+  protected build(service: TodoListService | undefined, list: TodoListKey): Tool {
+    return new TodoReadTool(service, list);
   }
 }
 
@@ -126,8 +126,8 @@ export class TodoWriteToolFactory extends TodoToolFactory {
     return TodoWriteTool.NAME;
   }
 
-  protected build(service: TodoListService | undefined, sessionId: string): Tool {
-    return new TodoWriteTool(service, sessionId);
+  protected build(service: TodoListService | undefined, list: TodoListKey): Tool {
+    return new TodoWriteTool(service, list);
   }
 }
 

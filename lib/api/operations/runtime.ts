@@ -34,7 +34,7 @@ export const runtimeOperations: ApiOperation[] = [
     problemDescriptions: {
       403: 'The token lacks the `runtime` scope, or the tool\'s call policy is `deny`, or a person denied this exact call (`detail` names the approval)',
       400: 'The body does not have the expected shape, or the arguments fail the tool\'s parameters schema (field errors in `errors`, pointers under `/arguments`)',
-      404: 'The agent does not exist, or the tool is not assigned to it',
+      404: 'The agent does not exist, or the tool is not assigned to it, or `sessionId` is not a live session this caller opened on this agent (another caller\'s, another agent\'s, expired or unknown: one answer for all)',
       409: 'The assigned tool is missing, unavailable, or its saved settings are invalid',
       422: 'The tool failed: `detail` is its message (or its output passed 1 MiB)',
       429: 'The token (or user) or the agent made more than RUNTIME_RATE_PER_MINUTE calls (600 by default) this minute; `Retry-After` gives the seconds to the next window',
@@ -53,6 +53,6 @@ export const runtimeOperations: ApiOperation[] = [
     summary: mcpSummaries[method],
     success: { 200: { description: 'An MCP message stream (text/event-stream) or JSON-RPC answer, as the MCP Streamable HTTP transport defines' } },
     problems: [401, 403, 404],
-    problemDescriptions: { 401: 'No API token (or session); the answer carries `WWW-Authenticate: Bearer`', 403: 'The token lacks the `runtime` scope', 404: 'The agent does not exist, or the Mcp-Session-Id names no session of it (initialize again)' },
+    problemDescriptions: { 401: 'No API token (or session); the answer carries `WWW-Authenticate: Bearer`', 403: 'The token lacks the `runtime` scope', 404: 'The agent does not exist, or the Mcp-Session-Id names no live session this caller opened on this agent (another caller\'s, another agent\'s, expired or unknown: one answer for all; initialize again)' },
   })),
 ];

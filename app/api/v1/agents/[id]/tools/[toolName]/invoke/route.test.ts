@@ -39,13 +39,18 @@ describeApi('POST /api/v1/agents/{id}/tools/{toolName}/invoke', (database) => {
     expect(body.sessionId).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('keeps a todo list per session id', async () => {
+  it('keeps a todo list per session: a call without one opens a new one, a made-up id is 404', async () => {
     const todos = [{ content: 'Write the test', status: 'in_progress' }];
-    expect((await invoke('todo_write', { arguments: { todos }, sessionId: 's-one' })).status).toBe(200);
-    const mine = InvokeResultSchema.parse(await (await invoke('todo_read', { arguments: {}, sessionId: 's-one' })).json());
-    const other = InvokeResultSchema.parse(await (await invoke('todo_read', { arguments: {}, sessionId: 's-two' })).json());
+    const written = InvokeResultSchema.parse(await (await invoke('todo_write', { arguments: { todos } })).json());
+    const mine = InvokeResultSchema.parse(await (await invoke('todo_read', { arguments: {}, sessionId: written.sessionId })).json());
+    const other = InvokeResultSchema.parse(await (await invoke('todo_read', { arguments: {} })).json());
     expect(mine.result).toContain('Write the test');
+    expect(mine.sessionId).toBe(written.sessionId);
+    expect(other.sessionId).not.toBe(written.sessionId);
     expect(other.result).toBe('The todo list is empty.');
+    const madeUp = await invoke('todo_read', { arguments: {}, sessionId: 's-one' });
+    expect(madeUp.status).toBe(404);
+    expect(ProblemSchema.parse(await madeUp.json()).detail).toMatch(/No such session/);
   });
 
   it('refuses arguments that fail the parameters schema with pointers, and audits the call', async () => {
