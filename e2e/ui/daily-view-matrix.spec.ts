@@ -532,21 +532,23 @@ for (const view of ALL_BUT_DESKTOP_LIGHT) {
   });
 }
 
-test(`[MATRIX][F13]: on a phone the picker shows no keyboard hints and breaks names at underscores (${named(V.phoneDark)})`, async ({ page }) => {
-  // Catches: "Ctrl+Enter" hints on a touch screen, and "fs_rea d_file" broken mid-word.
+test(`[MATRIX][F13]: on a phone the picker shows no keyboard hints and breaks names at their separators (${named(V.phoneDark)})`, async ({ page }) => {
+  // Catches: "Ctrl+Enter" hints on a touch screen, and a long tool name broken mid-word. The
+  // longest name of the kept-down server (prefix, "_", a hyphenated name) needs several lines.
   await show(page, V.phoneDark);
+  const longest = [...data.outage.toolNames].sort((a, b) => b.length - a.length)[0]!;
   await page.goto(`/agents/${data.ruledAgent}`);
   const dialog = await openPicker(page);
   await expect(dialog.getByText('Tap tools to choose them, then add them.')).toBeVisible();
   await expect(dialog.getByText(/Ctrl\+Enter/)).toBeHidden();
-  await dialog.getByRole('combobox', { name: 'Search tools' }).fill('fs_read');
-  const option = dialog.getByRole('option', { name: /^fs_read_file/ });
+  await dialog.getByRole('combobox', { name: 'Search tools' }).fill(longest);
+  const option = dialog.getByRole('option', { name: new RegExp(`^${longest}`) });
   await expect(option).toBeVisible();
-  // Every line of the name starts where a part of it starts: after "_" or at its beginning.
-  const lineStarts = await option.locator('span.font-mono').first().evaluate((name) => {
+  // The two characters around each line break of the name: the one before must be a separator.
+  const breaks = await option.locator('span.font-mono').first().evaluate((name) => {
     const range = document.createRange();
     const text = name.textContent ?? '';
-    const starts: string[] = [];
+    const around: string[] = [];
     let top = Number.NEGATIVE_INFINITY;
     let offset = 0;
     for (const node of name.childNodes) {
@@ -556,14 +558,15 @@ test(`[MATRIX][F13]: on a phone the picker shows no keyboard hints and breaks na
         range.setEnd(node, at + 1);
         const box = range.getBoundingClientRect();
         if (box.top > top + 1) {
-          starts.push(text.slice(offset + at, offset + at + 1));
+          if (top !== Number.NEGATIVE_INFINITY) around.push(text.slice(offset + at - 1, offset + at + 1));
           top = box.top;
         }
       }
       offset += (node.textContent ?? '').length;
     }
-    return starts;
+    return around;
   });
-  for (const start of lineStarts.slice(1)) expect(start).toBe('_');
+  expect(breaks.length, `${longest} takes more than one line at 390 px`).toBeGreaterThan(0);
+  for (const pair of breaks) expect(pair, `a line of ${longest} starts after a separator`).toMatch(/^[_.\/-]/);
   await expectClean(page, V.phoneDark, 'picker');
 });
