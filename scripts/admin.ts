@@ -3,7 +3,7 @@
 // they also rescue a locked-out install. Each change is audited as the command line's.
 //   create-user <email> --role admin|editor|viewer [--name <name>] [--break-glass]   asks for a password (empty: one is generated)
 //   break-glass <email> on|off   marks an admin as break-glass: signs in with a password even when LOCAL_SIGN_IN=off
-//   create-token <name> --scopes <scope,scope> [--expires <ISO time>]  prints the token once
+//   create-token <name> --scopes <scope,scope> (--agents <id,id> | --all-agents) [--expires <ISO time>]  prints the token once
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { AppError } from '../lib/app-error';
@@ -18,7 +18,7 @@ import { readSecretLine } from './read-secret-line';
 const usage = `Usage:
   npm run admin -- create-user <email> --role admin|editor|viewer [--name <name>] [--break-glass]
   npm run admin -- break-glass <email> on|off
-  npm run admin -- create-token <name> --scopes ${TOKEN_SCOPES.join(',')} [--expires <ISO time>]`;
+  npm run admin -- create-token <name> --scopes ${TOKEN_SCOPES.join(',')} (--agents <agent-id,agent-id> | --all-agents) [--expires <ISO time>]`;
 
 function messageOf(error: unknown): string {
   if (error instanceof AppError) return [error.message, ...(error.details.errors ?? []).map((field) => `  ${field.pointer.slice(1)}: ${field.message}`)].join('\n');
@@ -29,7 +29,15 @@ async function main(argv: string[]): Promise<number> {
   const { positionals, values } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { role: { type: 'string' }, name: { type: 'string' }, scopes: { type: 'string' }, expires: { type: 'string' }, 'break-glass': { type: 'boolean' } },
+    options: {
+      role: { type: 'string' },
+      name: { type: 'string' },
+      scopes: { type: 'string' },
+      agents: { type: 'string' },
+      'all-agents': { type: 'boolean' },
+      expires: { type: 'string' },
+      'break-glass': { type: 'boolean' },
+    },
   });
   const [command, subject, switchWord] = positionals;
   if (!subject || (command !== 'create-user' && command !== 'create-token' && command !== 'break-glass')) {
@@ -42,6 +50,11 @@ async function main(argv: string[]): Promise<number> {
   }
   if (command === 'create-user' && values['break-glass'] && values.role !== 'admin') {
     console.error(`--break-glass is for admins (--role admin)\n${usage}`);
+    return 2;
+  }
+  // Which agents a token reaches is always an explicit choice on the command line.
+  if (command === 'create-token' && (values.agents === undefined) === !values['all-agents']) {
+    console.error(`create-token needs exactly one of --agents <agent-id,agent-id> (the agents it may reach) or --all-agents\n${usage}`);
     return 2;
   }
   if (command === 'break-glass' && switchWord !== 'on' && switchWord !== 'off') {
@@ -63,8 +76,10 @@ async function main(argv: string[]): Promise<number> {
       console.log(`${user.email} is ${user.breakGlass ? 'now break-glass' : 'no longer break-glass'}.`);
     } else {
       const scopes = (values.scopes ?? '').split(',').map((scope) => scope.trim()).filter(Boolean);
-      const { token, secret } = await createToken({ db, actor: OPERATOR, input: { name: subject, scopes, expiresAt: values.expires ?? null } });
-      console.log(`Created token "${token.name}" (${token.scopes.join(', ')}${token.expiresAt ? `, expires ${token.expiresAt}` : ''}).`);
+      const agents = values['all-agents'] ? 'all' : (values.agents ?? '').split(',').map((agent) => agent.trim()).filter(Boolean);
+      const { token, secret } = await createToken({ db, actor: OPERATOR, input: { name: subject, scopes, agents, expiresAt: values.expires ?? null } });
+      const reach = token.agents === 'all' ? 'all agents' : `agents ${token.agents.join(', ')}`;
+      console.log(`Created token "${token.name}" (${token.scopes.join(', ')}; ${reach}${token.expiresAt ? `; expires ${token.expiresAt}` : ''}).`);
       console.log(`Token (shown once; send as "Authorization: Bearer <token>"):\n${secret}`);
     }
     return 0;

@@ -2,6 +2,7 @@
 
 import { useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
+import { ConnectCard } from '@/components/agent-connect/connect-card';
 import { ModelViewPanel } from '@/components/agent-runtime/model-view-panel';
 import { TryItPanel } from '@/components/agent-runtime/try-it-panel';
 import { LintPanel } from './lint-panel';
@@ -24,8 +25,11 @@ import { UnsavedChangesProvider } from './unsaved-changes';
 import { UsagePanel } from '@/components/usage/usage-panel';
 import { UsageSuggestionsPanel } from '@/components/usage/usage-suggestions-panel';
 
-/** The agent page: its tools by group, the tool picker, and each tool's settings form. */
-export function AgentDetail({ agentId }: { agentId: string }) {
+/**
+ * The agent page: its tools by group, the tool picker, each tool's settings form, and how to
+ * connect a client (`publicOrigin`: where clients reach the app).
+ */
+export function AgentDetail({ agentId, publicOrigin }: { agentId: string; publicOrigin: string }) {
   const queryClient = useQueryClient();
   const { data: agent } = useSuspenseQuery(agentQueryOptions(agentId));
   const { data: assignments } = useSuspenseQuery(assignmentsQueryOptions(agentId));
@@ -159,6 +163,7 @@ export function AgentDetail({ agentId }: { agentId: string }) {
       <GroupRules agentId={agentId} />
       <UsagePanel filter={{ agent: agentId }} subject={agent.name} />
       <UsageSuggestionsPanel agentId={agentId} />
+      <ConnectCard agentId={agentId} agentName={agent.name} publicOrigin={publicOrigin} />
       <TryItPanel agentId={agentId} groupOf={assignedGroups} />
       <ModelViewPanel agentId={agentId} />
       <LintPanel agentId={agentId} />

@@ -1,6 +1,6 @@
 'use client';
 
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { FormError } from '@/components/auth/form-error';
 import { LabelledInput } from '@/components/auth/labelled-input';
@@ -9,7 +9,9 @@ import { Card, CardContent, CardHeader } from '@/components/ui/card';
 import { Checkbox, Input } from '@/components/ui/input';
 import { TOKEN_SCOPES, type TokenScope } from '@/lib/auth/permissions';
 import { ApiProblem } from '@/lib/client-api/api-problem';
+import { agentListQueryOptions } from '@/lib/client-api/agents-api';
 import { createToken, tokensQueryOptions } from '@/lib/client-api/auth-api';
+import { AgentChecklist } from './agent-checklist';
 
 const scopeHelp: Record<TokenScope, string> = {
   'catalogue:read': 'read the tool catalogue',
@@ -18,24 +20,35 @@ const scopeHelp: Record<TokenScope, string> = {
   runtime: 'the agent runtime: effective tools and calls',
 };
 
-/** Creates a named token with scopes and an optional expiry; shows its secret once, with a copy button. */
+/** Which agents a new token reaches: nothing chosen yet, all of them, or the checked ones. */
+type AgentChoice = '' | 'all' | 'some';
+
+/**
+ * Creates a named token with scopes, its agents (all of them or the checked ones: an explicit
+ * choice) and an optional expiry; shows its secret once, with a copy button.
+ */
 export function CreateTokenForm() {
   const queryClient = useQueryClient();
   const expiryId = useId();
+  const agentList = useQuery(agentListQueryOptions());
   const [name, setName] = useState('');
   const [scopes, setScopes] = useState<TokenScope[]>([]);
+  const [agentChoice, setAgentChoice] = useState<AgentChoice>('');
+  const [agentIds, setAgentIds] = useState<string[]>([]);
   const [expiry, setExpiry] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string>();
   const [created, setCreated] = useState<{ name: string; secret: string }>();
   const [copyStatus, setCopyStatus] = useState('');
   const create = useMutation({
-    mutationFn: () => createToken({ name, scopes, ...(expiry ? { expiresAt: new Date(expiry).toISOString() } : {}) }),
+    mutationFn: () => createToken({ name, scopes, agents: agentChoice === 'all' ? 'all' : agentIds, ...(expiry ? { expiresAt: new Date(expiry).toISOString() } : {}) }),
     onSuccess: ({ token, secret }) => {
       setCreated({ name: token.name, secret });
       setCopyStatus('');
       setName('');
       setScopes([]);
+      setAgentChoice('');
+      setAgentIds([]);
       setExpiry('');
       setErrors({});
       setFormError(undefined);
@@ -83,6 +96,12 @@ export function CreateTokenForm() {
           noValidate
           onSubmit={(event) => {
             event.preventDefault();
+            // The API would take a missing choice as all agents: here the choice is always made by hand.
+            const agentError = agentChoice === '' ? 'Choose all agents, or the agents it may reach' : agentChoice === 'some' && agentIds.length === 0 ? 'Check at least one agent' : undefined;
+            if (agentError) {
+              setErrors({ agents: agentError });
+              return;
+            }
             create.mutate();
           }}
         >
@@ -104,6 +123,31 @@ export function CreateTokenForm() {
             {errors.scopes && (
               <p id="token-scopes-error" className="text-sm font-medium text-destructive">
                 {errors.scopes}
+              </p>
+            )}
+          </fieldset>
+          <fieldset className="mb-4" aria-describedby={errors.agents ? 'token-agents-error' : undefined}>
+            <legend className="mb-1 text-sm font-medium">Agents</legend>
+            <p className="mb-1 text-sm text-muted-foreground">Its scopes act on these agents only; to it, any other agent does not exist.</p>
+            <label className="flex items-center gap-2 text-sm">
+              <input type="radio" name="agent-choice" checked={agentChoice === 'some'} onChange={() => setAgentChoice('some')} />
+              Only the agents I check
+            </label>
+            {agentChoice === 'some' &&
+              (agentList.data ? (
+                <div className="my-1 ml-6">
+                  <AgentChecklist label="Agents it may reach" agents={agentList.data} chosen={agentIds} onChange={setAgentIds} />
+                </div>
+              ) : (
+                <p className="ml-6 text-sm text-muted-foreground">{agentList.isError ? `The agents could not be read: ${agentList.error.message}` : 'Loading agents…'}</p>
+              ))}
+            <label className="flex items-center gap-2 text-sm">
+              <input type="radio" name="agent-choice" checked={agentChoice === 'all'} onChange={() => setAgentChoice('all')} />
+              All agents, including those made later
+            </label>
+            {errors.agents && (
+              <p id="token-agents-error" className="text-sm font-medium text-destructive">
+                {errors.agents}
               </p>
             )}
           </fieldset>

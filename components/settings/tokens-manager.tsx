@@ -12,8 +12,9 @@ import type { ApiToken } from '@/lib/auth/api-token';
 import { revokeToken, tokensQueryOptions } from '@/lib/client-api/auth-api';
 import { CreateTokenForm } from './create-token-form';
 import { DateText } from './date-text';
+import { TokenAgentsCell } from './token-agents-cell';
 
-/** Admins' API tokens: create one (its secret shown once), list them, revoke. */
+/** Admins' API tokens: create one (its secret shown once), list them with their agents, narrow those, revoke. */
 export function TokensManager() {
   const tokens = useQuery(tokensQueryOptions);
   return (
@@ -32,6 +33,7 @@ export function TokensManager() {
                 <TableHead>Name</TableHead>
                 <TableHead>Prefix</TableHead>
                 <TableHead>Scopes</TableHead>
+                <TableHead>Agents</TableHead>
                 <TableHead>Created by</TableHead>
                 <TableHead>Created</TableHead>
                 <TableHead>Last used</TableHead>
@@ -81,6 +83,9 @@ function TokenRow({ token }: { token: ApiToken }) {
       </TableCell>
       <TableCell data-label="Scopes:">
         <BreakableText text={token.scopes.join(', ')} />
+      </TableCell>
+      <TableCell data-label="Agents:">
+        <TokenAgentsCell token={token} />
       </TableCell>
       <TableCell data-label="Created by:" className="break-words">
         <BreakableText text={token.createdBy} />

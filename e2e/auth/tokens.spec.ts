@@ -7,6 +7,7 @@ test('[AUTH][TOKENS]: admin creates a token, GET /api/v1/agents works with it an
   const form = page.getByRole('form', { name: 'New token' });
   await form.getByLabel('Name').fill(name);
   await form.getByRole('checkbox', { name: /agents:read/ }).check();
+  await form.getByRole('radio', { name: /All agents/ }).check();
   await form.getByRole('button', { name: 'Create token' }).click();
   const secret = await page.getByRole('textbox', { name: 'New token' }).inputValue();
   expect(secret).toMatch(/^tat_[A-Za-z0-9_-]{43}$/);

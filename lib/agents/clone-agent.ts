@@ -4,7 +4,7 @@ import { saveAssignment } from '@/lib/assignments/save-assignment';
 import { ruleTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import type { Actor } from '@/lib/auth/actor';
-import { authorize } from '@/lib/auth/authorize';
+import { authorize, authorizeAllAgents } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
 import { publishChange } from '@/lib/events';
@@ -31,6 +31,7 @@ export interface CloneAgentOptions {
  */
 export async function cloneAgent({ db, actor, sourceId, input }: CloneAgentOptions): Promise<{ agent: Agent; assignmentCount: number }> {
   authorize(actor, 'agents:write');
+  authorizeAllAgents(actor, 'clone agents (the copy would be outside its set)');
   const result = await inTransaction(db, async (trx) => {
     const source = await lockAgent(trx, sourceId);
     const description = input.description ?? source.description;

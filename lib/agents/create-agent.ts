@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Actor } from '@/lib/auth/actor';
-import { authorize } from '@/lib/auth/authorize';
+import { authorize, authorizeAllAgents } from '@/lib/auth/authorize';
 import { AppError } from '@/lib/app-error';
 import { agentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
@@ -27,6 +27,7 @@ export interface CreateAgentOptions {
  */
 export async function createAgent({ db, actor, input, auditExtra = {} }: CreateAgentOptions): Promise<Agent> {
   authorize(actor, 'agents:write');
+  authorizeAllAgents(actor, 'create agents (the new agent would be outside its set)');
   const name = checkAgentName(input.name);
   const description = checkAgentDescription(input.description ?? '');
   const id = checkAgentId(input.id ?? idFromName(name));

@@ -1,5 +1,5 @@
 import 'server-only';
-import { AppError } from '@/lib/app-error';
+import { agentNotFound } from '@/lib/agents/agent-not-found';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
@@ -17,6 +17,6 @@ export interface GetAgentOptions {
 export async function getAgent({ db, actor, id }: GetAgentOptions): Promise<Agent> {
   authorize(actor, 'agents:read');
   const row = isStorableText(id) ? await db.selectFrom('agents').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
-  if (!row) throw new AppError('not_found', `Agent "${id}" was not found`);
+  if (!row) throw agentNotFound(id);
   return toAgent(row);
 }

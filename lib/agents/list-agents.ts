@@ -1,6 +1,6 @@
 import 'server-only';
 import { AppError } from '@/lib/app-error';
-import type { Actor } from '@/lib/auth/actor';
+import { reachableAgentIds, type Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
 import { isStorableText } from '@/lib/db/storable-text';
@@ -36,7 +36,7 @@ export interface AgentPage {
  * page of them when given `limit`, each with its number of assignments and, given the registry,
  * its status counts. Without a status filter the page is read from the database in its index's
  * order; only the page's agents have their assignments read. AppError `forbidden` without
- * `agents:read`, `invalid` for a search with a NUL.
+ * `agents:read`, `invalid` for a search with a NUL. A token limited to agents sees only those.
  */
 export async function pageAgents({ db, actor, search, registry, status, limit, offset = 0 }: ListAgentsOptions): Promise<AgentPage> {
   authorize(actor, 'agents:read');
@@ -48,6 +48,9 @@ export async function pageAgents({ db, actor, search, registry, status, limit, o
   const term = search?.trim().toLowerCase();
   const [byName, byId] = agentOrder(db);
   let matching = db.selectFrom('agents');
+  // A token limited to agents lists those only (an id no agent has stands for an empty set).
+  const reachable = reachableAgentIds(actor);
+  if (reachable) matching = matching.where('agents.id', 'in', reachable.length > 0 ? [...reachable] : ['']);
   if (term) matching = matching.where(await agentMatches(db, term));
   if (status && !registry) return { agents: [], total: 0 };
 

@@ -1,6 +1,6 @@
 import 'server-only';
 import type { Selectable } from 'kysely';
-import { AppError } from '@/lib/app-error';
+import { agentNotFound } from '@/lib/agents/agent-not-found';
 import { compiledOnce } from '@/lib/db/compiled-once';
 import type { AgentsTable, Db } from '@/lib/db/schema';
 import { isStorableText } from '@/lib/db/storable-text';
@@ -14,7 +14,7 @@ import { isStorableText } from '@/lib/db/storable-text';
  */
 export async function lockAgent(trx: Db, id: string): Promise<Selectable<AgentsTable>> {
   const row = isStorableText(id) ? (await lockRow(trx, id))[0] : undefined;
-  if (!row) throw new AppError('not_found', `Agent "${id}" was not found`);
+  if (!row) throw agentNotFound(id);
   return row;
 }
 

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PERMISSIONS, ROLES, TOKEN_SCOPES } from '@/lib/auth/permissions';
 import { MAX_PASSWORD_LENGTH } from '@/lib/auth/password-limits';
-import { MAX_TOKEN_NAME_LENGTH } from '@/lib/auth/token-limits';
+import { MAX_AGENT_ID_LENGTH } from '@/lib/agents/agent-rules';
+import { MAX_TOKEN_AGENTS, MAX_TOKEN_NAME_LENGTH } from '@/lib/auth/token-limits';
 
 const emailSchema = z.string().trim().min(1, 'Enter an email address').max(254);
 const passwordSchema = z.string().min(1, 'Enter a password').max(MAX_PASSWORD_LENGTH);
@@ -58,6 +59,9 @@ export const UpdateUserBodySchema = z
   .refine((changes) => changes.role !== undefined || changes.disabled !== undefined, 'Name at least one field to change.')
   .meta({ minProperties: 1 });
 
+/** A token's agents: `"all"`, or 1 to MAX_TOKEN_AGENTS agent ids. */
+const TokenAgentsSchema = z.union([z.literal('all'), z.array(z.string().min(1).max(MAX_AGENT_ID_LENGTH)).min(1, 'Choose at least one agent, or "all"').max(MAX_TOKEN_AGENTS)]);
+
 /** An API token as the API answers it: never its secret. */
 export const TokenSchema = z.object({
   id: z.string(),
@@ -69,6 +73,10 @@ export const TokenSchema = z.object({
   createdAt: z.string().meta({ format: 'date-time' }),
   lastUsedAt: z.string().meta({ format: 'date-time' }).nullable(),
   revokedAt: z.string().meta({ format: 'date-time' }).nullable(),
+  agents: TokenAgentsSchema.meta({ description: 'The agents the token reaches: `"all"` (an explicit choice) or their ids; any other agent answers 404 to it' }),
+  agentUses: z
+    .array(z.object({ agentId: z.string(), lastUsedAt: z.string().meta({ format: 'date-time' }) }))
+    .meta({ description: 'Its last successful call per agent, most recent first (at a minute\'s resolution)' }),
 });
 
 /** `GET /api/v1/tokens`. */
@@ -85,6 +93,12 @@ export const CreateTokenBodySchema = z.strictObject({
   name: z.string().trim().min(1, 'Give the token a name').max(MAX_TOKEN_NAME_LENGTH),
   scopes: z.array(z.enum(TOKEN_SCOPES)).min(1, 'Choose at least one scope'),
   expiresAt: z.string().meta({ format: 'date-time' }).nullable().optional(),
+  agents: TokenAgentsSchema.optional().meta({ description: 'The agents it reaches: `"all"` or existing agents\' ids (unknown ones: 400 pointing at them). Left out: all agents, as tokens made before agent sets' }),
+});
+
+/** The body of `PATCH /api/v1/tokens/{id}`: a narrower agent set (never a wider one). */
+export const UpdateTokenBodySchema = z.strictObject({
+  agents: TokenAgentsSchema.meta({ description: '`"all"` or existing agents\' ids, within the token\'s current set' }),
 });
 
 /** One of the signed-in user's sessions. */

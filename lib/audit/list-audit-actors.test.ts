@@ -9,7 +9,7 @@ import { recordAuditEvent } from '.';
 import { listAuditActors } from './list-audit-actors';
 
 const ada: Actor = { kind: 'user', id: 'user:ada@example.test', displayName: 'Ada Lovelace', userId: 'ada', email: 'ada@example.test', role: 'editor', sessionId: 's-ada' };
-const cli: TokenActor = { kind: 'token', id: 'token:tat_abc', displayName: 'Token "config cli"', tokenId: 'cli', scopes: ['agents:write'] };
+const cli: TokenActor = { kind: 'token', id: 'token:tat_abc', displayName: 'Token "config cli"', tokenId: 'cli', scopes: ['agents:write'], agents: { all: true } };
 const percent: Actor = { kind: 'user', id: 'user:p@example.test', displayName: '100% Sure', userId: 'p', email: 'p@example.test', role: 'admin', sessionId: 's-p' };
 
 async function record(db: Db, actor: Actor): Promise<void> {

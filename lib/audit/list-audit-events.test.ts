@@ -9,7 +9,7 @@ import { listAuditEvents, recordAuditEvent, streamAuditEvents, type AuditAction 
 import { auditEventsQuery } from './audit-query';
 
 const ada: Actor = { kind: 'user', id: 'user-ada', displayName: 'Ada Lovelace', userId: 'ada', email: 'ada@example.test', role: 'editor', sessionId: 's-ada' };
-const ci: TokenActor = { kind: 'token', id: 'token-ci', displayName: 'CI token', tokenId: 'ci', scopes: ['agents:write'] };
+const ci: TokenActor = { kind: 'token', id: 'token-ci', displayName: 'CI token', tokenId: 'ci', scopes: ['agents:write'], agents: { all: true } };
 const reader = TEST_VIEWER;
 
 async function record(db: Db, actor: Actor, action: AuditAction, target: string, at?: string): Promise<void> {

@@ -14,6 +14,9 @@ export interface UserActor {
   sessionId: string;
 }
 
+/** The agents a token reaches: all of them (an explicit choice), or the named ones only. */
+export type AgentSet = { readonly all: true } | { readonly all: false; readonly ids: readonly string[] };
+
 /** A script or the agent runtime calling `/api/v1` with a Bearer token. */
 export interface TokenActor {
   kind: 'token';
@@ -22,6 +25,8 @@ export interface TokenActor {
   displayName: string;
   tokenId: string;
   scopes: readonly TokenScope[];
+  /** The agents its scopes act on; any other agent is, to this token, an agent that does not exist. */
+  agents: AgentSet;
 }
 
 /** Something other than a person acting inside the app: the runtime's tools, the first start's seed. */
@@ -64,4 +69,15 @@ export function permissionsOf(actor: Actor): readonly Permission[] {
 /** Whether the actor holds `permission`. */
 export function can(actor: Actor, permission: Permission): boolean {
   return permissionsOf(actor).includes(permission);
+}
+
+/** Whether the actor may see or act on the agent `agentId` at all: users and system actors always; a token only inside its agent set. */
+export function mayReachAgent(actor: Actor, agentId: string): boolean {
+  if (actor.kind !== 'token' || actor.agents.all) return true;
+  return actor.agents.ids.includes(agentId);
+}
+
+/** The agent ids the actor is limited to, or undefined when it reaches every agent (lists filter by it). */
+export function reachableAgentIds(actor: Actor): readonly string[] | undefined {
+  return actor.kind === 'token' && !actor.agents.all ? actor.agents.ids : undefined;
 }

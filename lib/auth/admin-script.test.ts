@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/lib/db/open-database';
 import { finished } from '@/test/processes/spawn-script';
+import { createAgent } from '@/lib/agents';
+import { FIRST_START } from './actor';
 import { hashSecret } from './token-secret';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -32,23 +34,53 @@ describe('npm run admin', () => {
     const url = `sqlite:${path.join(folder, 'cli.sqlite')}`;
 
     const user = await admin(url, 'create-user', 'Ops@Example.com', '--role', 'admin');
-    const token = await admin(url, 'create-token', 'runtime', '--scopes', 'runtime,agents:read');
-    const badScope = await admin(url, 'create-token', 'x', '--scopes', 'everything');
+    const token = await admin(url, 'create-token', 'runtime', '--scopes', 'runtime,agents:read', '--all-agents');
+    const badScope = await admin(url, 'create-token', 'x', '--scopes', 'everything', '--all-agents');
+    const noAgents = await admin(url, 'create-token', 'x', '--scopes', 'runtime');
+    const bothAgents = await admin(url, 'create-token', 'x', '--scopes', 'runtime', '--agents', 'hr', '--all-agents');
+    const unknownAgent = await admin(url, 'create-token', 'x', '--scopes', 'runtime', '--agents', 'nobody');
 
     expect(user.code, user.stderr).toBe(0);
     expect(user.stdout).toMatch(/Created ops@example\.com as admin\.\nPassword \(shown once\): \S{24}/);
     expect(token.code, token.stderr).toBe(0);
     const secret = /^(tat_\S+)$/m.exec(token.stdout)?.[1] ?? '';
     expect(badScope).toMatchObject({ code: 1, stderr: expect.stringContaining('Unknown scope "everything"') });
+    expect(token.stdout).toContain('Created token "runtime" (runtime, agents:read; all agents).');
+    expect(noAgents).toMatchObject({ code: 2, stderr: expect.stringContaining('create-token needs exactly one of --agents') });
+    expect(bothAgents).toMatchObject({ code: 2, stderr: expect.stringContaining('create-token needs exactly one of --agents') });
+    expect(unknownAgent).toMatchObject({ code: 1, stderr: expect.stringContaining('There is no agent "nobody"') });
     const db = await openDatabase({ url });
     try {
       expect(await db.selectFrom('auth_user').select(['email', 'role']).execute()).toEqual([{ email: 'ops@example.com', role: 'admin' }]);
-      const stored = await db.selectFrom('api_tokens').select(['name', 'secret_hash', 'created_by']).execute();
-      expect(stored).toEqual([{ name: 'runtime', secret_hash: hashSecret(secret), created_by: 'system:cli' }]);
+      const stored = await db.selectFrom('api_tokens').select(['name', 'secret_hash', 'created_by', 'agents']).execute();
+      expect(stored).toEqual([{ name: 'runtime', secret_hash: hashSecret(secret), created_by: 'system:cli', agents: 'all' }]);
       const events = await db.selectFrom('audit_events').select(['actor', 'action']).orderBy('id').execute();
       expect(events).toEqual([{ actor: 'system:cli', action: 'user.create' }, { actor: 'system:cli', action: 'token.create' }]);
     } finally {
       await db.destroy();
+    }
+  });
+
+  it('makes a token limited to named agents', { timeout: 180_000 }, async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-admin-cli-'));
+    folders.push(folder);
+    const url = `sqlite:${path.join(folder, 'cli.sqlite')}`;
+    const db = await openDatabase({ url });
+    try {
+      for (const id of ['hr', 'sales']) await createAgent({ db, actor: FIRST_START, input: { id, name: id } });
+    } finally {
+      await db.destroy();
+    }
+
+    const token = await admin(url, 'create-token', 'hr runtime', '--scopes', 'runtime', '--agents', 'hr, sales');
+
+    expect(token.code, token.stderr).toBe(0);
+    expect(token.stdout).toContain('Created token "hr runtime" (runtime; agents hr, sales).');
+    const reopened = await openDatabase({ url });
+    try {
+      expect(await reopened.selectFrom('api_tokens').select(['name', 'agents']).execute()).toEqual([{ name: 'hr runtime', agents: '["hr","sales"]' }]);
+    } finally {
+      await reopened.destroy();
     }
   });
 

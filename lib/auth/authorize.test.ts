@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '@/lib/app-error';
-import { AGENT_RUNTIME, can, type TokenActor } from './actor';
-import { authorize } from './authorize';
+import { AGENT_RUNTIME, can, mayReachAgent, type TokenActor } from './actor';
+import { authorize, authorizeAllAgents } from './authorize';
 import { CLIENT_ADDRESS_HEADER, clientAddressOf, isProxyTrusted } from '@/lib/http/door-constants.mjs';
 import { clientAddress } from './client-address';
 import { passwordProblem } from './password-policy';
 import { TEST_ADMIN, TEST_EDITOR, TEST_VIEWER } from '@/test/auth/test-actors';
 
-const token = (scopes: TokenActor['scopes']): TokenActor => ({ kind: 'token', id: 'token:tat_x', displayName: 'Token "x"', tokenId: 'x', scopes });
+const token = (scopes: TokenActor['scopes']): TokenActor => ({ kind: 'token', id: 'token:tat_x', displayName: 'Token "x"', tokenId: 'x', scopes, agents: { all: true } });
 
 describe('authorize', () => {
   it('lets admins do everything, editors change agents but not users or tokens, viewers only read', () => {
@@ -27,6 +27,21 @@ describe('authorize', () => {
   it('throws AppError forbidden naming the role and the missing permission', () => {
     expect(() => authorize(TEST_VIEWER, 'agents:write')).toThrow(expect.objectContaining({ code: 'forbidden', message: 'The role "viewer" does not have the permission "agents:write"' }) as AppError);
     expect(() => authorize(token(['agents:read']), 'agents:write')).toThrow('This token does not have the permission "agents:write"');
+  });
+});
+
+describe('agent sets', () => {
+  const limited: TokenActor = { ...token(['runtime', 'agents:write']), agents: { all: false, ids: ['hr'] } };
+
+  it('lets users, system actors and all-agents tokens reach every agent, a limited token its own only', () => {
+    expect([mayReachAgent(TEST_VIEWER, 'hr'), mayReachAgent(AGENT_RUNTIME, 'hr'), mayReachAgent(token(['runtime']), 'sales')]).toEqual([true, true, true]);
+    expect([mayReachAgent(limited, 'hr'), mayReachAgent(limited, 'sales'), mayReachAgent(limited, 'HR')]).toEqual([true, false, false]);
+  });
+
+  it('refuses a limited token what reaches beyond named agents, saying why', () => {
+    expect(() => authorizeAllAgents(limited, 'create agents')).toThrow(expect.objectContaining({ code: 'forbidden', message: 'A token limited to agents cannot create agents: use a token with all agents, or sign in' }) as AppError);
+    expect(() => authorizeAllAgents(token(['agents:write']), 'create agents')).not.toThrow();
+    expect(() => authorizeAllAgents(TEST_EDITOR, 'create agents')).not.toThrow();
   });
 });
 

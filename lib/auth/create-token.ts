@@ -10,22 +10,24 @@ import type { Actor } from './actor';
 import { toApiToken, type ApiToken } from './api-token';
 import { authorize } from './authorize';
 import { isTokenScope, type TokenScope } from './permissions';
+import { resolveAgentSet, storedAgents } from './token-agents';
 import { hashSecret, newSecret, prefixOf } from './token-secret';
 import { MAX_TOKEN_NAME_LENGTH } from './token-limits';
-
 
 /** What `createToken` needs. */
 export interface CreateTokenOptions {
   db: Db;
   actor: Actor;
-  input: { name: string; scopes: readonly string[]; expiresAt?: string | null };
+  /** `agents`: `"all"` or agent ids; left out, the token reaches all agents (as tokens did before agent sets). */
+  input: { name: string; scopes: readonly string[]; agents?: unknown; expiresAt?: string | null };
   now?: Date;
 }
 
 /**
  * Creates an API token and answers its secret, which is stored only as a SHA-256 hash and
  * shown this once. AppError `forbidden` without `tokens:manage`; `invalid` (with field errors)
- * for an empty or long name, no scope or an unknown one, or an expiry that is not a future time.
+ * for an empty or long name, no scope or an unknown one, an agent set that is neither `"all"` nor a
+ * list of existing agents, or an expiry that is not a future time.
  */
 export async function createToken({ db, actor, input, now = new Date() }: CreateTokenOptions): Promise<{ token: ApiToken; secret: string }> {
   authorize(actor, 'tokens:manage');
@@ -43,6 +45,7 @@ export async function createToken({ db, actor, input, now = new Date() }: Create
   if (expiresAt !== undefined && (Number.isNaN(expiresAt) || expiresAt <= now.getTime())) {
     throw new AppError('invalid', 'The expiry must be a time in the future', { errors: [{ pointer: '/expiresAt', message: 'Choose a time in the future' }] });
   }
+  const agents = await resolveAgentSet(db, input.agents ?? 'all');
   const secret = newSecret();
   return inTransaction(db, async (trx) => {
     const row = await trx
@@ -53,6 +56,7 @@ export async function createToken({ db, actor, input, now = new Date() }: Create
         prefix: prefixOf(secret),
         secret_hash: hashSecret(secret),
         scopes: JSON.stringify(scopes),
+        agents: storedAgents(agents),
         expires_at: expiresAt === undefined ? null : new Date(expiresAt).toISOString(),
         created_by: actor.id,
         created_at: now.toISOString(),

@@ -3,6 +3,7 @@ import type { Db } from '@/lib/db/schema';
 import type { Actor } from './actor';
 import { toApiToken, type ApiToken } from './api-token';
 import { authorize } from './authorize';
+import { agentUsesOf } from './token-agent-uses';
 
 /** What `listTokens` needs. */
 export interface ListTokensOptions {
@@ -10,9 +11,10 @@ export interface ListTokensOptions {
   actor: Actor;
 }
 
-/** Every API token, newest first, revoked ones too (never their secrets); AppError `forbidden` without `tokens:manage`. */
+/** Every API token, newest first, revoked ones too (never their secrets), each with its last use per agent; AppError `forbidden` without `tokens:manage`. */
 export async function listTokens({ db, actor }: ListTokensOptions): Promise<ApiToken[]> {
   authorize(actor, 'tokens:manage');
   const rows = await db.selectFrom('api_tokens').selectAll().orderBy('created_at', 'desc').orderBy('id').execute();
-  return rows.map(toApiToken);
+  const uses = await agentUsesOf(db, rows.map((row) => row.id));
+  return rows.map((row) => toApiToken(row, uses.get(row.id)));
 }

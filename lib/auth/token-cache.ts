@@ -19,7 +19,7 @@ const tokens = cachedReads<TokenRow>('tokens', {
   ownerOf: (row) => row.id,
   onFirstUse: () =>
     subscribeChanges((event) => {
-      if (event.kind === 'token-revoked') forgetToken(event.tokenId);
+      if (event.kind === 'token-revoked' || event.kind === 'token-changed') forgetToken(event.tokenId);
     }),
 });
 
@@ -43,4 +43,10 @@ export function forgetToken(tokenId: string): void {
 export async function announceTokenRevoked(tokenId: string): Promise<void> {
   forgetToken(tokenId);
   await publishChange({ kind: 'token-revoked', tokenId });
+}
+
+/** After a token's agent set was narrowed: forgets it here at once and tells the other instances. */
+export async function announceTokenChanged(tokenId: string): Promise<void> {
+  forgetToken(tokenId);
+  await publishChange({ kind: 'token-changed', tokenId });
 }

@@ -4,6 +4,7 @@ import { AppError } from '@/lib/app-error';
 import type { ApiTokensTable, Db } from '@/lib/db/schema';
 import type { TokenActor } from './actor';
 import { toApiToken } from './api-token';
+import { parseStoredAgents } from './token-agents';
 import { tokenRowByHash, updateCachedToken } from './token-cache';
 import { hashSecret } from './token-secret';
 
@@ -68,7 +69,7 @@ function readingOf(row: TokenRow): TokenReading {
   if (!entry) {
     const token = toApiToken(row);
     entry = {
-      actor: Object.freeze({ kind: 'token', id: `token:${token.prefix}`, displayName: `Token "${token.name}"`, tokenId: token.id, scopes: Object.freeze(token.scopes) }),
+      actor: Object.freeze({ kind: 'token', id: `token:${token.prefix}`, displayName: `Token "${token.name}"`, tokenId: token.id, scopes: Object.freeze(token.scopes), agents: parseStoredAgents(row.agents) }),
       expiresMs: row.expires_at === null ? undefined : Date.parse(row.expires_at),
       lastUsedMs: row.last_used_at === null ? undefined : Date.parse(row.last_used_at),
     };

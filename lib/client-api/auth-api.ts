@@ -32,9 +32,14 @@ export const tokensQueryOptions = queryOptions({
   queryFn: async () => (await apiFetch<{ tokens: ApiToken[] }>('/api/v1/tokens')).data.tokens,
 });
 
-/** Creates a token; the answer carries its secret, this once. */
-export async function createToken(input: { name: string; scopes: TokenScope[]; expiresAt?: string }): Promise<{ token: ApiToken; secret: string }> {
+/** Creates a token; the answer carries its secret, this once. `agents`: `"all"` or agent ids. */
+export async function createToken(input: { name: string; scopes: TokenScope[]; agents: 'all' | string[]; expiresAt?: string }): Promise<{ token: ApiToken; secret: string }> {
   return (await apiFetch<{ token: ApiToken; secret: string }>('/api/v1/tokens', { method: 'POST', body: input })).data;
+}
+
+/** Narrows the agents a token reaches (never widens them); throws `ApiProblem`. */
+export async function narrowToken(id: string, agents: 'all' | string[]): Promise<ApiToken> {
+  return (await apiFetch<ApiToken>(`/api/v1/tokens/${encodeURIComponent(id)}`, { method: 'PATCH', body: { agents } })).data;
 }
 
 /** Revokes a token. */

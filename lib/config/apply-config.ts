@@ -8,7 +8,7 @@ import { saveAssignment } from '@/lib/assignments/save-assignment';
 import { agentTarget, assignmentTarget, ruleTarget, workflowTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import type { Actor } from '@/lib/auth/actor';
-import { authorize } from '@/lib/auth/authorize';
+import { authorize, authorizeAllAgents } from '@/lib/auth/authorize';
 import { dialectOf } from '@/lib/db/dialect-of';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
@@ -48,6 +48,7 @@ export interface ApplyConfigOptions {
  */
 export async function applyConfig({ db, registry, actor, text, prune = false, planHash }: ApplyConfigOptions): Promise<ConfigPlan> {
   authorize(actor, 'agents:write');
+  authorizeAllAgents(actor, 'apply the configuration (it covers every agent)');
   const parsed = await parseConfig(text);
   const checks = await checkConfigServers({ state: await readConfigState(db), registry, actor, parsed, prune });
   const importer = configImportActor(actor);

@@ -2,7 +2,7 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { AppError } from '@/lib/app-error';
 import type { Actor } from '@/lib/auth/actor';
-import { authorize } from '@/lib/auth/authorize';
+import { authorize, authorizeAllAgents } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
 import { authorizeSecretUse, authorizeServerChange } from '@/lib/mcp-servers/server-rules';
 import type { ToolRegistry } from '@/registry';
@@ -40,6 +40,7 @@ export interface PlanConfigOptions {
  */
 export async function planConfig({ db, registry, actor, text, prune = false }: PlanConfigOptions): Promise<ConfigPlan> {
   authorize(actor, 'agents:write');
+  authorizeAllAgents(actor, 'plan the configuration (it covers every agent)');
   const parsed = await parseConfig(text);
   const state = await readConfigState(db);
   const servers = await checkConfigServers({ state, registry, actor, parsed, prune });

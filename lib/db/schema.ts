@@ -29,6 +29,7 @@ export interface Database {
   secrets: SecretsTable;
   usage_rollups: UsageRollupsTable;
   approved_tools: ApprovedToolsTable;
+  api_token_agent_uses: ApiTokenAgentUsesTable;
   oauth_clients: OAuthClientsTable;
   oauth_grants: OAuthGrantsTable;
   oauth_codes: OAuthCodesTable;
@@ -145,6 +146,15 @@ export interface ApiTokensTable {
   created_at: string;
   last_used_at: string | null;
   revoked_at: string | null;
+  /** The agents it reaches: `all`, or a JSON array of agent ids. */
+  agents: ColumnType<string, string | undefined, string>;
+}
+
+/** A token's last use of one agent, written at most once a minute per token and agent. */
+export interface ApiTokenAgentUsesTable {
+  token_id: string;
+  agent_id: string;
+  last_used_at: string;
 }
 
 /** Failed sign-ins of one account or one client address in the current window. */

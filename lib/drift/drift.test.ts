@@ -12,7 +12,7 @@ import { factory, loadRegistry, named } from '@/test/registry/test-plugins';
 import { acceptUpstreamChange, listUpstreamChanges } from '.';
 
 const actor = TEST_EDITOR;
-const token = (scopes: TokenActor['scopes']): TokenActor => ({ kind: 'token', id: 'token:tat_x', displayName: 'Token "x"', tokenId: 'x', scopes });
+const token = (scopes: TokenActor['scopes']): TokenActor => ({ kind: 'token', id: 'token:tat_x', displayName: 'Token "x"', tokenId: 'x', scopes, agents: { all: true } });
 
 /** A registry whose `lookup` tool has this description and parameters schema. */
 function lookupRegistry(description: string, parametersSchema: JsonSchema) {

@@ -4,7 +4,7 @@ import { getAgent } from '@/lib/agents/get-agent';
 import { lockAgent } from '@/lib/agents/lock-agent';
 import { singleToolLookup } from '@/lib/assignments/tool-lookup';
 import type { Actor } from '@/lib/auth/actor';
-import { authorize } from '@/lib/auth/authorize';
+import { authorize, authorizeAllAgents } from '@/lib/auth/authorize';
 import { assignmentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import type { Db } from '@/lib/db/schema';
@@ -36,6 +36,8 @@ export async function listUpstreamChanges({ db, registry, actor, agentId }: Upst
  */
 export async function acceptUpstreamChange({ db, registry, actor, toolName, agentId }: UpstreamOptions & { toolName: string; agentId?: string }): Promise<{ agentIds: string[] }> {
   authorize(actor, 'agents:write');
+  // One agent's acceptance is gated by its route (apiRoute); every agent's is beyond a limited token.
+  if (agentId === undefined) authorizeAllAgents(actor, 'accept a tool\'s change for every agent; accept it per agent');
   const entry = singleToolLookup(registry)(toolName);
   if (!entry || !entry.available) throw new AppError('not_found', `No tool named "${toolName}" is offered now, so there is no change of it to accept`);
   const agentIds = await inTransaction(db, async (trx) => {

@@ -8,6 +8,8 @@ export type ChangeEvent =
   | { kind: 'catalogue' }
   /** An API token was revoked: instances that keep tokens briefly must forget it. */
   | { kind: 'token-revoked'; tokenId: string }
+  /** An API token's agent set was narrowed: instances that keep tokens briefly must read it again. */
+  | { kind: 'token-changed'; tokenId: string }
   /** A user's session ended or the user changed (role, disabled): instances that keep sessions briefly must forget theirs. */
   | { kind: 'user-sessions'; userId: string }
   /** An MCP server was added, changed or removed: every instance re-reads the servers table. */
@@ -31,6 +33,9 @@ export function parseChangeEvent(payload: string | undefined): { origin: string;
     }
     if (value.event.kind === 'token-revoked' && typeof value.event.tokenId === 'string') {
       return { origin: value.origin, event: { kind: 'token-revoked', tokenId: value.event.tokenId } };
+    }
+    if (value.event.kind === 'token-changed' && typeof value.event.tokenId === 'string') {
+      return { origin: value.origin, event: { kind: 'token-changed', tokenId: value.event.tokenId } };
     }
     if (value.event.kind === 'user-sessions' && typeof value.event.userId === 'string') {
       return { origin: value.origin, event: { kind: 'user-sessions', userId: value.event.userId } };

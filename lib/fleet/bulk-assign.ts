@@ -5,7 +5,7 @@ import { saveAssignment } from '@/lib/assignments/save-assignment';
 import { toolLookup } from '@/lib/assignments/tool-lookup';
 import { assignmentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
-import type { Actor } from '@/lib/auth/actor';
+import { mayReachAgent, type Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
@@ -59,8 +59,10 @@ export async function bulkAssign({ db, registry, actor, toolName, agentIds, oper
   if (!entry && operation.kind !== 'remove') throw new AppError('unprocessable', `No tool named "${toolName}" is known`);
   const results = await inTransaction(db, async (trx) => {
     // One statement locks every chosen agent (as lockAgent does one), one reads their assignments.
+    // An agent outside a token's agent set is, to it, one that does not exist.
+    const reachable = ids.filter((id) => mayReachAgent(actor, id));
     const agents = new Set(
-      ids.length === 0 ? [] : (await trx.updateTable('agents').set((eb) => ({ version: eb.ref('version') })).where('id', 'in', ids).returning('id').execute()).map((row) => row.id),
+      reachable.length === 0 ? [] : (await trx.updateTable('agents').set((eb) => ({ version: eb.ref('version') })).where('id', 'in', reachable).returning('id').execute()).map((row) => row.id),
     );
     const rows = ids.length === 0 ? [] : await trx.selectFrom('assignments').selectAll().where('tool_name', '=', toolName).where('agent_id', 'in', ids).execute();
     const existing = new Map(rows.map((row) => [row.agent_id, row]));

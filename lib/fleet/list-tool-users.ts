@@ -4,7 +4,7 @@ import { toAssignment } from '@/lib/assignments/assignment';
 import { viewAssignment } from '@/lib/assignments/assignment-view';
 import { toolLookup } from '@/lib/assignments/tool-lookup';
 import { agentOrder } from '@/lib/agents/agent-query';
-import type { Actor } from '@/lib/auth/actor';
+import { reachableAgentIds, type Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
 import type { ToolRegistry } from '@/registry';
@@ -28,12 +28,15 @@ export interface ListToolUsersOptions {
 
 /**
  * The agents a tool is assigned to, by agent name, one page of them, with how many there are
- * in all. AppError `forbidden` without `agents:read`. A tool no agent has answers none.
+ * in all (a token limited to agents: among those). AppError `forbidden` without `agents:read`. A tool no agent has answers none.
  */
 export async function listToolUsers({ db, actor, registry, toolName, limit, offset = 0 }: ListToolUsersOptions): Promise<{ agents: ToolUser[]; total: number }> {
   authorize(actor, 'agents:read');
   const [byName, byId] = agentOrder(db);
-  const users = db.selectFrom('assignments').innerJoin('agents', 'agents.id', 'assignments.agent_id').where('assignments.tool_name', '=', toolName);
+  let users = db.selectFrom('assignments').innerJoin('agents', 'agents.id', 'assignments.agent_id').where('assignments.tool_name', '=', toolName);
+  // A token limited to agents sees those only (an id no agent has stands for an empty set).
+  const reachable = reachableAgentIds(actor);
+  if (reachable) users = users.where('agents.id', 'in', reachable.length > 0 ? [...reachable] : ['']);
   const [rows, count] = await Promise.all([
     users.selectAll('assignments').select('agents.name as agent_name').orderBy(byName).orderBy(byId).limit(limit).offset(offset).execute(),
     users.select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow(),

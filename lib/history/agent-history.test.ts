@@ -35,7 +35,7 @@ const keyed = () =>
       }),
     ),
   ]);
-const token = (scopes: TokenActor['scopes']): TokenActor => ({ kind: 'token', id: 'token:tat_x', displayName: 'Token "x"', tokenId: 'x', scopes });
+const token = (scopes: TokenActor['scopes']): TokenActor => ({ kind: 'token', id: 'token:tat_x', displayName: 'Token "x"', tokenId: 'x', scopes, agents: { all: true } });
 const actor = TEST_EDITOR;
 
 /** Version 1: created; 2: renamed; 3: word_count assigned; 4: fs_read_file assigned with settings. */

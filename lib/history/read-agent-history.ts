@@ -1,5 +1,5 @@
 import 'server-only';
-import { AppError } from '@/lib/app-error';
+import { agentNotFound } from '@/lib/agents/agent-not-found';
 import type { Db } from '@/lib/db/schema';
 import { isStorableText } from '@/lib/db/storable-text';
 import { HISTORY_ACTIONS, sortedKeys, undoEvent, type AgentSnapshot } from './agent-snapshot';
@@ -23,7 +23,7 @@ export interface AgentVersionRecord {
 /** The agent as stored now, as a snapshot; AppError `not_found` without it. */
 export async function currentSnapshot(db: Db, id: string): Promise<AgentSnapshot> {
   const agent = isStorableText(id) ? await db.selectFrom('agents').select(['name', 'description']).where('id', '=', id).executeTakeFirst() : undefined;
-  if (!agent) throw new AppError('not_found', `Agent "${id}" was not found`);
+  if (!agent) throw agentNotFound(id);
   const assignments = await db.selectFrom('assignments').select(['tool_name', 'overrides']).where('agent_id', '=', id).execute();
   const rules = await db.selectFrom('agent_rules').select(['group_name', 'exclude']).where('agent_id', '=', id).execute();
   return {

@@ -1,9 +1,11 @@
 import 'server-only';
 import { AppError } from '@/lib/app-error';
-import type { Actor } from '@/lib/auth/actor';
+import { agentNotFound } from '@/lib/agents/agent-not-found';
+import { mayReachAgent, type Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import type { Permission } from '@/lib/auth/permissions';
 import { actorFromRequest } from '@/lib/auth/request-actor';
+import { recordTokenAgentUse } from '@/lib/auth/token-agent-uses';
 import { recordAuditEventNow } from '@/lib/audit/record-audit-event-now';
 import { getDb } from '@/lib/db/get-db';
 import type { Db } from '@/lib/db/schema';
@@ -11,6 +13,7 @@ import { getToolRegistry } from '@/lib/registry-host';
 import type { ToolRegistry } from '@/registry';
 import { errorResponse } from './error-response';
 import { requestIdOf } from './request-id';
+import { agentOfRoute } from './route-agent';
 import { inRequestSpan } from '@/lib/telemetry/request-span';
 
 /** Route parameters as Next.js passes them to a route handler: a promise of strings. */
@@ -39,7 +42,8 @@ export type ApiHandler<P> = (request: Request, params: P, context: ApiContext) =
 
 /**
  * Wraps one `/api/v1` route handler: finds the actor (Bearer token or session cookie; 401
- * without), checks the route's permission (403, audited), awaits the parameters, hands the
+ * without), answers an `/agents/{id}/…` route outside a token's agent set with the same 404 as a
+ * missing agent (and notes a token's successful use of an agent), checks the route's permission (403, audited), awaits the parameters, hands the
  * handler the actor, the database and the tool registry (booted on first use, and only once the
  * caller is let in), and turns whatever the handler throws into a problem details answer (see
  * `errorResponse`). A route cannot be written without naming its permission. Every problem
@@ -57,9 +61,15 @@ export function apiRoute<P extends Record<string, string | string[]> = Record<st
       db = await getDb();
       actor = await actorFromRequest(db, request);
       if (!actor) throw new AppError('unauthenticated', 'Sign in, or send an API token as "Authorization: Bearer <token>"');
+      const params = await context.params;
+      // Before the permission: an agent outside a token's set is, to it, one that does not exist.
+      const agentId = agentOfRoute(request, params);
+      if (agentId !== undefined && !mayReachAgent(actor, agentId)) throw agentNotFound(agentId);
       if (permission !== 'signed-in') authorize(actor, permission);
       const registry = await getToolRegistry();
-      return await handler(request, await context.params, { actor, db, registry });
+      const response = await handler(request, params, { actor, db, registry });
+      if (agentId !== undefined && actor.kind === 'token' && response.ok) await noteTokenAgentUse(db, actor.tokenId, agentId);
+      return response;
     } catch (error) {
       if (db && actor && error instanceof AppError && error.code === 'forbidden') {
         await auditDenied(db, actor, request, error);
@@ -86,6 +96,15 @@ export function publicApiRoute(handler: (request: Request) => Promise<Response>)
 /** Wraps a route that writes without a session (sign-in, setup): it is handed the database; errors become problem details. */
 export function publicWriteRoute(handler: (request: Request, context: { db: Db }) => Promise<Response>): (request: Request) => Promise<Response> {
   return publicApiRoute(async (request) => handler(request, { db: await getDb() }));
+}
+
+async function noteTokenAgentUse(db: Db, tokenId: string, agentId: string): Promise<void> {
+  try {
+    await recordTokenAgentUse(db, tokenId, agentId);
+  } catch (error) {
+    // The call was answered; only the "last used" time is late.
+    console.error('Could not record a token\'s use of an agent', error);
+  }
 }
 
 async function auditDenied(db: Db, actor: Actor, request: Request, error: AppError): Promise<void> {

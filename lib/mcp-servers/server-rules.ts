@@ -2,7 +2,7 @@ import 'server-only';
 import { AppError } from '@/lib/app-error';
 import type { Actor } from '@/lib/auth/actor';
 import { can } from '@/lib/auth/actor';
-import { authorize } from '@/lib/auth/authorize';
+import { authorize, authorizeAllAgents } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
 import { envAllowlist } from '@/lib/secrets/references';
 import { secretNames } from '@/lib/secrets/secret-store';
@@ -21,10 +21,12 @@ export const STDIO_OFF_REASON = 'stdio servers are turned off on this host (MCP_
 /**
  * The checks before a server is added, changed, removed or tested: `agents:write` for any server,
  * and for a stdio one (it runs a command on the host) also `servers:stdio`, which only admins hold,
- * and stdio not turned off by the operator. AppError `forbidden`, then `invalid`.
+ * and stdio not turned off by the operator; never a token limited to agents (a server's tools reach
+ * every agent given them). AppError `forbidden`, then `invalid`.
  */
 export function authorizeServerChange(actor: Actor, ...configs: readonly (Pick<ServerConfig, 'transport'> | undefined)[]): void {
   authorize(actor, 'agents:write');
+  authorizeAllAgents(actor, 'change MCP servers (their tools reach agents outside its set)');
   if (!configs.some((config) => config?.transport === 'stdio')) return;
   authorize(actor, 'servers:stdio');
 }

@@ -1,6 +1,6 @@
 import 'server-only';
 import { AppError } from '@/lib/app-error';
-import { can, type Actor } from '@/lib/auth/actor';
+import { can, mayReachAgent, type Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
 import { isStorableText } from '@/lib/db/storable-text';
@@ -40,7 +40,7 @@ export async function countPendingApprovals({ db, actor }: { db: Db; actor: Acto
 export async function readApproval({ db, actor, id }: { db: Db; actor: Actor; id: string }): Promise<ApprovalView> {
   if (!can(actor, 'approvals:decide')) authorize(actor, 'runtime');
   const row = isStorableText(id) ? await db.selectFrom('tool_approvals').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
-  if (!row || (!can(actor, 'approvals:decide') && row.requested_by !== actor.id)) throw new AppError('not_found', `No approval "${id}" is yours to see`);
+  if (!row || (!can(actor, 'approvals:decide') && row.requested_by !== actor.id) || !mayReachAgent(actor, row.agent_id)) throw new AppError('not_found', `No approval "${id}" is yours to see`);
   return toApprovalView(row);
 }
 

@@ -27,7 +27,7 @@ export function watchToolList(agentId: string, read: () => Promise<string>, onCh
   };
   const unsubscribe = subscribeChanges((event) => {
     // Any change but another agent's set, a revoked token or ended sessions may change this agent's list.
-    if (event.kind === 'agent-tools' ? event.agentId === agentId : event.kind !== 'token-revoked' && event.kind !== 'user-sessions') recheck();
+    if (event.kind === 'agent-tools' ? event.agentId === agentId : event.kind !== 'token-revoked' && event.kind !== 'token-changed' && event.kind !== 'user-sessions') recheck();
   });
   const timer = setInterval(recheck, RECHECK_MS);
   timer.unref();

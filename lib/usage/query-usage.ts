@@ -1,6 +1,6 @@
 import 'server-only';
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
-import type { Actor } from '@/lib/auth/actor';
+import { reachableAgentIds, type Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import { AppError } from '@/lib/app-error';
 import type { Database, Db } from '@/lib/db/schema';
@@ -36,7 +36,8 @@ export interface QueryUsageOptions {
 /**
  * The recorded tool calls matching every filter, from `from` (floored to the bucket) to `to`
  * (exclusive), from the rollups of the bucket's width (minute, hour or day rows). Calls still
- * waiting in this instance's buffer are written first. AppError `forbidden` without
+ * waiting in this instance's buffer are written first. A token limited to agents sees only
+ * theirs. AppError `forbidden` without
  * `agents:read`; `invalid` (pointer `/bucket`) when the series would pass {@link MAX_POINTS}.
  */
 export async function queryUsage(options: QueryUsageOptions): Promise<UsageReport> {
@@ -55,9 +56,12 @@ export async function queryUsage(options: QueryUsageOptions): Promise<UsageRepor
   const fromIso = new Date(from).toISOString();
   const toIso = new Date(to).toISOString();
   // Rows start on bucket bounds, so `start < to` reads the same rows up to the next bound: the key
-  // holds the range as bounds, the filters and the breakdown; never the caller (authorized above).
+  // holds the range as bounds, the filters, the breakdown and a limited token's agents; never the caller otherwise (authorized above).
   const bound = Math.ceil(to / width) * width;
-  const cacheKey = JSON.stringify([bucket, from, bound, options.agent ?? null, options.tool ?? null, options.server ?? null, options.by ?? null]);
+  // A token limited to agents sees their calls only (an id no agent has stands for an empty set).
+  const reachable = reachableAgentIds(actor);
+  const agentsSeen = reachable && (reachable.length > 0 ? [...reachable] : ['']);
+  const cacheKey = JSON.stringify([bucket, from, bound, options.agent ?? null, options.tool ?? null, options.server ?? null, options.by ?? null, agentsSeen ?? null]);
   const limits = { to: toIso, callLimitMs: runtimeLimits().timeoutMs };
   const cached = cachedUsage(db, cacheKey);
   if (cached) return { ...cached, ...limits };
@@ -69,6 +73,7 @@ export async function queryUsage(options: QueryUsageOptions): Promise<UsageRepor
       eb('bucket_start', '<', toIso),
     ];
     if (options.agent !== undefined) terms.push(eb('agent_id', '=', options.agent));
+    if (agentsSeen) terms.push(eb('agent_id', 'in', agentsSeen));
     if (options.tool !== undefined) terms.push(eb('tool_name', '=', options.tool));
     if (options.server !== undefined) terms.push(eb('server', '=', options.server));
     return eb.and(terms);

@@ -2,7 +2,7 @@ import 'server-only';
 import { randomUUID } from 'node:crypto';
 import { AppError } from '@/lib/app-error';
 import type { Actor } from '@/lib/auth/actor';
-import { authorize } from '@/lib/auth/authorize';
+import { authorize, authorizeAllAgents } from '@/lib/auth/authorize';
 import { workflowTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import type { Db } from '@/lib/db/schema';
@@ -33,14 +33,16 @@ export interface DryRunOptions {
  * Runs a workflow for real and answers each step's arguments and result (the steps' tools do
  * run). AppError `forbidden` without `agents:write` and `runtime` (editors build workflows; running tools is for admins and the runtime); `invalid` when the workflow would not be
  * saved as it is, or the arguments do not fit its inputs (pointers under `/arguments`);
- * `not_found` for an unknown agent. A failing step is not an error: the answer names it.
+ * `not_found` for an unknown agent (or one outside a token's agent set; such a token must name an agent). A failing step is not an error: the answer names it.
  */
 export async function dryRunWorkflow({ db, registry, actor, workflow, arguments: args, agentId }: DryRunOptions): Promise<WorkflowRun> {
   // It runs tools, possibly with an agent's settings: as invoking does, it needs `runtime` too.
   authorize(actor, 'agents:write');
   authorize(actor, 'runtime');
+  // Without an agent the tools run with their defaults, which no agent set bounds.
+  if (agentId === undefined) authorizeAllAgents(actor, 'run a workflow without an agent; name one of its agents');
   await checkDefinition(db, registry, workflow);
-  if (agentId !== undefined) await requireAgent(db, agentId);
+  if (agentId !== undefined) await requireAgent(db, agentId, actor);
   const errors = validateArguments(inputsSchema(workflow.inputs), args);
   if (errors.length > 0) throw new AppError('invalid', `The arguments do not fit the inputs of workflow "${workflow.name}"`, { errors });
   const run = await runWorkflow({

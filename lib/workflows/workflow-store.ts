@@ -2,7 +2,7 @@ import 'server-only';
 import type { Selectable } from 'kysely';
 import { AppError } from '@/lib/app-error';
 import type { Actor } from '@/lib/auth/actor';
-import { authorize } from '@/lib/auth/authorize';
+import { authorize, authorizeAllAgents } from '@/lib/auth/authorize';
 import { workflowTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import { checkVersion } from '@/lib/check-version';
@@ -51,6 +51,7 @@ export interface WorkflowWriteOptions {
  */
 export async function createWorkflow({ db, actor, registry, definition }: WorkflowWriteOptions & { definition: WorkflowDefinition }): Promise<Workflow> {
   authorize(actor, 'agents:write');
+  authorizeAllAgents(actor, 'change workflows (a workflow is a tool of any agent given it)');
   const workflow = await inTransaction(db, async (trx) => {
     await checkDefinition(trx, registry, definition);
     const now = new Date().toISOString();
@@ -83,6 +84,7 @@ export async function updateWorkflow({
   expectedVersion,
 }: WorkflowWriteOptions & { name: string; definition: WorkflowDefinition; expectedVersion?: number }): Promise<Workflow> {
   authorize(actor, 'agents:write');
+  authorizeAllAgents(actor, 'change workflows (a workflow is a tool of any agent given it)');
   if (definition.name !== name) {
     throw new AppError('invalid', 'A workflow cannot be renamed: its tool name is what agents are assigned', {
       errors: [{ pointer: '/name', message: `The name must stay "${name}"` }],
@@ -115,6 +117,7 @@ export async function updateWorkflow({
  */
 export async function deleteWorkflow({ db, actor, name, expectedVersion }: WorkflowReadOptions & { name: string; expectedVersion?: number }): Promise<void> {
   authorize(actor, 'agents:write');
+  authorizeAllAgents(actor, 'change workflows (a workflow is a tool of any agent given it)');
   await inTransaction(db, async (trx) => {
     const current = await lockRow(trx, name);
     checkVersion(`Workflow "${name}"`, Number(current.version), expectedVersion, () => toWorkflow(current));

@@ -5,6 +5,7 @@ import { notFound } from 'next/navigation';
 import { AgentDetail } from '@/components/agent-detail/agent-detail';
 import { AppError } from '@/lib/app-error';
 import { agentTitle, prefetchAgentPage } from '@/lib/agent-page/prefetch-agent-page';
+import { publicUrl } from '@/lib/auth/public-url';
 import { makeServerQueryClient } from '@/lib/query/query-clients';
 
 // Assignments and their statuses are read from the database and the live registry per request.
@@ -31,7 +32,7 @@ export default async function AgentPage({ params }: Props) {
     <>
       <Breadcrumbs items={[{ label: 'Agents', href: '/agents' }, { label: name }]} />
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <AgentDetail agentId={id} />
+        <AgentDetail agentId={id} publicOrigin={publicUrl().origin} />
       </HydrationBoundary>
     </>
   );

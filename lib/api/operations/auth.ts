@@ -2,7 +2,7 @@ import 'server-only';
 import { BODY_PROBLEMS, changeOne, createOne, readJson, readOne, type ApiOperation, type ApiResource } from '../api-operation';
 import {
   ChangePasswordBodySchema, ChangedPasswordSchema, CreateTokenBodySchema, CreatedTokenSchema, EndedSessionsSchema, CreateUserBodySchema, SessionListSchema, TokenListSchema, TokenSchema,
-  UpdateUserBodySchema, UserListSchema, UserSchema,
+  UpdateTokenBodySchema, UpdateUserBodySchema, UserListSchema, UserSchema,
 } from '../auth-schemas';
 
 const user: ApiResource = { tag: 'users', path: '/api/v1/users/{id}', noun: 'user', schema: UserSchema, notFound: 'The user does not exist' };
@@ -36,10 +36,28 @@ export const authOperations: ApiOperation[] = [
   }),
   {
     method: 'POST', path: '/api/v1/tokens', operationId: 'createToken', tag: 'tokens',
-    summary: 'Creates an API token with scopes and an optional expiry; its secret is in this answer only (admins)', body: CreateTokenBodySchema,
+    summary: 'Creates an API token with scopes, the agents it reaches and an optional expiry; its secret is in this answer only (admins)', body: CreateTokenBodySchema,
     success: { 201: { description: 'The token and its secret', schema: CreatedTokenSchema, hasLocation: true } },
     problems: BODY_PROBLEMS,
-    problemDescriptions: { 400: 'The body does not have the expected shape, or the expiry is not in the future (field errors in `errors`)' },
+    problemDescriptions: { 400: 'The body does not have the expected shape, an agent does not exist (`/agents/<i>`), or the expiry is not in the future (field errors in `errors`)' },
+  },
+  {
+    method: 'GET', path: '/api/v1/tokens/{id}', operationId: 'getToken', tag: 'tokens',
+    summary: 'Reads one API token with its last use per agent; never its secret (admins)',
+    success: { 200: { description: 'The token', schema: TokenSchema } },
+    problems: [404],
+    problemDescriptions: { 404: 'The token does not exist' },
+  },
+  {
+    method: 'PATCH', path: '/api/v1/tokens/{id}', operationId: 'narrowToken', tag: 'tokens',
+    summary: 'Narrows the agents a token reaches, from its next request on, audited; never widens them (admins)', body: UpdateTokenBodySchema,
+    success: { 200: { description: 'The token as it is now', schema: TokenSchema } },
+    problems: [...BODY_PROBLEMS, 404, 409],
+    problemDescriptions: {
+      400: 'The body does not have the expected shape, an agent does not exist (`/agents/<i>`), or the set reaches an agent the token does not (`/agents`)',
+      404: 'The token does not exist',
+      409: 'The token is revoked',
+    },
   },
   {
     method: 'DELETE', path: '/api/v1/tokens/{id}', operationId: 'revokeToken', tag: 'tokens',

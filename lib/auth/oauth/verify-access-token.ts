@@ -54,6 +54,8 @@ export async function verifyOAuthAccessToken({ db, secret, pathname, now = new D
     displayName: `Token "${row.client_name} (OAuth, ${row.email ?? 'removed user'})"`,
     tokenId: row.grant_id,
     scopes: Object.freeze(['runtime'] as const),
+    // Audience-bound (RFC 8707): the token reaches the one agent it was issued for.
+    agents: Object.freeze({ all: false, ids: Object.freeze([row.agent_id]) }),
   });
   const refusal = refusalOf(row, pathname);
   if (refusal !== undefined) {

@@ -18,6 +18,7 @@ import { toolPoliciesMigration } from './0090-tool-policies';
 import { tokenBudgetsMigration } from './0091-token-budgets';
 import { usageRollupsMigration } from './0110-usage-rollups';
 import { approvedToolsMigration } from './0100-approved-tools';
+import { tokenAgentsMigration } from './0120-token-agents';
 import { oauthMigration } from './0123-oauth';
 
 /**
@@ -43,6 +44,7 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0091-token-budgets': tokenBudgetsMigration(),
     '0100-approved-tools': approvedToolsMigration(),
     '0110-usage-rollups': usageRollupsMigration(),
+    '0120-token-agents': tokenAgentsMigration(),
     '0123-oauth': oauthMigration(),
   };
 }
