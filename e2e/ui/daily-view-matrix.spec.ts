@@ -250,8 +250,8 @@ async function usedByRow(page: Page, table: Locator, agentId: string): Promise<L
 }
 
 for (const view of ALL_BUT_DESKTOP_LIGHT) {
-  test(`[MATRIX][F4]: the tool page's "Used by" shows settings as "label: value", not JSON (${named(view)})`, async ({ page }) => {
-    // Catches: raw JSON ({"baseDir":…}) in "Used by", and a long path that widens the page on a phone.
+  test(`[MATRIX][F4]: the tool page's "Used by" and the fleet preview show settings as "label: value", not JSON (${named(view)})`, async ({ page, request }) => {
+    // Catches: raw JSON ({"baseDir":…}) in "Used by" and the before/after columns, and a long path that widens the page on a phone.
     await show(page, view);
     const { agentId, agentName, baseDir } = data.valued;
     await page.goto('/tools/fs_read_file');
@@ -263,6 +263,20 @@ for (const view of ALL_BUT_DESKTOP_LIGHT) {
     await expect(settings).toContainText('Maximum bytes: 1,000');
     await expect(row).not.toContainText('{"');
     await expectClean(page, view, 'tool page');
+
+    // The fleet preview: before and after as values, the changed one marked; a preview writes nothing.
+    await row.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Change a setting on chosen…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Change a setting on 1 agent' });
+    await dialog.getByRole('combobox', { name: 'Setting' }).selectOption('maxBytes');
+    await dialog.getByRole('textbox', { name: 'New value' }).fill('2048');
+    await dialog.getByRole('button', { name: 'Preview' }).click();
+    const preview = dialog.getByRole('table', { name: 'Preview of the change' });
+    await expect(preview.getByRole('group', { name: `Settings of ${agentId} after` })).toContainText('Maximum bytes (changed): 2,048');
+    await expect(preview.getByRole('group', { name: `Settings of ${agentId} before` })).toContainText('Maximum bytes: 1,000');
+    await expect(preview).not.toContainText('{"');
+    await expectClean(page, view, 'fleet preview');
+    expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toEqual({ baseDir, maxBytes: 1000 });
   });
 }
 
@@ -316,11 +330,12 @@ for (const view of ALL_BUT_DESKTOP_LIGHT) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Findings 5 and 7 on the tokens page (e2e/ui/phones.spec.ts runs it at 390 px, light;
+// Findings 5 and 7 on the tokens page (e2e/ui/phones.spec.ts runs the page at 390 px, light;
 // e2e/ui/confirm-dialogs.spec.ts at 1280 px, light, without an overflow check). The tool page
 // part of finding 5 runs in all four views in e2e/design/look.spec.ts.
 
-for (const view of [V.desktopLight, V.desktopDark, V.phoneDark]) {
+// All four views: phones.spec.ts does not open the revoke question.
+for (const view of [V.desktopLight, V.desktopDark, V.phoneLight, V.phoneDark]) {
   test(`[MATRIX][F5][F7]: the tokens page fits, keeps names whole, and revoking asks in the styled dialog (${named(view)})`, async ({ page, request }) => {
     // Catches: a 588 px wide tokens page, "confi g cli" broken mid-word, unlabelled values on a
     // phone, and a native window.confirm for revoking.
@@ -371,12 +386,12 @@ for (const view of DARK) {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Findings 7 (discarding unsaved changes) and 13 (success said once): confirm-dialogs.spec.ts and
-// small-edges.spec.ts run them at 1280 px, light.
+// Findings 7 (discarding unsaved changes, closing the picker) and 13 (success said once):
+// confirm-dialogs.spec.ts and small-edges.spec.ts run them at 1280 px, light.
 
 for (const view of ALL_BUT_DESKTOP_LIGHT) {
-  test(`[MATRIX][F7][F13]: leaving unsaved settings asks in the styled dialog; saving is said once, on the page (${named(view)})`, async ({ page, request }) => {
-    // Catches: a native confirm for discarding, and "Settings saved." said in a toast as well as on the page.
+  test(`[MATRIX][F7][F13]: leaving unsaved settings and closing the picker ask in the styled dialog; saving is said once, on the page (${named(view)})`, async ({ page, request }) => {
+    // Catches: a native confirm for discarding or closing the picker, and "Settings saved." said in a toast as well as on the page.
     await show(page, view);
     const native = nativeDialogs(page);
     const agentId = await createTestAgent(request, 'Unsaved');
@@ -396,6 +411,18 @@ for (const view of ALL_BUT_DESKTOP_LIGHT) {
     await expect(page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')).toHaveCount(0);
     expect((await assignmentsOf(request, agentId)).get('fs_read_file')?.overrides).toMatchObject({ maxBytes: 4096 });
     await expectClean(page, view, 'agent page after saving');
+
+    // Closing the picker with a tool chosen asks too; Escape answers the question, not the picker.
+    const picker = await openPicker(page);
+    await picker.getByRole('combobox', { name: 'Search tools' }).fill('word_count');
+    await picker.getByRole('option', { name: /^word_count/ }).click();
+    await page.keyboard.press('Escape');
+    const closing = page.getByRole('alertdialog', { name: 'Close without adding the 1 chosen tool?' });
+    await expect(closing).toBeVisible();
+    await expectClean(page, view, 'closing the picker');
+    await page.keyboard.press('Escape');
+    await expect(closing).toBeHidden();
+    await expect(picker.getByText('1 tool chosen')).toBeVisible();
     expect(native).toEqual([]);
   });
 }
