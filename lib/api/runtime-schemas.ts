@@ -55,3 +55,12 @@ export const InvokeResultSchema = z.object({
   durationMs: z.number(),
   sessionId: z.string(),
 });
+
+/** `GET /api/v1/agents/{id}/call-rate`. */
+export const AgentCallRateSchema = z.object({
+  limitPerMinute: z.number().int().meta({ description: 'Tool calls allowed per caller and per agent in one minute (RUNTIME_RATE_PER_MINUTE); 0: no limit' }),
+  calls: z.number().int().meta({ description: 'Calls let through in the current one-minute window' }),
+  throttledCalls: z.number().int().meta({ description: 'Calls refused (429) in the current and the previous window, by the agent\'s limit or a caller\'s' }),
+  isThrottled: z.boolean().meta({ description: 'Whether calls to the agent were refused in the current or the previous minute' }),
+  windowStart: z.string().meta({ description: 'The current window\'s first instant, ISO 8601' }),
+});

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { AgentCallRate } from '@/lib/runtime/call-rates';
 import type { EffectiveToolsBody } from '@/lib/runtime/effective-tools-body';
 import type { ToolFormat } from '@/lib/runtime/tool-formats';
 import { agentPath } from './agents-api';
@@ -12,6 +13,15 @@ export function effectiveToolsQueryOptions(agentId: string, format: ToolFormat) 
     // Under the assignments' key, so every change to the agent's tools refreshes it too.
     queryKey: ['agents', 'tools', agentId, 'effective', format],
     queryFn: async () => (await apiFetch<EffectiveToolsBody>(`${agentPath(agentId)}/effective-tools?format=${format}`)).data,
+  });
+}
+
+/** The agent's calls against RUNTIME_RATE_PER_MINUTE; read again every 15 s while the page is open. */
+export function agentCallRateQueryOptions(agentId: string) {
+  return queryOptions({
+    queryKey: ['agents', 'call-rate', agentId],
+    queryFn: async ({ signal }) => (await apiFetch<AgentCallRate>(`${agentPath(agentId)}/call-rate`, { signal })).data,
+    refetchInterval: 15_000,
   });
 }
 

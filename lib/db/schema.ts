@@ -30,6 +30,7 @@ export interface Database {
   usage_rollups: UsageRollupsTable;
   approved_tools: ApprovedToolsTable;
   api_token_agent_uses: ApiTokenAgentUsesTable;
+  call_rates: CallRatesTable;
   oauth_clients: OAuthClientsTable;
   oauth_grants: OAuthGrantsTable;
   oauth_codes: OAuthCodesTable;
@@ -359,6 +360,17 @@ export interface AgentTokenBudgetsTable {
   tokens: number;
   version: number;
   updated_at: string;
+}
+
+/** Tool calls per key (`caller:<kind>:<id>`, `agent:<id>`) and one-minute window (lib/runtime/call-rates.ts). */
+export interface CallRatesTable {
+  key: string;
+  /** Minutes since the Unix epoch: the window's first minute. */
+  window_start: number;
+  /** Calls let through in the window. */
+  calls: Generated<number>;
+  /** Calls refused in the window. */
+  throttled: Generated<number>;
 }
 
 /** An MCP client that registered itself (RFC 7591); public, so it holds no secret. */

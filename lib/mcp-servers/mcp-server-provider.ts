@@ -1,12 +1,14 @@
 import 'server-only';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError, ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { KnownTool, MultiToolProvider, Tool } from '@/registry';
 import type { ReferenceLookup, ServerConfig } from './server-config';
 import { McpTool, type CallResult, type McpToolInfo } from './mcp-tool';
 import { describeToolChanges, sameTool, toolChanges, type ServerEventKind, type ToolChanges } from './server-events';
 import { describeConnectError, listAllTools, newClient, openTransport, upstreamWords, MAX_DETAIL_CHARS, type ConnectFailure, type FailureKind, type Redact } from './server-connection';
 import { ToolUnavailableError } from '@/lib/runtime/tool-unavailable-error';
+import { ToolTimeoutError } from '@/lib/runtime/tool-timeout-error';
+import { mcpCallTimeoutMs } from '@/lib/runtime/runtime-limits';
 import { inSpan } from '@/lib/telemetry/tracer';
 
 /**
@@ -66,8 +68,10 @@ export interface McpServerProviderOptions {
   onEvent?: (event: ProviderEvent) => void;
   /** Called with the server's tool list whenever it differs from the last one known (to keep it). */
   onTools?: (tools: readonly McpToolInfo[]) => void;
-  /** How long initialize, tools/list and tools/call may take; default 30 s. */
+  /** How long initialize and tools/list may take; default 30 s. */
   timeoutMs?: number;
+  /** How long tools/call may take; default `MCP_TOOL_CALL_TIMEOUT_MS` (below the call limit, see runtime-limits.ts). */
+  callTimeoutMs?: number;
   /** First reconnect delay, doubled up to `maxBackoffMs`; default 1 s and 60 s. */
   backoffMs?: number;
   maxBackoffMs?: number;
@@ -212,9 +216,18 @@ export class McpServerProvider implements MultiToolProvider {
       throw new ToolUnavailableError(`The MCP server "${this.config.name}" is not connected: ${this.unavailableReason() ?? this.state.status}`);
     }
     // A child of the tool call's span: the server, the tool's own name; never the arguments or the result.
-    return inSpan('mcp tools/call', { 'tools_admin.server': this.config.name, 'tools_admin.mcp_tool': localName }, async () =>
-      (await client.callTool({ name: localName, arguments: args }, undefined, { timeout: this.timeoutMs })) as CallResult,
-    );
+    // Shorter than the call limit (MCP_TOOL_CALL_TIMEOUT_MS): a hung upstream is reported as such (504), not as a call cut off.
+    const timeout = this.options.callTimeoutMs ?? mcpCallTimeoutMs(this.env);
+    return inSpan('mcp tools/call', { 'tools_admin.server': this.config.name, 'tools_admin.mcp_tool': localName }, async () => {
+      try {
+        return (await client.callTool({ name: localName, arguments: args }, undefined, { timeout })) as CallResult;
+      } catch (error) {
+        if (error instanceof McpError && error.code === ErrorCode.RequestTimeout) {
+          throw new ToolTimeoutError(`the MCP server "${this.config.name}" did not answer tools/call within ${timeout} ms (MCP_TOOL_CALL_TIMEOUT_MS)`);
+        }
+        throw error;
+      }
+    });
   }
 
   /** Drops the wait for the next retry and connects now (the Reconnect button); a stdio server is started again. */

@@ -37,7 +37,7 @@ export interface McpServerOptions {
  * The agent's MCP server for one request: `tools/list` answers the effective tools in MCP form,
  * `tools/call` invokes one as the agent in the session. A tool that fails, times out or gets
  * arguments that do not fit answers a result with `isError` (the model can read and correct);
- * a tool not assigned is a protocol error. A tool that streams its result in parts sends them
+ * a call past the call rate is one too, with `_meta.retryAfterSeconds`; a tool not assigned is a protocol error. A tool that streams its result in parts sends them
  * as progress first (see `runOptions`). The low-level `Server` takes raw JSON Schemas.
  */
 export function createMcpServer({ db, registry, actor, agentId, sessionId }: McpServerOptions): Server {
@@ -62,7 +62,9 @@ export function createMcpServer({ db, registry, actor, agentId, sessionId }: Mcp
       if (error instanceof AppError && error.code === 'not_found') throw new McpError(ErrorCode.InvalidParams, error.message);
       if (!(error instanceof AppError)) throw error;
       const details = (error.details.errors ?? []).map(({ pointer, message }) => `${pointer}: ${message}`);
-      return { content: [{ type: 'text', text: [error.message, ...details].join('\n') }], isError: true };
+      // Past the call rate: a tool error the model can read, with when to try again (the HTTP answer stays 200, as for any tool error).
+      const retry = error.details.retryAfterSeconds === undefined ? {} : { _meta: { retryAfterSeconds: error.details.retryAfterSeconds } };
+      return { content: [{ type: 'text', text: [error.message, ...details].join('\n') }], isError: true, ...retry };
     }
   });
   return server;

@@ -19,6 +19,8 @@ import { cachedAssignmentRow } from './assignment-cache';
 import { tracer } from '@/lib/telemetry/tracer';
 import { countHeldToolCall, reportToolCall, toolCallAttributes, toolCallSpanName, type FinishedToolCall, type ToolCallOutcome } from './record-tool-call';
 import { ToolUnavailableError } from './tool-unavailable-error';
+import { ToolTimeoutError } from './tool-timeout-error';
+import { checkCallRate } from './call-rates';
 import { pumpToolStream, StreamStoppedError } from './pump-tool-stream';
 import { runtimeLimits, type RuntimeLimits } from './runtime-limits';
 import { validateArguments } from './validate-arguments';
@@ -65,7 +67,8 @@ export interface PreparedToolCall {
   /**
    * Runs the tool within the time limit, audits and reports the call (once, however it ends).
    * AppError `unprocessable` with the tool's message when it throws or its output passes the
-   * limit (over all chunks of a stream); `timeout` past the time limit.
+   * limit (over all chunks of a stream); `timeout` past the time limit, or when the tool's
+   * upstream (an MCP server) does not answer within its own, shorter one.
    */
   run(options?: RunOptions): Promise<ToolCallResult>;
 }
@@ -73,6 +76,7 @@ export interface PreparedToolCall {
 /**
  * Builds the agent's tool with a `ToolCallScope` (the session, the agent, the caller) and checks
  * the arguments. AppError `forbidden` without the `runtime` permission; `not_found` naming the agent, or the tool not assigned to it;
+ * `too_many_requests` past the caller's or the agent's calls per minute (`checkCallRate`);
  * `conflict` when the assigned tool is missing, unavailable or has invalid settings; `invalid`
  * with pointers under `/arguments` when the arguments fail the parameters schema (audited); then
  * the tool policy (`gateCall`): `forbidden` when it or a person denies the call (audited),
@@ -96,6 +100,8 @@ export async function prepareToolCall(given: PrepareToolCallOptions): Promise<Pr
     await requireAgent(db, agentId);
     throw new AppError('not_found', `Agent "${agentId}" has no tool "${given.toolName}" assigned`);
   }
+  // Counted once the caller reaches an assigned tool: made-up agents and tools fill no windows.
+  await checkCallRate({ db, actor, agentId, toolName });
   return prepareAssigned(options, assigned, lookup, policies);
 }
 
@@ -186,6 +192,10 @@ async function prepareAssigned(options: PrepareToolCallOptions, given: Assignmen
       if (error instanceof StreamStoppedError && error.reason === 'cancelled') {
         finish('cancelled', error.message);
         throw new AppError('unprocessable', error.message);
+      }
+      if (error instanceof ToolTimeoutError) {
+        finish('timeout', error.message);
+        throw new AppError('timeout', `Tool "${toolName}" did not finish: ${error.message}`);
       }
       if (error instanceof TimeoutError || error instanceof StreamStoppedError) {
         finish('timeout', error.message);

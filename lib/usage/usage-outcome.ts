@@ -11,7 +11,9 @@ export type ToolCallOutcome =
   /** The caller lacks the `runtime` permission for an agent's assigned tool, or the tool policy or a person denied the call. */
   | 'denied'
   /** Held for a person's approval (counted in the metrics only: not yet a call). */
-  | 'held';
+  | 'held'
+  /** Refused past RUNTIME_RATE_PER_MINUTE (counted in the metrics and the call-rate windows only: not a call). */
+  | 'throttled';
 
 /** The error kinds usage counts; every outcome but `ok` is one of them. */
 export const ERROR_KINDS = ['badArguments', 'toolError', 'timeout', 'unavailable', 'denied'] as const;

@@ -2,6 +2,7 @@ import 'server-only';
 import type { Db } from '@/lib/db/schema';
 import type { AgentTool, MultiToolProvider, Tool, ToolCallScope, ToolRegistry } from '@/registry';
 import type { WorkflowCache } from './workflow-cache';
+import { secretInputs } from './secret-inputs';
 import { inputsSchema, WORKFLOW_GROUP, type Workflow } from './workflow';
 
 /** What the provider's tools need to run their steps. */
@@ -54,8 +55,10 @@ class WorkflowTool implements Tool {
     return this.workflow.description || `Runs the workflow "${this.workflow.name}" (${this.workflow.steps.length} steps)`;
   }
 
+  /** The inputs, those that flow into a step's secret field marked `writeOnly`: the audit and the approvals redact them. */
   parametersSchema(): Record<string, unknown> {
-    return inputsSchema(this.workflow.inputs);
+    const registry = this.deps.registry();
+    return inputsSchema(this.workflow.inputs, secretInputs(this.workflow, (toolName) => registry.entry(toolName)?.parametersSchema));
   }
 
   async execute(args: Record<string, unknown>): Promise<string> {

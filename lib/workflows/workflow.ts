@@ -68,11 +68,15 @@ export function workflowNameOf(toolName: string): string | undefined {
   return toolName.startsWith(prefix) ? toolName.slice(prefix.length) : undefined;
 }
 
-/** The JSON Schema of a workflow tool's parameters, made from its inputs. */
-export function inputsSchema(inputs: readonly WorkflowInput[]): Record<string, unknown> {
+/** The JSON Schema of a workflow tool's parameters, made from its inputs; those in `secret` (they flow into a step's secret field) are `writeOnly`. */
+export function inputsSchema(inputs: readonly WorkflowInput[], secret: ReadonlySet<string> = new Set()): Record<string, unknown> {
   const properties: Record<string, unknown> = {};
   for (const input of inputs) {
-    properties[input.name] = input.description === '' ? { type: input.type } : { type: input.type, description: input.description };
+    properties[input.name] = {
+      type: input.type,
+      ...(input.description === '' ? {} : { description: input.description }),
+      ...(secret.has(input.name) ? { writeOnly: true } : {}),
+    };
   }
   const required = inputs.filter((input) => input.required).map((input) => input.name);
   return { type: 'object', properties, ...(required.length > 0 ? { required } : {}), additionalProperties: false };

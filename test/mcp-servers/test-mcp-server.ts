@@ -29,6 +29,8 @@ export interface TestMcpServerOptions {
   query?: Record<string, string>;
   /** The port to listen on; default any free one. */
   port?: number;
+  /** Also serve `hang`, whose calls are never answered (an upstream tool that hangs); default false. */
+  hasHangingTool?: boolean;
 }
 
 /**
@@ -47,6 +49,7 @@ export async function startTestMcpServer(options: TestMcpServerOptions = {}): Pr
     },
     { name: 'fail', description: 'Always fails', inputSchema: { type: 'object', properties: {} }, annotations: { destructiveHint: true } },
   ];
+  if (options.hasHangingTool) tools.push({ name: 'hang', description: 'Never answers', inputSchema: { type: 'object', properties: {} } });
   for (let index = 1; index <= (options.extraTools ?? 0); index += 1) {
     const name = `tool${String(index).padStart(4, '0')}`;
     tools.push({ name, description: `Test tool number ${index}, which adds one to its input`, inputSchema: { type: 'object', properties: { n: { type: 'number' } } } });
@@ -62,6 +65,7 @@ export async function startTestMcpServer(options: TestMcpServerOptions = {}): Pr
     });
     server.setRequestHandler(CallToolRequestSchema, (request) => {
       if (request.params.name === 'fail') return { isError: true, content: [{ type: 'text', text: 'The test server refuses: fail always fails' }] };
+      if (request.params.name === 'hang') return new Promise<never>(() => undefined);
       if (request.params.name === 'echo') return { content: [{ type: 'text', text: String(request.params.arguments?.text ?? '') }] };
       return { content: [{ type: 'text', text: `called ${request.params.name}` }] };
     });

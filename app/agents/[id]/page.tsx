@@ -3,6 +3,7 @@ import type { Metadata } from 'next';
 import { Breadcrumbs } from '@/components/layout/page-header';
 import { notFound } from 'next/navigation';
 import { AgentDetail } from '@/components/agent-detail/agent-detail';
+import { ThrottleNotice } from '@/components/agent-detail/throttle-notice';
 import { AppError } from '@/lib/app-error';
 import { agentTitle, prefetchAgentPage } from '@/lib/agent-page/prefetch-agent-page';
 import { publicUrl } from '@/lib/auth/public-url';
@@ -32,6 +33,7 @@ export default async function AgentPage({ params }: Props) {
     <>
       <Breadcrumbs items={[{ label: 'Agents', href: '/agents' }, { label: name }]} />
       <HydrationBoundary state={dehydrate(queryClient)}>
+        <ThrottleNotice agentId={id} />
         <AgentDetail agentId={id} publicOrigin={publicUrl().origin} />
       </HydrationBoundary>
     </>

@@ -19,6 +19,7 @@ import { tokenBudgetsMigration } from './0091-token-budgets';
 import { usageRollupsMigration } from './0110-usage-rollups';
 import { approvedToolsMigration } from './0100-approved-tools';
 import { tokenAgentsMigration } from './0120-token-agents';
+import { callRatesMigration } from './0122-call-rates';
 import { oauthMigration } from './0123-oauth';
 
 /**
@@ -45,6 +46,7 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0100-approved-tools': approvedToolsMigration(),
     '0110-usage-rollups': usageRollupsMigration(),
     '0120-token-agents': tokenAgentsMigration(),
+    '0122-call-rates': callRatesMigration(),
     '0123-oauth': oauthMigration(),
   };
 }
