@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 
 /**
  * Elements that stick out of the viewport on the right or left, except those inside a box that
@@ -34,5 +34,26 @@ export async function horizontalOverflow(page: Page): Promise<string[]> {
 export async function fontsReady(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await document.fonts.ready;
+  });
+}
+
+/** Whether the element's text breaks inside a word: a line that starts right after a letter, not after a space or separator. */
+export async function breaksMidWord(element: Locator): Promise<boolean> {
+  return element.evaluate((node) => {
+    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+    const range = document.createRange();
+    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+      const value = text.textContent ?? '';
+      let top = Number.NaN;
+      for (let at = 0; at < value.length; at++) {
+        range.setStart(text, at);
+        range.setEnd(text, at + 1);
+        const box = range.getBoundingClientRect();
+        if (box.width === 0) continue;
+        if (!Number.isNaN(top) && box.top > top + 2 && /\w/.test(value[at - 1] ?? '') && /\w/.test(value[at] ?? '')) return true;
+        top = box.top;
+      }
+    }
+    return false;
   });
 }

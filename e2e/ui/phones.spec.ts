@@ -1,33 +1,11 @@
-import type { Locator } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { uniqueToken } from '../support/agents-page';
 import { seriousViolations } from '../support/axe';
-import { horizontalOverflow } from '../support/layout-checks';
+import { breaksMidWord, horizontalOverflow } from '../support/layout-checks';
 
 // Issue 33, finding 5: the tokens page on a phone was 588 px wide and broke words mid-way
 // ("confi g cli"); the tool page's schema table at 390 px made the page 458 px wide (its
 // visually hidden header row still took width).
-
-/** Whether the element's text breaks inside a word: a line that starts right after a letter, not after a space or separator. */
-async function breaksMidWord(element: Locator): Promise<boolean> {
-  return element.evaluate((node) => {
-    const walker = document.createTreeWalker(node, NodeFilter.SHOW_TEXT);
-    const range = document.createRange();
-    for (let text = walker.nextNode(); text; text = walker.nextNode()) {
-      const value = text.textContent ?? '';
-      let top = Number.NaN;
-      for (let at = 0; at < value.length; at++) {
-        range.setStart(text, at);
-        range.setEnd(text, at + 1);
-        const box = range.getBoundingClientRect();
-        if (box.width === 0) continue;
-        if (!Number.isNaN(top) && box.top > top + 2 && /\w/.test(value[at - 1] ?? '') && /\w/.test(value[at] ?? '')) return true;
-        top = box.top;
-      }
-    }
-    return false;
-  });
-}
 
 test.use({ viewport: { width: 390, height: 844 } });
 
