@@ -54,7 +54,7 @@ export async function startTestMcpServer(options: TestMcpServerOptions = {}): Pr
     const name = `tool${String(index).padStart(4, '0')}`;
     tools.push({ name, description: `Test tool number ${index}, which adds one to its input`, inputSchema: { type: 'object', properties: { n: { type: 'number' } } } });
   }
-  const sessions = new Map<string, { server: Server; transport: StreamableHTTPServerTransport }>();
+  const sessions = new Map<string, { server: Server; transport: StreamableHTTPServerTransport; streams: number }>();
 
   function newSession(): { server: Server; transport: StreamableHTTPServerTransport } {
     const server = new Server({ name: 'test-mcp-server', version: '1.2.3' }, { capabilities: { tools: { listChanged: true } } });
@@ -78,8 +78,21 @@ export async function startTestMcpServer(options: TestMcpServerOptions = {}): Pr
     transport.onclose = () => {
       if (transport.sessionId) sessions.delete(transport.sessionId);
     };
-    const session = { server, transport };
+    const session = { server, transport, streams: 0 };
     return session;
+  }
+
+  /**
+   * Tells every session its tool list changed. A notification outside a request travels on the
+   * client's GET stream and is dropped when none is open, so on a busy machine it first waits (up to
+   * 10 s) for a client that has opened its stream after connecting.
+   */
+  async function notifyToolListChanged(): Promise<void> {
+    for (const deadline = Date.now() + 10_000; Date.now() < deadline; ) {
+      if ([...sessions.values()].some((session) => session.streams > 0)) break;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    await Promise.all([...sessions.values()].map(({ server }) => server.sendToolListChanged().catch(() => undefined)));
   }
 
   const httpServer = http.createServer((request, response) => {
@@ -96,6 +109,11 @@ export async function startTestMcpServer(options: TestMcpServerOptions = {}): Pr
       const id = request.headers['mcp-session-id'];
       const existing = typeof id === 'string' ? sessions.get(id) : undefined;
       if (existing) {
+        // A GET is the client's stream for notifications such as tools/list_changed.
+        if (request.method === 'GET') {
+          existing.streams += 1;
+          response.once('close', () => (existing.streams -= 1));
+        }
         await existing.transport.handleRequest(request, response);
         return;
       }
@@ -112,13 +130,13 @@ export async function startTestMcpServer(options: TestMcpServerOptions = {}): Pr
     url: `http://127.0.0.1:${port}/mcp`,
     async addTool(name) {
       tools.push({ name, description: `Added later: ${name}`, inputSchema: { type: 'object', properties: {} } });
-      await Promise.all([...sessions.values()].map(({ server }) => server.sendToolListChanged().catch(() => undefined)));
+      await notifyToolListChanged();
     },
     async changeTool(name, change) {
       const index = tools.findIndex((tool) => tool.name === name);
       if (index < 0) throw new Error(`The test server has no tool "${name}"`);
       tools[index] = { ...tools[index]!, ...change };
-      await Promise.all([...sessions.values()].map(({ server }) => server.sendToolListChanged().catch(() => undefined)));
+      await notifyToolListChanged();
     },
     sessionCount: () => sessions.size,
     async close() {
