@@ -93,4 +93,26 @@ describe('redactArguments', () => {
     const schema = { type: 'object', properties: { login: { type: 'array', prefixItems: [{ type: 'string' }, { $ref: '#/$defs/pw' }] } }, $defs: { pw: password } };
     expect(JSON.stringify(redactArguments(schema, { login: ['ann', 'hunter2'] }))).not.toContain('hunter2');
   });
+
+  it('redacts a placeholder standing for a whole value wherever any part of that value could be secret, and keeps it where none could', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        creds: { type: 'object', properties: { user: { type: 'string' }, key: { $ref: '#/$defs/pw' } } },
+        pair: { type: 'array', prefixItems: [{ type: 'string' }, password] },
+        note: { type: 'string' },
+        tags: { type: 'array', items: { type: 'string' } },
+      },
+      $defs: { pw: password },
+    };
+    const isPlaceholder = (value: unknown) => typeof value === 'string' && value.startsWith('<input:');
+    expect(redactArguments(schema, { creds: '<input:a>', pair: '<input:b>', note: '<input:c>', tags: '<input:d>' }, { isPlaceholder })).toEqual({
+      creds: '[redacted]',
+      pair: '[redacted]',
+      note: '<input:c>',
+      tags: '<input:d>',
+    });
+    // Without the option a string where an object is expected is left alone (the validator refuses it anyway).
+    expect(redactArguments(schema, { creds: '<input:a>' })).toEqual({ creds: '<input:a>' });
+  });
 });

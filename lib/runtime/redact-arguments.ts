@@ -25,24 +25,27 @@ export function isSecretSchema(schema: unknown): boolean {
  * `additionalProperties`, `unevaluatedProperties`, `prefixItems`, `items` (both forms),
  * `additionalItems` and `unevaluatedItems`. Every branch counts whether the value matches it
  * or not: an audit copy may lose a harmless value, never keep a secret one. Values nested
- * deeper than 64 levels are redacted whole.
+ * deeper than 64 levels are redacted whole. A placeholder (`isPlaceholder`: a workflow's input
+ * before it is known) is redacted wherever any part of the value the schema expects there could be
+ * secret, such as an object whose inner field is a password.
  */
-export function redactArguments(schema: unknown, value: unknown): unknown {
+export function redactArguments(schema: unknown, value: unknown, options: { isPlaceholder?: (value: unknown) => boolean } = {}): unknown {
   if (!isPlainObject(schema)) return value;
-  return redactWith(gather(schema, [schema], value), value, schema, 0);
+  return redactWith(gather(schema, [schema], value), value, schema, 0, options.isPlaceholder);
 }
 
-function redactWith(schemas: readonly Schema[], value: unknown, root: Schema, depth: number): unknown {
+function redactWith(schemas: readonly Schema[], value: unknown, root: Schema, depth: number, isPlaceholder?: (value: unknown) => boolean): unknown {
   if (value === undefined) return value;
   if (schemas.some(isSecretSchema)) return REDACTED;
+  if (isPlaceholder?.(value) && holdsSecret(root, schemas)) return REDACTED;
   if (depth >= MAX_DEPTH && (Array.isArray(value) || isPlainObject(value))) return REDACTED;
   if (Array.isArray(value)) {
-    return value.map((item, index) => redactWith(gather(root, itemSchemas(schemas, index), item), item, root, depth + 1));
+    return value.map((item, index) => redactWith(gather(root, itemSchemas(schemas, index), item), item, root, depth + 1, isPlaceholder));
   }
   if (!isPlainObject(value)) return value;
   const result: Record<string, unknown> = {};
   for (const [key, inner] of Object.entries(value)) {
-    result[key] = redactWith(gather(root, propertySchemas(schemas, key), inner), inner, root, depth + 1);
+    result[key] = redactWith(gather(root, propertySchemas(schemas, key), inner), inner, root, depth + 1, isPlaceholder);
   }
   return result;
 }
@@ -75,6 +78,29 @@ function gather(root: Schema, start: readonly unknown[], value: unknown): Schema
     }
   }
   return [...seen];
+}
+
+/** Keywords whose value is one subschema, a list of them, or a map of them. */
+const ONE_SUBSCHEMA = ['additionalProperties', 'unevaluatedProperties', 'items', 'additionalItems', 'unevaluatedItems', 'contains', 'not', 'if', 'then', 'else'] as const;
+const SUBSCHEMA_LISTS = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'] as const;
+const SUBSCHEMA_MAPS = ['properties', 'patternProperties', 'dependentSchemas', 'dependencies', '$defs', 'definitions'] as const;
+
+/** Whether any value the schemas accept could hold a part they mark secret: a secret subschema anywhere beneath them (references followed, within the size limit). */
+function holdsSecret(root: Schema, start: readonly Schema[]): boolean {
+  const seen = new Set<Schema>();
+  const pending: unknown[] = [...start];
+  while (pending.length > 0 && seen.size < MAX_SCHEMAS_PER_VALUE * 8) {
+    const schema = pending.pop();
+    if (!isPlainObject(schema) || seen.has(schema)) continue;
+    if (isSecretSchema(schema)) return true;
+    seen.add(schema);
+    for (const ref of [schema.$ref, schema.$dynamicRef]) if (typeof ref === 'string') pending.push(resolveRef(root, ref));
+    for (const keyword of ONE_SUBSCHEMA) pending.push(schema[keyword]);
+    for (const keyword of SUBSCHEMA_LISTS) if (Array.isArray(schema[keyword])) pending.push(...(schema[keyword] as unknown[]));
+    for (const keyword of SUBSCHEMA_MAPS) if (isPlainObject(schema[keyword])) pending.push(...Object.values(schema[keyword]));
+  }
+  // Past the limit, the safe side: it may.
+  return pending.length > 0;
 }
 
 /** The schemas an object's property `key` is checked against. */

@@ -9,7 +9,8 @@ let nesting = 0;
 /**
  * The inputs of a workflow that flow into a field a step's tool marks secret (`format: "password"`,
  * `writeOnly`), anywhere its `redactArguments` would redact it: each input is put into the steps'
- * arguments as a marker, and an input whose marker the step's redaction removes is secret.
+ * arguments as a marker, and an input whose marker the step's redaction removes is secret (a
+ * marker standing for a whole value is removed where any part of that value could be secret).
  * `schemaOf` answers a step tool's parameters schema (undefined for a tool not known now).
  */
 export function secretInputs(workflow: Pick<WorkflowDefinition, 'inputs' | 'steps'>, schemaOf: (toolName: string) => Record<string, unknown> | undefined): Set<string> {
@@ -19,6 +20,8 @@ export function secretInputs(workflow: Pick<WorkflowDefinition, 'inputs' | 'step
   try {
     const markers = Object.fromEntries(workflow.inputs.map((input) => [input.name, `\u0000input:${input.name}\u0000`]));
     const steps = new Map(workflow.steps.map((step) => [step.id, '']));
+    const wholeMarkers = new Set<unknown>(Object.values(markers));
+    const isPlaceholder = (value: unknown) => wholeMarkers.has(value);
     for (const step of workflow.steps) {
       const schema = schemaOf(step.tool);
       if (!schema) continue;
@@ -28,7 +31,8 @@ export function secretInputs(workflow: Pick<WorkflowDefinition, 'inputs' | 'step
       } catch {
         continue; // A malformed template fails the step before it runs: nothing flows.
       }
-      const kept = stringsIn(redactArguments(schema, filled)).map(({ text }) => text).join('\n');
+      // An input given whole (an object or list input) is a placeholder: secret wherever the value expected there could hold a secret part.
+      const kept = stringsIn(redactArguments(schema, filled, { isPlaceholder })).map(({ text }) => text).join('\n');
       const given = stringsIn(filled).map(({ text }) => text).join('\n');
       for (const [name, marker] of Object.entries(markers)) {
         if (given.includes(marker) && !kept.includes(marker)) secret.add(name);

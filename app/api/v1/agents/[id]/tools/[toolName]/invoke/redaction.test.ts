@@ -74,4 +74,20 @@ describeApi('Arguments a schema marks secret are never stored in clear', (databa
     expect(JSON.parse(String(approval.arguments))).toEqual({ who: 'bob', pin: '[redacted]' });
     expect(await everyRow(database.db)).not.toContain(SECRET);
   });
+
+  it('redacts a list input passed whole to a parameter whose second item is a password', async () => {
+    const workflow = {
+      name: 'pair_in',
+      description: 'Signs in with a pair',
+      inputs: [{ name: 'pair', type: 'array', required: true, description: 'Passed whole to the pair parameter' }],
+      steps: [{ id: 'login', tool: 'secret_login', arguments: { user: 'ann', pair: '{{input.pair}}' } }],
+      output: '',
+    };
+    expect((await callRoute(createWorkflow, apiRequest('/api/v1/workflows', { method: 'POST', json: workflow }), {})).status).toBe(201);
+    expect((await put('workflow_pair_in')).status).toBe(201);
+    const ran = await invoke('workflow_pair_in', { pair: ['ann', SECRET] });
+    expect(ran.status).toBe(200);
+    expect(await lastInvoke('workflow_pair_in')).toMatchObject({ outcome: 'ok', arguments: { pair: '[redacted]' } });
+    expect(await everyRow(database.db)).not.toContain(SECRET);
+  });
 });
