@@ -1,4 +1,4 @@
-// Writes the README's screenshots (docs/screenshots/*.png): the catalogue, an agent page and an MCP server's page, in
+// Writes the README's screenshots (docs/screenshots/*.png): the catalogue, an agent page, its Connect card and an MCP server's page, in
 // the light and the dark theme, from a production build on a fresh database with fixed data.
 // Run: npm run screenshots (builds first when needed; uses port SCREENSHOTS_PORT, default 3395).
 import { mkdirSync } from 'node:fs';
@@ -11,11 +11,13 @@ import { launchBrowser } from './bench/browser';
 
 const port = Number(process.env.SCREENSHOTS_PORT ?? 3395);
 const outDir = path.join(root, 'docs', 'screenshots');
-const shots = [
+/** Each page's shot: the first screen, or one region of it (`region`, by its accessible name). */
+const shots: readonly { name: string; path: string; heading: string; region?: string }[] = [
   { name: 'catalogue', path: '/', heading: 'Tool catalogue' },
   { name: 'agent', path: '/agents/support-bot', heading: 'Support bot' },
+  { name: 'connect', path: '/agents/support-bot', heading: 'Support bot', region: 'Connect' },
   { name: 'server', path: '/servers/everything', heading: 'everything' },
-] as const;
+];
 
 /** The MCP server the server page shows: server-everything over stdio, connected. */
 async function addEverythingServer(serverFetch: (pathname: string, init?: RequestInit) => Promise<Response>): Promise<void> {
@@ -49,7 +51,8 @@ try {
       await page.getByRole('heading', { level: 1, name: shot.heading }).waitFor();
       await fontsReady(page);
       const file = path.join(outDir, `${shot.name}-${theme}.png`);
-      await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+      if (shot.region) await page.getByRole('region', { name: shot.region, exact: true }).screenshot({ path: file, animations: 'disabled', caret: 'hide' });
+      else await page.screenshot({ path: file, animations: 'disabled', caret: 'hide' });
       console.log(`wrote ${path.relative(root, file)}`);
       await context.close();
     }
