@@ -15,13 +15,19 @@ import { REFUSES_METHOD } from '@/lib/http/method-not-allowed';
 const appRoot = path.resolve('app');
 const mutations = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
 
-/** Mutations every signed-in user may make on their own behalf: ending their own sessions, changing their own password (its own tests refuse tokens). */
-const SELF_SERVICE = new Set(['POST api/auth/sign-out', 'DELETE api/v1/sessions/[id]', 'POST api/v1/me/password']);
 /**
- * Routes that answer without a session, the catch-all that names nothing, and the bench's floor,
- * which answers 404 to everyone unless the bench started the server (its own test).
+ * Mutations every signed-in user may make on their own behalf: ending their own sessions, changing
+ * their own password (its own tests refuse tokens), revoking their own OAuth grants, and answering
+ * a consent page (a viewer may only deny; the OAuth tests show a viewer cannot grant).
  */
-const NOT_CHECKED = new Set(['api/auth/sign-in', 'api/auth/setup', 'api/health', 'api/v1/[...unknownPath]', 'api/bench-floor/[kind]']);
+const SELF_SERVICE = new Set(['POST api/auth/sign-out', 'DELETE api/v1/sessions/[id]', 'POST api/v1/me/password', 'DELETE api/v1/oauth/grants/[id]', 'POST api/v1/oauth/authorize']);
+/**
+ * Routes that answer without a session (OAuth's client registration and token endpoint are called
+ * by MCP clients, with no cookie; their own tests refuse bad clients and codes), the catch-all that
+ * names nothing, and the bench's floor, which answers 404 to everyone unless the bench started the
+ * server (its own test).
+ */
+const NOT_CHECKED = new Set(['api/auth/sign-in', 'api/auth/setup', 'api/health', 'api/v1/oauth/register', 'api/v1/oauth/token', 'api/v1/[...unknownPath]', 'api/bench-floor/[kind]']);
 
 type Handler = (request: Request, context: { params: Promise<Record<string, string>> }) => Promise<Response>;
 
