@@ -51,7 +51,8 @@ test('[AUDIT][ACTOR]: typing "admin" in the actor filter offers the admin by nam
   await expect.poll(() => shownEvents(page)).toHaveLength(2);
 
   const actor = page.getByRole('combobox', { name: 'Actor' });
-  await actor.fill('E2E.TEST');
+  // Case-insensitive; specific enough that other specs' users (…@e2e.test) do not match.
+  await actor.fill('ADMIN@E2E.TEST');
   const option = page.getByRole('listbox', { name: 'Actors' }).getByRole('option', { name: 'admin@e2e.test (admin)' });
   await expect(option).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
@@ -62,7 +63,7 @@ test('[AUDIT][ACTOR]: typing "admin" in the actor filter offers the admin by nam
   await expect(actor).toHaveValue('admin@e2e.test (admin)');
   await expect(page).toHaveURL(/[?&]actor=user%3Aadmin%40e2e\.test(&|$)/);
   await expect.poll(() => shownEvents(page)).toEqual([`assignment.put agents/${id}/tools/word_count`, `agent.create agents/${id}`]);
-  const api = await (await request.get('/api/v1/audit/actors?q=e2e.test')).json();
+  const api = await (await request.get('/api/v1/audit/actors?q=admin%40e2e.test')).json();
   expect(api).toEqual({ actors: [{ id: 'user:admin@e2e.test', name: 'admin@e2e.test (admin)' }] });
 
   // A reload keeps the filter and names the actor in words.
