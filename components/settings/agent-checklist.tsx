@@ -20,15 +20,16 @@ export function AgentChecklist({
     <ul aria-label={label} className="flex max-h-56 flex-col gap-1 overflow-y-auto rounded-md border border-border p-2">
       {agents.map((agent) => (
         <li key={agent.id}>
-          <label className="flex items-center gap-2 text-sm">
+          <label className="flex min-w-0 items-center gap-2 text-sm">
             <Checkbox
               name="agents"
               value={agent.id}
               checked={chosen.includes(agent.id)}
               onChange={(event) => onChange(event.target.checked ? [...chosen, agent.id] : chosen.filter((id) => id !== agent.id))}
             />
-            <span>{agent.name}</span>
-            <span className="font-mono text-xs text-muted-foreground">{agent.id}</span>
+            {/* Long names and ids wrap inside the list instead of widening the page. */}
+            <span className="min-w-0 wrap-anywhere">{agent.name}</span>
+            <span className="min-w-0 font-mono text-xs text-muted-foreground wrap-anywhere">{agent.id}</span>
           </label>
         </li>
       ))}

@@ -126,7 +126,7 @@ export function CreateTokenForm() {
               </p>
             )}
           </fieldset>
-          <fieldset className="mb-4" aria-describedby={errors.agents ? 'token-agents-error' : undefined}>
+          <fieldset className="mb-4 min-w-0" aria-describedby={errors.agents ? 'token-agents-error' : undefined}>
             <legend className="mb-1 text-sm font-medium">Agents</legend>
             <p className="mb-1 text-sm text-muted-foreground">Its scopes act on these agents only; to it, any other agent does not exist.</p>
             <label className="flex items-center gap-2 text-sm">

@@ -39,7 +39,7 @@ export function TokenAgentsCell({ token }: { token: ApiToken }) {
         <ul aria-label={`Agents of ${token.name}`} className="flex flex-wrap gap-1">
           {token.agents.map((id) => (
             <li key={id}>
-              <Badge className="font-mono">{id}</Badge>
+              <Badge className="font-mono wrap-anywhere">{id}</Badge>
             </li>
           ))}
         </ul>
@@ -47,7 +47,7 @@ export function TokenAgentsCell({ token }: { token: ApiToken }) {
       {token.agentUses.length > 0 && (
         <ul aria-label={`Last use of ${token.name} per agent`} className="text-xs text-muted-foreground">
           {token.agentUses.map((use) => (
-            <li key={use.agentId}>
+            <li key={use.agentId} className="wrap-anywhere">
               <span className="font-mono">{use.agentId}</span>: <DateText value={use.lastUsedAt} />
             </li>
           ))}

@@ -108,6 +108,8 @@ function idsFor(parent: string, segment: string, ids: Ids): string[] {
     // The agent's first version; no call of the walk is held for approval, so an approval id that is none (a 404 like any).
     'versions/[version]': ['1'],
     'approvals/[id]': ['no-such-approval'],
+    // No MCP client is granted access in the walk: a grant id that is none (a 404 like any).
+    'grants/[id]': ['no-such-grant'],
     'bench-floor/[kind]': ['heap'],
     'v1/[...unknownPath]': ['no/such/thing'],
   };

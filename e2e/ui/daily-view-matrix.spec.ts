@@ -116,6 +116,8 @@ test.beforeAll(async ({ request }) => {
   test.setTimeout(90_000);
   const outage = await keptDownServer(request);
   const outageAgent = await createTestAgent(request, 'Stranded');
+  // An agent whose name is one long word: the tokens page's agent checklist must wrap it, not widen the page.
+  await createAgentViaApi(request, { id: `unbroken-${uniqueToken()}`, name: 'Unbroken'.repeat(16) });
   await assignTool(request, outageAgent, `${outage.name}_echo`, {});
 
   const warnedAgent = await createTestAgent(request, 'Warned');
