@@ -25,7 +25,9 @@ export function TokensManager() {
       {tokens.isError && <LoadError message={tokens.error.message} isRetrying={tokens.isFetching} onRetry={() => void tokens.refetch()} />}
       {tokens.data?.length === 0 && <p className="text-sm text-muted-foreground">No tokens yet.</p>}
       {tokens.data && tokens.data.length > 0 && (
-        <div className="sm:overflow-x-auto">
+        // `relative`: the cells' visually hidden labels (absolute) stay inside this scroller instead of
+        // widening the page when the table is wider than the screen.
+        <div className="relative sm:overflow-x-auto">
           <Table className="text-left">
             <caption className="sr-only">API tokens</caption>
             <TableHeader>
