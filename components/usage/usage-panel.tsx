@@ -3,7 +3,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Select } from '@/components/ui/input';
-import { USAGE_RANGES, usageQueryOptions, type UsageFilter, type UsageRange } from '@/lib/client-api/usage-api';
+import { Skeleton } from '@/components/ui/skeleton';
+import { USAGE_RANGES, usageQueryOptions, type UsageFilter, type UsageRange, type UsageReport } from '@/lib/client-api/usage-api';
 import { durationText, percentText } from './usage-format';
 import { UsageChart } from './usage-chart';
 
@@ -18,7 +19,7 @@ export function UsagePanel({ filter, subject }: { filter: UsageFilter; subject: 
   const rangeId = useId();
   const totals = usage.data?.totals;
   return (
-    <section aria-labelledby={headingId} className="mt-8">
+    <section aria-labelledby={headingId} aria-busy={usage.isPending} className="mt-8">
       <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
         <h2 id={headingId} className="text-lg font-semibold">
           Usage
@@ -41,18 +42,13 @@ export function UsagePanel({ filter, subject }: { filter: UsageFilter; subject: 
           Usage could not be loaded: {usage.error.message}
         </p>
       )}
+      {usage.isPending && <UsagePlaceholder />}
       {totals && (
-        <dl aria-label={`Usage totals of ${subject}`} className="mb-3 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-5">
-          {[
-            ['Calls', String(totals.calls)],
-            ['Errors', `${totals.calls - totals.ok} (${percentText(totals.errorRate)})`],
-            ['p50', durationText(totals.durationMs.p50)],
-            ['p95', durationText(totals.durationMs.p95)],
-            ['p99', durationText(totals.durationMs.p99)],
-          ].map(([term, value]) => (
-            <div key={term} className="flex gap-2 sm:flex-col sm:gap-0">
+        <dl aria-label={`Usage totals of ${subject}`} className={totalsClass}>
+          {totalsTerms.map((term, index) => (
+            <div key={term} className={totalsItemClass}>
               <dt className="text-muted-foreground">{term}</dt>
-              <dd className="font-medium tabular-nums">{value}</dd>
+              <dd className="font-medium tabular-nums">{totalsValues(totals)[index]}</dd>
             </div>
           ))}
         </dl>
@@ -64,5 +60,50 @@ export function UsagePanel({ filter, subject }: { filter: UsageFilter; subject: 
         </div>
       )}
     </section>
+  );
+}
+
+const totalsTerms = ['Calls', 'Errors', 'p50', 'p95', 'p99'];
+const totalsClass = 'mb-3 grid grid-cols-2 gap-x-6 gap-y-1 text-sm sm:grid-cols-5';
+const totalsItemClass = 'flex gap-2 sm:flex-col sm:gap-0';
+
+function totalsValues(totals: UsageReport['totals']): string[] {
+  return [
+    String(totals.calls),
+    `${totals.calls - totals.ok} (${percentText(totals.errorRate)})`,
+    durationText(totals.durationMs.p50),
+    durationText(totals.durationMs.p95),
+    durationText(totals.durationMs.p99),
+  ];
+}
+
+/**
+ * The panel's shape while its first answer loads: the totals' terms and two chart frames of the
+ * charts' height. The panel sits above a page's parameters, so content that grew in on load pushed
+ * what a reader had scrolled to out of view.
+ */
+function UsagePlaceholder() {
+  return (
+    <div>
+      <p className="sr-only" role="status">
+        Loading usage…
+      </p>
+      <dl aria-hidden="true" className={totalsClass}>
+        {totalsTerms.map((term) => (
+          <div key={term} className={totalsItemClass}>
+            <dt className="text-muted-foreground">{term}</dt>
+            <dd className="text-muted-foreground">…</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="grid gap-3 lg:grid-cols-2">
+        {['calls', 'latency'].map((kind) => (
+          <div key={kind} className="rounded-lg border border-border p-3">
+            <Skeleton className="mb-2 h-8 w-32" />
+            <Skeleton className="h-56 w-full" />
+          </div>
+        ))}
+      </div>
+    </div>
   );
 }

@@ -30,10 +30,17 @@ test('[TOOLS][A11Y]: keyboard users can reach the parameters table, which shows 
 
 test('[TOOLS][PHONE]: on a phone the parameters table stacks each parameter, its description in view', async ({ page }) => {
   await page.setViewportSize({ width: 390, height: 844 });
+  // The usage above the parameters answers after the reader has scrolled (as on a slow network).
+  await page.route('**/api/v1/usage?*', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
   await page.goto('/tools/fs_read_file');
   const table = page.getByRole('region', { name: 'Parameters table' });
   const description = table.getByText('The file, relative to the base directory', { exact: false }).first();
   await description.scrollIntoViewIfNeeded();
+  // The usage takes its place at once, so the description stays where the reader scrolled it.
+  await expect(page.getByLabel('Usage totals of fs_read_file')).toBeAttached();
   await expect(description).toBeInViewport({ ratio: 1 });
   const box = await description.boundingBox();
   expect(box!.x + box!.width).toBeLessThanOrEqual(390);
