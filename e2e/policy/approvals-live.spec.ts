@@ -1,4 +1,7 @@
 import type { Page } from '@playwright/test';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { ElicitRequestSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createRuntimeToken } from '../runtime/mcp-client';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
@@ -84,6 +87,36 @@ test.describe('[POLICY][APPROVALS-LIVE]', () => {
     const listed = (await (await server!.fetch('/api/v1/approvals')).json()) as { pendingCount: number; approvals: { id: string }[] };
     expect(listed.pendingCount).toBe(1);
     expect(listed.approvals.map((approval) => approval.id)).toEqual([id]);
+  });
+
+  test('[POLICY][APPROVALS-LIVE]: an MCP client that declared elicitation waits; approving in the page returns the call\'s real result', async ({ page }) => {
+    await server!.signIn(page.context());
+    const streamOpened = page.waitForResponse((response) => response.url().endsWith('/api/v1/approvals/events') && response.status() === 200);
+    await page.goto(`${server!.url}/approvals`);
+    await streamOpened;
+
+    const questions: string[] = [];
+    const client = new Client({ name: 'e2e-eliciting', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+    client.setRequestHandler(ElicitRequestSchema, async (request) => {
+      questions.push(request.params.message);
+      return { action: 'accept' };
+    });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server!.url}/api/v1/agents/${AGENT}/mcp`), { requestInit: { headers: { Authorization: `Bearer ${token}` } } }));
+    try {
+      const call = client.callTool({ name: 'delete_record', arguments: { id: 'live-mcp' } });
+      const card = await pendingOn(page, 'live-mcp');
+      await expect(card).toHaveCount(1, { timeout: LIVE_MS });
+      expect(questions).toHaveLength(1);
+      expect(questions[0]).toContain(`${server!.url}/approvals?id=`);
+      await card.getByRole('button', { name: `Approve the call of delete_record for ${AGENT}` }).click();
+      const result = (await call) as CallToolResult;
+      expect(result.isError).toBeFalsy();
+      expect(result.content).toEqual([{ type: 'text', text: 'Deleted record live-mcp' }]);
+      const id = /approval ([0-9a-f-]{36})/.exec(questions[0]!)?.[1];
+      expect(((await (await server!.fetch(`/api/v1/approvals/${id}`)).json()) as { status: string }).status).toBe('used');
+    } finally {
+      await client.close();
+    }
   });
 });
 
