@@ -125,7 +125,7 @@ async function pendingOn(page: Page, text: string) {
 }
 
 describeTwoInstances('[POLICY][APPROVALS-LIVE-TWO-INSTANCES]', () => {
-  test('[POLICY][APPROVALS-LIVE-TWO-INSTANCES]: a call held on one instance appears live on the other\'s open approvals page', async ({ page }) => {
+  test('[POLICY][APPROVALS-LIVE-TWO-INSTANCES]: a call held on one instance appears live on the other\'s open approvals page; an MCP elicitation answer reaches the instance where the call waits', async ({ page }) => {
     await withTwoInstances([ownServerPort(131), ownServerPort(132)], async (a, b) => {
       const json = { 'content-type': 'application/json' };
       expect((await a.fetch('/api/v1/agents', { method: 'POST', headers: json, body: JSON.stringify({ id: 'shared', name: 'Shared' }) })).status).toBe(201);
@@ -149,6 +149,35 @@ describeTwoInstances('[POLICY][APPROVALS-LIVE-TWO-INSTANCES]', () => {
       expect((await a.fetch(`/api/v1/approvals/${approvalId}/decision`, { method: 'POST', headers: json, body: '{"decision":"approve"}' })).status).toBe(200);
       await expect(card).toHaveCount(0, { timeout: LIVE_MS });
       expect(((await (await b.fetch(`/api/v1/approvals/${approvalId}`)).json()) as { status: string }).status).toBe('approved');
+
+      // Elicitation across instances: the call waits on A, its client's answer is POSTed to B, and the decision is made on B.
+      const answeredOn: string[] = [];
+      const questions: string[] = [];
+      const client = new Client({ name: 'e2e-two-instances', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+      client.setRequestHandler(ElicitRequestSchema, async (request) => {
+        questions.push(request.params.message);
+        return { action: 'accept' };
+      });
+      const split: typeof fetch = async (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input));
+        const isAnswer = init?.method === 'POST' && typeof init.body === 'string' && init.body.includes('approval-wait:') && init.body.includes('"result"');
+        if (isAnswer) answeredOn.push(b.url);
+        return fetch(`${isAnswer ? b.url : a.url}${url.pathname}${url.search}`, init);
+      };
+      await client.connect(new StreamableHTTPClientTransport(new URL(`${a.url}/api/v1/agents/shared/mcp`), { fetch: split, requestInit: { headers: { Authorization: `Bearer ${runtime}` } } }));
+      try {
+        const call = client.callTool({ name: 'word_count', arguments: { text: 'asked on one answered on another' } });
+        await expect.poll(() => questions.length, { timeout: LIVE_MS }).toBe(1);
+        const waiting = /approval ([0-9a-f-]{36})/.exec(questions[0]!)?.[1];
+        expect((await b.fetch(`/api/v1/approvals/${waiting}/decision`, { method: 'POST', headers: json, body: '{"decision":"approve"}' })).status).toBe(200);
+        const result = (await call) as CallToolResult;
+        expect(result.isError).toBeFalsy();
+        expect(result.content).toEqual([{ type: 'text', text: 'Word count: 6' }]);
+        expect(answeredOn).toEqual([b.url]);
+        expect(((await (await a.fetch(`/api/v1/approvals/${waiting}`)).json()) as { status: string }).status).toBe('used');
+      } finally {
+        await client.close();
+      }
     });
   });
 });
