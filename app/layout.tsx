@@ -41,17 +41,18 @@ export default async function RootLayout({ children }: Readonly<{ children: Reac
     <html lang="en" suppressHydrationWarning className={`${sans.variable} ${mono.variable}`}>
       <body className="min-h-screen font-sans">
         <ThemeProvider nonce={nonce}>
+          {/* Around the sidebar too: its approvals badge shares the approvals page's queries and live stream. */}
+          <QueryProvider>
           <div className="md:flex">
             <AppSidebar
               access={actor ? (actor.role === 'admin' ? 'admin' : actor.role === 'editor' ? 'approver' : 'signedIn') : 'anonymous'}
               userMenu={actor && <UserMenu name={actor.displayName} email={actor.email} role={actor.role} />}
             />
             <main className="mx-auto w-full max-w-5xl min-w-0 px-4 py-6 sm:px-6 md:py-8">
-              <QueryProvider>
-                <PermissionsProvider permissions={actor ? permissionsOf(actor) : []}>{children}</PermissionsProvider>
-              </QueryProvider>
+              <PermissionsProvider permissions={actor ? permissionsOf(actor) : []}>{children}</PermissionsProvider>
             </main>
           </div>
+          </QueryProvider>
           <Toaster />
         </ThemeProvider>
       </body>

@@ -10,6 +10,7 @@ import { cn } from '@/components/ui/cn';
 import { Textarea } from '@/components/ui/input';
 import { SettingsView } from '@/components/ui/settings-view';
 import { approvalsQueryOptions, decideApproval } from '@/lib/client-api/approvals-api';
+import { useLiveApprovals } from '@/lib/client-api/use-live-approvals';
 import type { ApprovalStatus, ApprovalView } from '@/lib/policy/approval';
 
 const STATUS_TONE: Record<ApprovalStatus, 'neutral' | 'ok' | 'warning' | 'danger' | 'info'> = {
@@ -24,10 +25,11 @@ function when(iso: string | null): string {
   return iso ? new Date(iso).toLocaleString() : '';
 }
 
-/** Pending calls with Approve / Deny, then the recent decisions; both refreshed every few seconds. */
+/** Pending calls with Approve / Deny, then the recent decisions; both kept current by the live stream (a slow poll while it is down). */
 export function ApprovalsView({ selectedId }: { selectedId?: string }) {
-  const pending = useQuery(approvalsQueryOptions('pending'));
-  const recent = useQuery(approvalsQueryOptions('recent'));
+  const isLive = useLiveApprovals();
+  const pending = useQuery(approvalsQueryOptions('pending', isLive));
+  const recent = useQuery(approvalsQueryOptions('recent', isLive));
   const pendingId = useId();
   const recentId = useId();
   return (

@@ -104,7 +104,7 @@ test('[POLICY][APPROVALS]: a held call expires after APPROVAL_TTL_MINUTES and le
   await server!.signIn(page.context());
   await page.goto(`${server!.url}/approvals`);
   await expect(pendingCard(page).filter({ hasText: 'e2e-expire' })).toHaveCount(1);
-  // The page asks again every few seconds: the expired call leaves without a reload.
+  // The live stream sends `expired` when its time passes: the call leaves without a reload.
   await expect(pendingCard(page).filter({ hasText: 'e2e-expire' })).toHaveCount(0, { timeout: (TTL_SECONDS + 8) * 1000 });
   const late = await server!.fetch(`/api/v1/approvals/${id}/decision`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"decision":"approve"}' });
   expect(late.status).toBe(409);

@@ -215,7 +215,7 @@ function successObject(spec: SuccessSpec): JsonObject {
   return {
     description: spec.description,
     ...(Object.keys(headers).length > 0 ? { headers } : {}),
-    ...(spec.schema ? { content: { 'application/json': { schema: schemaRef(spec.schema, 'output') }, ...spec.otherContent } } : {}),
+    ...(spec.schema || spec.otherContent ? { content: { ...(spec.schema ? { 'application/json': { schema: schemaRef(spec.schema, 'output') } } : {}), ...spec.otherContent } } : {}),
   };
 }
 

@@ -2,15 +2,18 @@ import { queryOptions } from '@tanstack/react-query';
 import type { ApprovalView } from '@/lib/policy/approval';
 import { apiFetch } from './api-fetch';
 
-/** How often open approval views ask again: decisions and new calls come from any instance. */
-export const APPROVALS_POLL_MS = 3_000;
+/**
+ * How often open approval views ask again while the live stream (GET /api/v1/approvals/events)
+ * is not open: it dropped, or the browser has no EventSource. While it is open they never poll.
+ */
+export const APPROVALS_FALLBACK_POLL_MS = 30_000;
 
-/** The held calls in one view, and how many are pending; polled while shown. */
-export function approvalsQueryOptions(view: 'pending' | 'recent') {
+/** The held calls in one view, and how many are pending; polled slowly only while `isLive` is false. */
+export function approvalsQueryOptions(view: 'pending' | 'recent', isLive = false) {
   return queryOptions({
     queryKey: ['approvals', view],
     queryFn: async ({ signal }) => (await apiFetch<{ approvals: ApprovalView[]; pendingCount: number }>(`/api/v1/approvals?view=${view}`, { signal })).data,
-    refetchInterval: APPROVALS_POLL_MS,
+    refetchInterval: isLive ? false : APPROVALS_FALLBACK_POLL_MS,
   });
 }
 

@@ -189,6 +189,8 @@ export interface RuntimeSessionsTable {
   created_at: string;
   /** The last call or request in the session (written at most once a minute); the sweep reads it. */
   last_used_at: string;
+  /** 1 when its MCP client declared form elicitation at `initialize`: held calls may then ask to wait. */
+  client_elicitation: Generated<number>;
 }
 
 /** One stored workflow; `definition` holds its inputs, steps and output as JSON text. */

@@ -7,6 +7,7 @@ import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import type { Db } from '@/lib/db/schema';
 import { isStorableText } from '@/lib/db/storable-text';
 import { inTransaction } from '@/lib/db/transaction';
+import { publishChange } from '@/lib/events';
 import { toApprovalView, type ApprovalView } from './approval';
 import { approvalTtlMs } from './approval-ttl';
 
@@ -25,11 +26,11 @@ export interface DecideApprovalOptions {
  * (`not_found`); the decider did not ask for the call themselves (`forbidden`); it is still
  * pending and not expired (`conflict`, with the current state). Approving gives the exact call
  * one run within APPROVAL_TTL_MINUTES from now; denying refuses it for as long. Audited as
- * `approval.approve` / `approval.deny` with the comment.
+ * `approval.approve` / `approval.deny` with the comment, and published on the change bus.
  */
 export async function decideApproval({ db, actor, id, decision, comment }: DecideApprovalOptions): Promise<ApprovalView> {
   authorize(actor, 'approvals:decide');
-  return inTransaction(db, async (trx) => {
+  const decided = await inTransaction(db, async (trx) => {
     const row = isStorableText(id) ? await trx.selectFrom('tool_approvals').selectAll().where('id', '=', id).executeTakeFirst() : undefined;
     if (!row) throw new AppError('not_found', `No approval "${id}" exists`);
     if (row.requested_by === actor.id) throw new AppError('forbidden', 'You asked for this call yourself: another person must decide it');
@@ -61,4 +62,7 @@ export async function decideApproval({ db, actor, id, decision, comment }: Decid
     });
     return after;
   });
+  // Once committed: live views and held MCP calls waiting for it (on any instance) hear of it.
+  await publishChange({ kind: 'approvals', approvalId: id, change: 'decided' });
+  return decided;
 }

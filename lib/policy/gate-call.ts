@@ -6,6 +6,7 @@ import { approvalTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
+import { publishChange } from '@/lib/events';
 import { toApprovalView } from './approval';
 import { approvalTtlMs } from './approval-ttl';
 import { callHash } from './call-hash';
@@ -34,7 +35,8 @@ export interface GateCallOptions {
  * AppError `forbidden`. `ask`: the id of an approval a person gave to this exact call (agent,
  * tool, arguments as canonical JSON, policy version), marked used so it runs once; AppError
  * `forbidden` while a person's denial of it holds; else HeldCallError with the pending approval
- * (the one already waiting for this call, or a new one, audited as `approval.request`).
+ * (the one already waiting for this call, or a new one, audited as `approval.request`). A new
+ * request and a use are published on the change bus (`approvals`) for live views.
  */
 export async function gateCall(options: GateCallOptions): Promise<string | undefined> {
   const { db, agentId, toolName, policy } = options;
@@ -47,7 +49,10 @@ export async function gateCall(options: GateCallOptions): Promise<string | undef
   if (approved) {
     // Only one caller's UPDATE finds it still approved: the call runs exactly once.
     const used = await db.updateTable('tool_approvals').set({ status: 'used', used_at: now }).where('id', '=', approved.id).where('status', '=', 'approved').executeTakeFirst();
-    if (Number(used.numUpdatedRows) === 1) return approved.id;
+    if (Number(used.numUpdatedRows) === 1) {
+      await publishChange({ kind: 'approvals', approvalId: approved.id, change: 'used' });
+      return approved.id;
+    }
   }
   const denied = await live.where('status', '=', 'denied').orderBy('decided_at', 'desc').limit(1).executeTakeFirst();
   if (denied) {
@@ -56,7 +61,10 @@ export async function gateCall(options: GateCallOptions): Promise<string | undef
   }
   const pending = await live.where('status', '=', 'pending').orderBy('requested_at').limit(1).executeTakeFirst();
   if (pending) throw new HeldCallError(toApprovalView(pending));
-  throw new HeldCallError(toApprovalView(await requestApproval(options, hash, now)));
+  const requested = await requestApproval(options, hash, now);
+  // Told once committed: open approvals pages (on any instance) show it without asking again.
+  await publishChange({ kind: 'approvals', approvalId: requested.id, change: 'requested' });
+  throw new HeldCallError(toApprovalView(requested));
 }
 
 async function requestApproval(options: GateCallOptions, hash: string, now: string) {

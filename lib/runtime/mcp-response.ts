@@ -1,6 +1,8 @@
 import 'server-only';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { appOrigin } from '@/lib/auth/oauth/app-origin';
+import { routeElicitationAnswers, supportsFormElicitation } from './approval-elicitation';
 import { requireAgent } from './require-agent';
 import { AGENT_RUNTIME } from '@/lib/auth/actor';
 import type { ApiContext } from '@/lib/http/api-route';
@@ -20,7 +22,9 @@ import { watchToolList } from './watch-tool-list';
  * of this agent and caller and answers its id in `Mcp-Session-Id`; later requests name it, and
  * any instance on the same database accepts it from that caller on that agent only (anyone else,
  * or an expired session, gets the 404 of an unknown session: AppError `not_found`). A GET stream re-reads the tool list when the change bus reports a change
- * for the agent (from any instance, through PostgreSQL NOTIFY) and sends `list_changed`.
+ * for the agent (from any instance, through PostgreSQL NOTIFY) and sends `list_changed`. Whether the
+ * client declared form elicitation is kept with the session; for such a session, a POST holding only
+ * answers to a held call's question is routed to the waiting call (see `approval-elicitation`).
  */
 export async function mcpResponse(request: Request, agentId: string, { actor, db, registry }: ApiContext): Promise<Response> {
   await requireAgent(db, agentId);
@@ -29,19 +33,24 @@ export async function mcpResponse(request: Request, agentId: string, { actor, db
   const initializing = Array.isArray(parsedBody) ? parsedBody.some(isInitializeRequest) : isInitializeRequest(parsedBody);
 
   let sessionId: string;
+  let canElicit: boolean;
   if (initializing) {
-    sessionId = await openRuntimeSession(db, { agentId, actor });
+    const initialize = (Array.isArray(parsedBody) ? parsedBody : [parsedBody]).find(isInitializeRequest);
+    canElicit = supportsFormElicitation(initialize?.params.capabilities);
+    sessionId = await openRuntimeSession(db, { agentId, actor, canElicit });
   } else {
     if (!given) return jsonRpcError(400, 'Bad Request: the Mcp-Session-Id header is required (send initialize first)');
-    await resumeRuntimeSession(db, { id: given, agentId, actor });
+    ({ canElicit } = await resumeRuntimeSession(db, { id: given, agentId, actor }));
     sessionId = given;
   }
   if (request.method === 'DELETE') {
     await endRuntimeSession(db, { id: sessionId, agentId, actor });
     return new Response(null, { status: 200 });
   }
+  // The client's answers to a held call's question: the call waits for them on whichever instance holds it.
+  if (request.method === 'POST' && canElicit && (await routeElicitationAnswers(sessionId, parsedBody))) return new Response(null, { status: 202 });
 
-  const server = createMcpServer({ db, registry, actor, agentId, sessionId });
+  const server = createMcpServer({ db, registry, actor, agentId, sessionId, canElicit, origin: appOrigin(request) });
   // Initialize runs in stateful mode so the SDK itself answers the new session's id; the rest are
   // stateless, since the session was checked above and may have been opened on another instance.
   const transport = new WebStandardStreamableHTTPServerTransport({

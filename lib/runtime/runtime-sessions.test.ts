@@ -29,10 +29,20 @@ it('names a principal by its stable id and hashes a session id to 16 hex charact
 });
 
 describeEachDatabase('runtime sessions', (databases) => {
+  it('remembers whether the session\'s MCP client declared elicitation, for every later request', async () => {
+    const { db } = await databases.create();
+    const asking = await openRuntimeSession(db, { agentId: 'hr', actor: tokenA, canElicit: true, now: T0 });
+    const plain = await openRuntimeSession(db, { agentId: 'hr', actor: tokenA, now: T0 });
+    await expect(resumeRuntimeSession(db, { id: asking, agentId: 'hr', actor: tokenA, now: T0 + MINUTE })).resolves.toEqual({ canElicit: true });
+    // Also once touched (past the touch interval).
+    await expect(resumeRuntimeSession(db, { id: asking, agentId: 'hr', actor: tokenA, now: T0 + 5 * MINUTE })).resolves.toEqual({ canElicit: true });
+    await expect(resumeRuntimeSession(db, { id: plain, agentId: 'hr', actor: tokenA, now: T0 + MINUTE })).resolves.toEqual({ canElicit: false });
+  });
+
   it('lets only the principal that opened a session use it, on its agent only', async () => {
     const { db } = await databases.create();
     const id = await openRuntimeSession(db, { agentId: 'hr', actor: tokenA, now: T0 });
-    await expect(resumeRuntimeSession(db, { id, agentId: 'hr', actor: tokenA, now: T0 + MINUTE })).resolves.toBeUndefined();
+    await expect(resumeRuntimeSession(db, { id, agentId: 'hr', actor: tokenA, now: T0 + MINUTE })).resolves.toEqual({ canElicit: false });
     for (const [agentId, actor] of [['hr', tokenB], ['hr', ada], ['sales', tokenA]] as const) {
       await expect(resumeRuntimeSession(db, { id, agentId, actor, now: T0 + MINUTE }), `${agentId} ${actor.id}`).rejects.toMatchObject({ code: 'not_found' });
     }
@@ -48,7 +58,7 @@ describeEachDatabase('runtime sessions', (databases) => {
     const busy = await openRuntimeSession(db, { agentId: 'hr', actor: tokenA, now: T0 });
     for (const minutes of [20, 40, 60]) await resumeRuntimeSession(db, { id: busy, agentId: 'hr', actor: tokenA, now: T0 + minutes * MINUTE });
     await expect(resumeRuntimeSession(db, { id: idle, agentId: 'hr', actor: tokenA, now: T0 + 31 * MINUTE })).rejects.toMatchObject({ code: 'not_found' });
-    await expect(resumeRuntimeSession(db, { id: busy, agentId: 'hr', actor: tokenA, now: T0 + 85 * MINUTE })).resolves.toBeUndefined();
+    await expect(resumeRuntimeSession(db, { id: busy, agentId: 'hr', actor: tokenA, now: T0 + 85 * MINUTE })).resolves.toEqual({ canElicit: false });
   });
 
   it('sweeps expired sessions with their todo lists, and todo lists left without a session; live ones stay', async () => {

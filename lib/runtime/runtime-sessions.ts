@@ -47,24 +47,34 @@ export function sessionHash(sessionId: string): string {
   return createHash('sha256').update(sessionId).digest('hex').slice(0, 16);
 }
 
-/** Opens a session of `agentId` for the actor; answers its id (`id`, drawn by the caller, or a new random one). */
-export async function openRuntimeSession(db: Db, { agentId, actor, id = randomUUID(), now = Date.now() }: { agentId: string; actor: Actor; id?: string } & SessionClock): Promise<string> {
+/**
+ * Opens a session of `agentId` for the actor; answers its id (`id`, drawn by the caller, or a new
+ * random one). `canElicit`: its MCP client declared form elicitation.
+ */
+export async function openRuntimeSession(db: Db, { agentId, actor, id = randomUUID(), canElicit = false, now = Date.now() }: { agentId: string; actor: Actor; id?: string; canElicit?: boolean } & SessionClock): Promise<string> {
   const at = new Date(now).toISOString();
-  await db.insertInto('runtime_sessions').values({ id, agent_id: agentId, principal: principalOf(actor), created_at: at, last_used_at: at }).execute();
+  await db.insertInto('runtime_sessions').values({ id, agent_id: agentId, principal: principalOf(actor), created_at: at, last_used_at: at, client_elicitation: canElicit ? 1 : 0 }).execute();
   return id;
+}
+
+/** What a resumed session tells the call path. */
+export interface ResumedSession {
+  /** Its MCP client declared form elicitation at `initialize`. */
+  canElicit: boolean;
 }
 
 /**
  * Checks that `id` is a live session of this agent opened by this actor and marks it used.
  * AppError `not_found` (SESSION_NOT_FOUND) otherwise: unknown, idle too long, or another's.
  */
-export async function resumeRuntimeSession(db: Db, { id, agentId, actor, now = Date.now() }: { id: string; agentId: string; actor: Actor } & SessionClock): Promise<void> {
-  const row = await db.selectFrom('runtime_sessions').select(['agent_id', 'principal', 'last_used_at']).where('id', '=', id).executeTakeFirst();
+export async function resumeRuntimeSession(db: Db, { id, agentId, actor, now = Date.now() }: { id: string; agentId: string; actor: Actor } & SessionClock): Promise<ResumedSession> {
+  const row = await db.selectFrom('runtime_sessions').select(['agent_id', 'principal', 'last_used_at', 'client_elicitation']).where('id', '=', id).executeTakeFirst();
   if (!row || row.agent_id !== agentId || row.principal !== principalOf(actor)) throw new AppError('not_found', SESSION_NOT_FOUND);
   const idleMs = runtimeSessionIdleMs();
   const lastUsed = Date.parse(row.last_used_at);
   if (!(now - lastUsed <= idleMs)) throw new AppError('not_found', SESSION_NOT_FOUND);
-  if (now - lastUsed < Math.min(TOUCH_EVERY_MS, idleMs / 4)) return;
+  const resumed = { canElicit: Number(row.client_elicitation) === 1 };
+  if (now - lastUsed < Math.min(TOUCH_EVERY_MS, idleMs / 4)) return resumed;
   // Conditional, so a sweep that deleted the session meanwhile is not undone, and the caller is told.
   const cutoff = new Date(now - idleMs).toISOString();
   const touched = await db
@@ -74,6 +84,7 @@ export async function resumeRuntimeSession(db: Db, { id, agentId, actor, now = D
     .where('last_used_at', '>=', cutoff)
     .executeTakeFirst();
   if (Number(touched.numUpdatedRows) === 0) throw new AppError('not_found', SESSION_NOT_FOUND);
+  return resumed;
 }
 
 /** Ends the actor's session of this agent with its data (todo list); answers whether there was one. */

@@ -13,6 +13,18 @@ export const approvalOperations: ApiOperation[] = [
     problemDescriptions: { 400: INVALID_QUERY },
   },
   {
+    method: 'GET', path: '/api/v1/approvals/events', operationId: 'streamApprovalEvents', tag: 'approvals',
+    summary: 'Live approval changes as server-sent events, from every instance (admins and editors: permission approvals:decide, no token scope). Each `approval` event\'s data is `{"approvalId", "change"}` with change `requested`, `decided`, `used` or `expired`; read the list again on each. A `: heartbeat` comment every 15 s; the stream ends after 30 minutes or when the person\'s sessions end (EventSource reconnects); at most 5 open streams per person per instance',
+    success: {
+      200: {
+        description: 'An event stream (text/event-stream) that stays open',
+        otherContent: { 'text/event-stream': { schema: { type: 'string', description: 'Server-sent events: `event: approval` with `data: {"approvalId":"…","change":"requested|decided|used|expired"}`' } } },
+      },
+    },
+    problems: [429],
+    problemDescriptions: { 403: 'A viewer, or any token', 429: 'The person has 5 approval streams open on this instance already (`Retry-After`)' },
+  },
+  {
     method: 'GET', path: '/api/v1/approvals/{id}', operationId: 'getApproval', tag: 'approvals',
     summary: 'One held call, for those who decide and for the caller that asked (a runtime token polls its own; `waitSeconds` waits while it is pending)',
     query: ApprovalWaitQuerySchema,

@@ -22,6 +22,7 @@ import { tokenAgentsMigration } from './0120-token-agents';
 import { runtimeSessionsMigration } from './0121-runtime-sessions';
 import { callRatesMigration } from './0122-call-rates';
 import { oauthMigration } from './0123-oauth';
+import { sessionElicitationMigration } from './0130-session-elicitation';
 
 /**
  * Every migration by name, applied in name order. Listed here rather than read from a
@@ -50,5 +51,6 @@ export function migrationsFor(kind: DatabaseKind): Record<string, Migration> {
     '0121-runtime-sessions': runtimeSessionsMigration(),
     '0122-call-rates': callRatesMigration(),
     '0123-oauth': oauthMigration(),
+    '0130-session-elicitation': sessionElicitationMigration(),
   };
 }
