@@ -35,7 +35,7 @@ const MissingSchema = z.object({
 /** `GET /api/v1/agents/{id}/versions/{version}`. */
 export const AgentVersionSchema = z.object({ ...summaryShape, agent: AgentSnapshotSchema, missing: MissingSchema });
 
-/** The body of `POST /api/v1/agents/{id}/restore`. */
+/** The body of `POST /api/v1/agents/{id}/restore` (and of servers' and workflows' restore). */
 export const RestoreAgentBodySchema = z.strictObject({
   version: z.number().int().min(1).meta({ description: 'The version to bring back' }),
 });
