@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { AgentVersionListSchema } from '@/lib/api/history-schemas';
+import { AgentVersionListSchema, ServerRestoreOutcomeSchema, ServerVersionSchema, WorkflowRestoreOutcomeSchema, WorkflowVersionSchema } from '@/lib/api/history-schemas';
 import { ProblemSchema } from '@/lib/api/problem-schemas';
 import { deleteSecret, putSecret } from '@/lib/secrets/secret-store';
 import { apiRequest, callRoute, describeApi, snapshotTables, type TestRequestInit } from '@/test/api/api-harness';
@@ -28,6 +28,8 @@ interface Kind {
   routes: { create: Route<Record<string, string>>; get: Route<{ name: string }>; put: Route<{ name: string }>; list: Route<{ name: string }>; one: Route<{ name: string; version: string }>; restore: Route<{ name: string }> };
   /** The body of the object `name` in its `n`th shape. */
   body(name: string, n: number): Record<string, unknown>;
+  /** The documented answers of `…/versions/{n}` and `…/restore`. */
+  schemas: { version: z.ZodType; outcome: z.ZodType };
   /** What a version answer and a read of the object share: the content compared. */
   content(value: Record<string, unknown>): Record<string, unknown>;
 }
@@ -35,6 +37,7 @@ interface Kind {
 const workflowKind: Kind = {
   collection: 'workflows',
   field: 'workflow',
+  schemas: { version: WorkflowVersionSchema, outcome: WorkflowRestoreOutcomeSchema },
   routes: { create: createWorkflow, get: getWorkflow, put: putWorkflow, list: listWorkflowVersions, one: readWorkflowVersion, restore: restoreWorkflow },
   body: (name, n) => ({
     name,
@@ -49,6 +52,7 @@ const workflowKind: Kind = {
 const serverKind: Kind = {
   collection: 'servers',
   field: 'server',
+  schemas: { version: ServerVersionSchema, outcome: ServerRestoreOutcomeSchema },
   routes: { create: createServer, get: getServer, put: putServer, list: listServerVersions, one: readServerVersion, restore: restoreServer },
   // Disabled: the history is about the configuration, and nothing listens at these ports.
   body: (name, n) => ({ name, transport: 'http', enabled: false, url: `http://127.0.0.1:${9000 + n}/mcp`, headers: { 'X-Shape': String(n), Authorization: 'Bearer ${secret:HISTORY_TOKEN}' } }),
@@ -69,7 +73,11 @@ describeApi('history and restore of MCP servers and workflows', (database) => {
     let counter = 0;
     const at = (name: string, tail = '') => `/api/v1/${kind.collection}/${name}${tail}`;
     const list = (name: string, as?: As) => callRoute(kind.routes.list, apiRequest(at(name, '/versions'), { as }), { name });
-    const one = async (name: string, version: number) => VersionSchema.parse(await (await callRoute(kind.routes.one, apiRequest(at(name, `/versions/${version}`)), { name, version: String(version) })).json());
+    const one = async (name: string, version: number) => {
+      const body: unknown = await (await callRoute(kind.routes.one, apiRequest(at(name, `/versions/${version}`)), { name, version: String(version) })).json();
+      kind.schemas.version.parse(body);
+      return VersionSchema.parse(body);
+    };
     const read = async (name: string) => (await (await callRoute(kind.routes.get, apiRequest(at(name)), { name })).json()) as Record<string, unknown>;
     const restore = (name: string, json: unknown, ifMatch?: string, as?: As) => callRoute(kind.routes.restore, apiRequest(at(name, '/restore'), { method: 'POST', json, ifMatch, as }), { name });
     /** Made, then edited three times through the API: versions 1 to 4. */
@@ -114,7 +122,7 @@ describeApi('history and restore of MCP servers and workflows', (database) => {
 
       expect(response.status, await response.clone().text()).toBe(200);
       expect(response.headers.get('etag')).toBe('"5"');
-      expect(await response.json()).toMatchObject({ current: 5, restoredFrom: 1 });
+      expect(kind.schemas.outcome.parse(await response.json())).toMatchObject({ current: 5, restoredFrom: 1 });
       expect(kind.content(await read(name))).toEqual(kind.content(kind.body(name, 1)));
       const fifth = await one(name, 5);
       expect(fifth).toMatchObject({ action: `${kind.field}.restore`, restoredFrom: 1 });
