@@ -53,11 +53,14 @@ export async function getObjectVersion<F extends string, S, M>(
   return withContent(kind, versionSummary(actor, record), kind.shown(record.snapshot, registry), await kind.missing(db, record.snapshot, registry));
 }
 
-/** Every version with its content, oldest first (the history page). Errors as {@link listObjectVersions}. */
-export async function readObjectVersions<F extends string, S, M>(kind: WholeObjectKind<F, S, M>, { db, actor, key, registry }: ObjectVersionsOptions & { registry: ToolRegistry }): Promise<ObjectVersion<F, S, M>[]> {
+/** Every version with its content as `content`, oldest first (the history page). Errors as {@link listObjectVersions}. */
+export async function readObjectHistory<F extends string, S, M>(
+  kind: WholeObjectKind<F, S, M>,
+  { db, actor, key, registry }: ObjectVersionsOptions & { registry: ToolRegistry },
+): Promise<(VersionSummary & { content: S; missing: M })[]> {
   await kind.storedVersion(db, actor, key);
   const history = await readHistory(db, kind, key);
-  return Promise.all(history.map(async (record) => withContent(kind, versionSummary(actor, record), kind.shown(record.snapshot, registry), await kind.missing(db, record.snapshot, registry))));
+  return Promise.all(history.map(async (record) => ({ ...versionSummary(actor, record), content: kind.shown(record.snapshot, registry), missing: await kind.missing(db, record.snapshot, registry) })));
 }
 
 /**

@@ -10,9 +10,9 @@ import { undoWholeObject } from './read-history';
 import type { WholeObjectKind } from './object-history';
 
 /** What of a server version no longer exists: secrets it references that the store no longer holds. */
-export interface ServerMissing {
+export type ServerMissing = {
   secrets: string[];
-}
+};
 
 function texts(value: unknown): Record<string, string> {
   return isPlainObject(value) ? Object.fromEntries(Object.entries(value).map(([key, text]) => [key, String(text)])) : {};

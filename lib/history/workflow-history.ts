@@ -10,9 +10,9 @@ import { undoWholeObject } from './read-history';
 import type { WholeObjectKind } from './object-history';
 
 /** What of a workflow version no longer exists: tools its steps call that the catalogue lacks now. */
-export interface WorkflowMissing {
+export type WorkflowMissing = {
   tools: string[];
-}
+};
 
 /** A workflow definition as the audit stored it (its `before`: the workflow with version and times), or undefined. */
 export function toWorkflowSnapshot(value: unknown): WorkflowDefinition | undefined {
