@@ -57,7 +57,7 @@ export function HistoryView<C>({ collection, objectKey, objectName, noun, restor
       description: (
         <>
           This makes a new change that brings <bdi>{objectName}</bdi> back to version {version.version}: {restoredParts}. Nothing in the history is lost.
-          {missing.length > 0 && ` These ${missingWhat} no longer exist and are kept as missing: ${missing.join(', ')}.`}
+          {missing.length > 0 && ` These ${missingWhat} no longer exist and come back as missing: ${missing.join(', ')}.`}
         </>
       ),
       confirmLabel: `Restore version ${version.version}`,
