@@ -3,6 +3,7 @@ import { expect, test } from '../support/test';
 import { uniqueToken } from '../support/agents-page';
 import { seriousViolations } from '../support/axe';
 import { horizontalOverflow } from '../support/layout-checks';
+import { serverBody, workflowBody } from '../../test/history/history-bodies';
 
 interface Versions {
   current: number;
@@ -22,21 +23,14 @@ interface Kind {
 const serverKind: Kind = {
   collection: 'servers',
   field: 'server',
-  // Disabled: the history is about the configuration, and nothing listens there.
-  body: (name, n) => ({ name, transport: 'http', enabled: false, url: `http://127.0.0.1:${9100 + n}/mcp`, headers: { 'X-Shape': `shape ${n}` } }),
+  body: (name, n) => serverBody(name, n, 9100 + n),
   linkFrom: (name) => ({ path: `/servers/${name}`, link: 'History' }),
 };
 
 const workflowKind: Kind = {
   collection: 'workflows',
   field: 'workflow',
-  body: (name, n) => ({
-    name,
-    description: `Shape ${n}`,
-    inputs: [{ name: 'text', type: 'string', required: true, description: 'The text' }],
-    steps: Array.from({ length: n }, (_, index) => ({ id: `count${index}`, tool: 'word_count', arguments: { text: '{{input.text}}' } })),
-    output: '',
-  }),
+  body: workflowBody,
   linkFrom: (name) => ({ path: '/workflows', link: `History of ${name}` }),
 };
 

@@ -23,6 +23,14 @@ export interface WholeObjectKind<F extends string, S, M> extends HistoryKind<S> 
   save(options: { db: Db; actor: Actor; registry: ToolRegistry; key: string; snapshot: S; expectedVersion: number; restoredFrom: number }): Promise<void>;
 }
 
+/**
+ * The history part of a kind whose audit actions are `<prefix>.create`, `.update` and `.restore`
+ * (a delete ends the history, the next create starts a new one) on the target `targetOf(key)`.
+ */
+export function auditedWholeObject(prefix: string, targetOf: (key: string) => string): Pick<HistoryKind<unknown>, 'actions' | 'createAction' | 'eventColumn' | 'eventKey'> {
+  return { actions: [`${prefix}.create`, `${prefix}.update`, `${prefix}.restore`], createAction: `${prefix}.create`, eventColumn: 'target', eventKey: targetOf };
+}
+
 /** What reading an object's versions needs. */
 export interface ObjectVersionsOptions {
   db: Db;

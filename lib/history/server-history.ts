@@ -7,7 +7,7 @@ import { serverTarget } from '@/lib/audit/audit-event';
 import { isPlainObject } from '@/lib/json-pointer';
 import { secretNames } from '@/lib/secrets/secret-store';
 import { undoWholeObject } from './read-history';
-import type { WholeObjectKind } from './object-history';
+import { auditedWholeObject, type WholeObjectKind } from './object-history';
 
 /** What of a server version no longer exists: secrets it references that the store no longer holds. */
 export type ServerMissing = {
@@ -34,10 +34,7 @@ export function toServerSnapshot(value: unknown): ServerConfig | undefined {
 export const serverHistoryKind: WholeObjectKind<'server', ServerConfig, ServerMissing> = {
   noun: 'MCP server',
   field: 'server',
-  actions: ['server.create', 'server.update', 'server.restore'],
-  createAction: 'server.create',
-  eventColumn: 'target',
-  eventKey: serverTarget,
+  ...auditedWholeObject('server', serverTarget),
   current: async (db, name) => {
     const row = await db.selectFrom('mcp_servers').selectAll().where('name', '=', name).executeTakeFirst();
     const snapshot = row ? toServerSnapshot({ name: row.name, enabled: row.enabled === 1, transport: row.transport, ...(JSON.parse(row.config) as object) }) : undefined;

@@ -7,7 +7,7 @@ import { redactArguments } from '@/lib/runtime/redact-arguments';
 import type { WorkflowDefinition, WorkflowInput, WorkflowStep } from '@/lib/workflows/workflow';
 import { getWorkflow, updateWorkflow } from '@/lib/workflows/workflow-store';
 import { undoWholeObject } from './read-history';
-import type { WholeObjectKind } from './object-history';
+import { auditedWholeObject, type WholeObjectKind } from './object-history';
 
 /** What of a workflow version no longer exists: tools its steps call that the catalogue lacks now. */
 export type WorkflowMissing = {
@@ -30,10 +30,7 @@ export function toWorkflowSnapshot(value: unknown): WorkflowDefinition | undefin
 export const workflowHistoryKind: WholeObjectKind<'workflow', WorkflowDefinition, WorkflowMissing> = {
   noun: 'Workflow',
   field: 'workflow',
-  actions: ['workflow.create', 'workflow.update', 'workflow.restore'],
-  createAction: 'workflow.create',
-  eventColumn: 'target',
-  eventKey: workflowTarget,
+  ...auditedWholeObject('workflow', workflowTarget),
   current: async (db, name) => {
     const row = isStorableText(name) ? await db.selectFrom('workflows').selectAll().where('name', '=', name).executeTakeFirst() : undefined;
     if (!row) throw new AppError('not_found', `Workflow "${name}" was not found`);

@@ -5,6 +5,7 @@ import { ProblemSchema } from '@/lib/api/problem-schemas';
 import { deleteSecret, putSecret } from '@/lib/secrets/secret-store';
 import { apiRequest, callRoute, describeApi, snapshotTables, type TestRequestInit } from '@/test/api/api-harness';
 import { TEST_ADMIN } from '@/test/auth/test-actors';
+import { serverBody, workflowBody } from '@/test/history/history-bodies';
 import { POST as restoreServer } from './servers/[name]/restore/route';
 import { GET as getServer, PUT as putServer } from './servers/[name]/route';
 import { GET as readServerVersion } from './servers/[name]/versions/[version]/route';
@@ -39,13 +40,7 @@ const workflowKind: Kind = {
   field: 'workflow',
   schemas: { version: WorkflowVersionSchema, outcome: WorkflowRestoreOutcomeSchema },
   routes: { create: createWorkflow, get: getWorkflow, put: putWorkflow, list: listWorkflowVersions, one: readWorkflowVersion, restore: restoreWorkflow },
-  body: (name, n) => ({
-    name,
-    description: `Shape ${n}`,
-    inputs: [{ name: 'text', type: 'string', required: true, description: 'The text' }],
-    steps: Array.from({ length: n }, (_, index) => ({ id: `count${index}`, tool: 'word_count', arguments: { text: '{{input.text}}' } })),
-    output: '',
-  }),
+  body: workflowBody,
   content: ({ name, description, inputs, steps, output }) => ({ name, description, inputs, steps, output }),
 };
 
@@ -54,8 +49,7 @@ const serverKind: Kind = {
   field: 'server',
   schemas: { version: ServerVersionSchema, outcome: ServerRestoreOutcomeSchema },
   routes: { create: createServer, get: getServer, put: putServer, list: listServerVersions, one: readServerVersion, restore: restoreServer },
-  // Disabled: the history is about the configuration, and nothing listens at these ports.
-  body: (name, n) => ({ name, transport: 'http', enabled: false, url: `http://127.0.0.1:${9000 + n}/mcp`, headers: { 'X-Shape': String(n), Authorization: 'Bearer ${secret:HISTORY_TOKEN}' } }),
+  body: (name, n) => serverBody(name, n, 9000 + n, { Authorization: 'Bearer ${secret:HISTORY_TOKEN}' }),
   content: ({ name, enabled, transport, url, headers }) => ({ name, enabled, transport, url, headers }),
 };
 
