@@ -113,14 +113,26 @@ for (const kind of [serverKind, workflowKind]) {
   });
 }
 
-test('[HISTORY][A11Y]: the server and workflow history pages have no serious axe violations and no sideways scroll on a phone', async ({ page, request }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  for (const kind of [serverKind, workflowKind]) {
-    const name = await editedTwice(request, kind);
-    await page.goto(`/${kind.collection}/${name}/history`);
-    await page.getByRole('combobox', { name: 'Compare version' }).selectOption('1');
-    await expect(page.getByRole('region', { name: 'Settings' })).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-    expect(await horizontalOverflow(page)).toEqual([]);
-  }
-});
+for (const theme of ['light', 'dark'] as const) {
+  test(`[HISTORY][A11Y]: the server and workflow history pages have no serious axe violations and no sideways scroll on a phone (${theme})`, async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.emulateMedia({ colorScheme: theme });
+    for (const kind of [serverKind, workflowKind]) {
+      const name = await editedTwice(request, kind);
+      await page.goto(`/${kind.collection}/${name}/history`);
+      await page.getByRole('combobox', { name: 'Compare version' }).selectOption('1');
+      await expect(page.getByRole('region', { name: 'Settings' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      expect(await horizontalOverflow(page)).toEqual([]);
+      // From the keyboard: Enter opens the confirm dialog, Escape closes it and nothing is restored.
+      await page.getByRole('button', { name: 'Restore this version (version 1)' }).focus();
+      await page.keyboard.press('Enter');
+      const dialog = page.getByRole('alertdialog', { name: 'Restore version 1?' });
+      await expect(dialog).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      expect((await versionsOf(request, kind, name)).current).toBe(3);
+    }
+  });
+}
