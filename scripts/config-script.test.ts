@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createAgent } from '@/lib/agents';
+import { createAgent, updateAgent } from '@/lib/agents';
 import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { openDatabase } from '@/lib/db/open-database';
 import { finished } from '@/test/processes/spawn-script';
@@ -160,5 +160,34 @@ describe('npm run config', () => {
     expect(misused.stderr).toContain('Usage:');
     expect(nowhere.code).toBe(1);
     expect(nowhere.stderr).toContain('ENOENT');
+  });
+
+  it('exports the fleet as it was at a time with --at, and refuses --at that is no time or goes with plan', { timeout: 120_000 }, async () => {
+    const folder = await mkdtemp(path.join(os.tmpdir(), 'tools-admin-config-at-'));
+    folders.push(folder);
+    const url = `sqlite:${path.join(folder, 'config.sqlite')}`;
+    const db = await openDatabase({ url });
+    let then: string;
+    try {
+      await createAgent({ db, actor: TEST_ADMIN, input: { id: 'renamed', name: 'Before' } });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      then = new Date().toISOString();
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      await updateAgent({ db, actor: TEST_ADMIN, id: 'renamed', expectedVersion: 1, changes: { name: 'After' } });
+    } finally {
+      await db.destroy();
+    }
+
+    const past = await config(url, 'export', '--at', then);
+    const now = await config(url, 'export');
+    const notATime = await config(url, 'export', '--at', 'last week');
+    const withPlan = await config(url, 'plan', path.join(folder, 'f.yaml'), '--at', then);
+
+    expect(past.code, past.stderr).toBe(0);
+    expect(past.stdout).toContain('name: Before\n');
+    expect(now.stdout).toContain('name: After\n');
+    expect(notATime.code).toBe(2);
+    expect(notATime.stderr).toContain('Usage:');
+    expect(withPlan.code).toBe(2);
   });
 });

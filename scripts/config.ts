@@ -1,5 +1,5 @@
 // `npm run config -- export|plan|apply`: configuration as code from the command line.
-//   export [--format yaml|json] [--out <file>]  prints the configuration, or writes it to <file>
+//   export [--format yaml|json] [--out <file>] [--at <time>]  prints the configuration (as it was at <time>), or writes it to <file>
 //   plan <file> [--prune]                   prints what applying the file would change
 //   apply <file> [--prune]                  plans, prints the plan and applies it in one transaction
 // With TOOLS_ADMIN_URL (or --url) and TOOLS_ADMIN_TOKEN (or --token, a token with agents:write)
@@ -18,7 +18,7 @@ import { bootRegistry } from '../lib/registry-host';
 import { SqlTodoListService } from '../lib/todos/sql-todo-list-service';
 
 const usage = `Usage:
-  npm run config -- export [--format yaml|json] [--out config.yaml]
+  npm run config -- export [--format yaml|json] [--out config.yaml] [--at 2026-01-31T12:00:00Z]
   npm run config -- plan <file> [--prune]
   npm run config -- apply <file> [--prune]
 Against a server: TOOLS_ADMIN_URL=<url> TOOLS_ADMIN_TOKEN=<token> (or --url, --token); otherwise on DATABASE_URL directly.`;
@@ -27,7 +27,8 @@ Against a server: TOOLS_ADMIN_URL=<url> TOOLS_ADMIN_TOKEN=<token> (or --url, --t
 interface Backend {
   /** Whether this process reads the files itself (on the database), rather than a server. */
   isLocal: boolean;
-  export(format: 'yaml' | 'json'): Promise<string>;
+  /** `at`: an ISO 8601 time, for the configuration as it was then. */
+  export(format: 'yaml' | 'json', at?: string): Promise<string>;
   plan(file: string, prune: boolean): Promise<ConfigPlan>;
   apply(file: string, prune: boolean, planHash: string): Promise<ConfigPlan>;
   close(): Promise<void>;
@@ -50,7 +51,7 @@ function httpBackend(url: string, token: string): Backend {
   };
   return {
     isLocal: false,
-    export: async (format) => (await call(`/api/v1/config?format=${format}`)).text(),
+    export: async (format, at) => (await call(`/api/v1/config?${new URLSearchParams({ format, ...(at === undefined ? {} : { at }) })}`)).text(),
     plan: async (file, prune) => (await (await call('/api/v1/config/plan', { method: 'POST', body: JSON.stringify({ file, prune }) })).json()) as ConfigPlan,
     apply: async (file, prune, planHash) => (await (await call('/api/v1/config/apply', { method: 'POST', body: JSON.stringify({ file, prune, planHash }) })).json()) as ConfigPlan,
     close: async () => {},
@@ -71,7 +72,7 @@ async function databaseBackend(): Promise<Backend> {
   };
   return {
     isLocal: true,
-    export: (format) => exportConfig({ db, actor, format, baseUrl: publicUrl().origin }),
+    export: (format, at) => wrap(() => exportConfig({ db, actor, format, baseUrl: publicUrl().origin, at })),
     plan: (text, prune) => wrap(() => planConfig({ db, registry, actor, text, prune })),
     apply: (text, prune, planHash) => wrap(() => applyConfig({ db, registry, actor, text, prune, planHash })),
     close: () => db.destroy(),
@@ -88,11 +89,13 @@ async function main(argv: string[]): Promise<number> {
       out: { type: 'string' },
       url: { type: 'string' },
       token: { type: 'string' },
+      at: { type: 'string' },
     },
   });
   const [command, fileName] = positionals;
   const format = values.format === 'json' ? 'json' : values.format === 'yaml' ? 'yaml' : undefined;
-  const isMisused = (command !== 'export' && !fileName) || (command !== 'export' && values.out !== undefined) || values.out === '';
+  const isMisused =
+    (command !== 'export' && !fileName) || (command !== 'export' && (values.out !== undefined || values.at !== undefined)) || values.out === '' || (values.at !== undefined && Number.isNaN(Date.parse(values.at)));
   if (!format || (command !== 'export' && command !== 'plan' && command !== 'apply') || isMisused) {
     console.error(usage);
     return 2;
@@ -106,7 +109,7 @@ async function main(argv: string[]): Promise<number> {
   const backend = url && token ? httpBackend(url, token) : await databaseBackend();
   try {
     if (command === 'export') {
-      const text = await backend.export(format);
+      const text = await backend.export(format, values.at === undefined ? undefined : new Date(values.at).toISOString());
       // A file of its own, so nothing else on stdout (npm's banner when run without -s) lands in it.
       if (values.out === undefined) process.stdout.write(text);
       else {

@@ -62,7 +62,7 @@ export function VersionComparison({ leftVersion, rightVersion, left, right, miss
   );
 }
 
-function SideBySide({ title, leftVersion, rightVersion, children }: { title: string; leftVersion: number; rightVersion: number; children: (side: 'left' | 'right') => React.ReactNode }) {
+export function SideBySide({ title, leftVersion, rightVersion, children }: { title: string; leftVersion: number; rightVersion: number; children: (side: 'left' | 'right') => React.ReactNode }) {
   const headingId = useId();
   return (
     <section aria-labelledby={headingId} className="space-y-2">

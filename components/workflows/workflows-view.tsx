@@ -2,6 +2,7 @@
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Workflow as WorkflowIcon } from 'lucide-react';
+import Link from 'next/link';
 import { useState } from 'react';
 import { useCan } from '@/components/auth/permissions-context';
 import { Button } from '@/components/ui/button';
@@ -104,7 +105,12 @@ export function WorkflowsView() {
                 <TableCell className="font-mono">{workflow.toolName}</TableCell>
                 <TableCell>{workflow.description}</TableCell>
                 <TableCell>{workflow.steps.map((step) => step.tool).join(' → ')}</TableCell>
-                <TableCell>{workflow.version}</TableCell>
+                <TableCell className="whitespace-nowrap">
+                  {workflow.version}{' '}
+                  <Link href={`/workflows/${encodeURIComponent(workflow.name)}/history`} className="text-sm text-primary underline-offset-4 hover:underline" aria-label={`History of ${workflow.name}`}>
+                    History
+                  </Link>
+                </TableCell>
                 {canWrite && (
                   <TableCell className="text-right whitespace-nowrap">
                     <Button size="sm" onClick={() => setEditing({ kind: 'edit', workflow })} aria-label={`Edit ${workflow.name}`}>

@@ -3,6 +3,9 @@ import { z } from 'zod';
 /** The query of `GET /api/v1/config`. */
 export const ConfigExportQuerySchema = z.object({
   format: z.enum(['yaml', 'json']).optional().meta({ description: 'YAML (the default) or JSON' }),
+  at: z.iso.datetime({ offset: true }).optional().meta({
+    description: 'The configuration as it was at this time (ISO 8601), built from each object\'s version history: objects whose history starts later, deleted since, or without recorded changes are absent; secrets stay references',
+  }),
 });
 
 /** The body of `POST /api/v1/config/plan`. */

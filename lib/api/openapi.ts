@@ -131,7 +131,7 @@ const pathParameterDescriptions: Record<string, string> = {
   toolName: 'The tool\'s name, as the catalogue lists it',
   name: 'The tool\'s name, as the catalogue lists it (percent-encoded); under /workflows, the workflow\'s name; under /secrets, the secret\'s name',
   group: 'The catalogue group the rule gives',
-  version: 'A version of the agent\'s history, from 1',
+  version: 'A version of the agent\'s, server\'s or workflow\'s history, from 1',
 };
 
 const schemaIds = new Map<z.ZodType, string>(

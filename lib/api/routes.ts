@@ -8,7 +8,7 @@ import { oauthOperations } from './operations/oauth';
 import { catalogueOperations } from './operations/catalogue';
 import { configOperations } from './operations/config';
 import { fleetOperations } from './operations/fleet';
-import { historyOperations, upstreamOperations } from './operations/history';
+import { historyOperations, serverAndWorkflowHistoryOperations, upstreamOperations } from './operations/history';
 import { metaOperations } from './operations/meta';
 import { policyOperations } from './operations/policy';
 import { approvalOperations } from './operations/approvals';
@@ -33,6 +33,7 @@ export const apiOperations: ApiOperation[] = [
   ...policyOperations,
   ...approvalOperations,
   ...workflowOperations,
+  ...serverAndWorkflowHistoryOperations,
   ...runtimeOperations,
   ...auditOperations,
   ...usageOperations,

@@ -1,15 +1,20 @@
 import { apiFetch } from './api-fetch';
 
-/** What a restore answered: the agent's new current version, and what of the version the registry no longer knows. */
+/** The kinds of object with a version history, as their API collections. */
+export type HistoryCollection = 'agents' | 'servers' | 'workflows';
+
+/** What a restore answered: the object's new current version, and what of the version no longer exists (tools, rule groups, secrets). */
 export interface RestoreAnswer {
   current: number;
   restoredFrom: number;
-  missing: { tools: string[]; groups: string[] };
+  missing: string[];
 }
 
-/** Brings the agent back to `version`, as long as `current` is still its newest version (412 otherwise). */
-export async function restoreAgentVersion(agentId: string, version: number, current: number): Promise<RestoreAnswer> {
-  return (await apiFetch<RestoreAnswer>(`/api/v1/agents/${encodeURIComponent(agentId)}/restore`, { method: 'POST', body: { version }, ifMatch: current })).data;
+/** Brings an agent, server or workflow back to `version`, as long as `current` is still its newest version (412 otherwise). */
+export async function restoreVersion(collection: HistoryCollection, key: string, version: number, current: number): Promise<RestoreAnswer> {
+  const path = `/api/v1/${collection}/${encodeURIComponent(key)}/restore`;
+  const { data } = await apiFetch<{ current: number; restoredFrom: number; missing: Record<string, string[]> }>(path, { method: 'POST', body: { version }, ifMatch: current });
+  return { current: data.current, restoredFrom: data.restoredFrom, missing: Object.values(data.missing).flat() };
 }
 
 /** Accepts the provider's current version of a tool for one agent. */

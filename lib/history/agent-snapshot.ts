@@ -1,5 +1,6 @@
 import 'server-only';
 import { isPlainObject } from '@/lib/json-pointer';
+import type { HistoryEvent } from './read-history';
 
 /** What an agent was at one point of its history: what an admin can edit, without bookkeeping. */
 export interface AgentSnapshot {
@@ -23,13 +24,6 @@ export const HISTORY_ACTIONS = [
   'rule.delete',
 ] as const;
 
-/** One change of the history: its audit event's action, target and the value before it. */
-export interface HistoryEvent {
-  action: string;
-  target: string;
-  toolName: string | null;
-  before: unknown;
-}
 
 /**
  * The snapshot before `event`, from the snapshot after it: each event's `before` is what its

@@ -1,18 +1,18 @@
 import 'server-only';
-import { AppError } from '@/lib/app-error';
 import { getAgent } from '@/lib/agents/get-agent';
 import { toolLookup } from '@/lib/assignments/tool-lookup';
-import { can, type Actor } from '@/lib/auth/actor';
+import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import type { Db } from '@/lib/db/schema';
 import { ruleGroups } from '@/lib/rules/rule';
 import { redactArguments } from '@/lib/runtime/redact-arguments';
 import type { ToolRegistry } from '@/registry';
 import type { AgentSnapshot } from './agent-snapshot';
-import { readAgentHistory, type AgentVersionRecord } from './read-agent-history';
+import { agentHistoryKind, readAgentHistory, type AgentVersionRecord } from './read-agent-history';
+import { versionOf, versionSummary, type VersionSummary } from './read-history';
 
 /** One version in the list: who changed what, when; `actor` and `actorName` only for readers of the audit log. */
-export type AgentVersionSummary = Omit<AgentVersionRecord, 'snapshot' | 'actor' | 'actorName'> & { actor?: string; actorName?: string };
+export type AgentVersionSummary = VersionSummary;
 
 /** One version with what the agent was then, and what of it the registry no longer knows. */
 export type AgentVersion = AgentVersionSummary & {
@@ -41,8 +41,7 @@ export async function listAgentVersions({ db, actor, id }: AgentVersionsOptions)
 /** One version of the agent; AppError `forbidden`, `not_found` for the agent or a version it does not have. */
 export async function getAgentVersion({ db, actor, id, version, registry }: AgentVersionsOptions & { version: number; registry: ToolRegistry }): Promise<AgentVersion> {
   await getAgent({ db, actor, id });
-  const record = (await readAgentHistory(db, id)).find((candidate) => candidate.version === version);
-  if (!record) throw new AppError('not_found', `Agent "${id}" has no version ${version}`);
+  const record = versionOf(agentHistoryKind, id, await readAgentHistory(db, id), version);
   return { ...summaryFor(actor, record), agent: shownSnapshot(record.snapshot, registry), missing: missingParts(record.snapshot, registry) };
 }
 
@@ -71,10 +70,8 @@ export function missingParts(snapshot: AgentSnapshot, registry: ToolRegistry): A
   };
 }
 
-/** Who made a change is the audit log's to tell: a token (which cannot read the log) sees versions without names. */
+/** The version's summary for this actor; AppError `forbidden` without `agents:read`. */
 function summaryFor(actor: Actor, record: AgentVersionRecord): AgentVersionSummary {
   authorize(actor, 'agents:read');
-  const { version, at, action, target, restoredFrom } = record;
-  const summary: AgentVersionSummary = { version, at, action, target, ...(restoredFrom === undefined ? {} : { restoredFrom }) };
-  return can(actor, 'audit:read') ? { ...summary, actor: record.actor, actorName: record.actorName } : summary;
+  return versionSummary(actor, record);
 }

@@ -7,7 +7,6 @@ import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import { agentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
-import { checkVersion } from '@/lib/check-version';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
 import { publishChange } from '@/lib/events';
@@ -16,7 +15,8 @@ import { isJsonEqual } from '@/lib/json-equal';
 import type { ToolRegistry } from '@/registry';
 import type { AgentSnapshot } from './agent-snapshot';
 import { missingParts, type AgentVersion } from './agent-versions';
-import { readAgentHistory } from './read-agent-history';
+import { agentHistoryKind, readAgentHistory } from './read-agent-history';
+import { restoreTarget } from './read-history';
 
 /** What `restoreAgentVersion` needs. */
 export interface RestoreAgentVersionOptions {
@@ -53,20 +53,15 @@ export async function restoreAgentVersion({ db, registry, actor, id, version, ex
   const outcome = await inTransaction(db, async (trx) => {
     const agentRow = await lockAgent(trx, id);
     const history = await readAgentHistory(trx, id);
-    const wanted = history.find((record) => record.version === version);
-    if (!wanted) {
-      const message = history.length === 0 ? `Agent "${id}" has no recorded versions` : `Agent "${id}" has versions 1 to ${history.length}, not ${version}`;
-      throw new AppError('invalid', `Version ${version} cannot be restored`, { errors: [{ pointer: '/version', message }] });
-    }
-    const target = wanted.snapshot;
-    const now = history.at(-1)!.snapshot;
-    const name = checkAgentName(target.name);
-    const description = checkAgentDescription(target.description);
-    const missing = missingParts(target, registry);
-    const errors = overridesErrors(target, now, registry, new Set(missing.tools));
-    if (errors.length > 0) throw new AppError('invalid', `Version ${version} of agent "${id}" no longer fits its tools' settings`, { errors });
-    const current = history.length;
-    checkVersion(`The history of agent "${id}"`, current, expectedVersion, () => ({ version: current }));
+    const { wanted: target, now, current, checked } = restoreTarget(agentHistoryKind, id, history, version, expectedVersion, (wanted, stored) => {
+      const missing = missingParts(wanted, registry);
+      const name = checkAgentName(wanted.name);
+      const description = checkAgentDescription(wanted.description);
+      const errors = overridesErrors(wanted, stored, registry, new Set(missing.tools));
+      if (errors.length > 0) throw new AppError('invalid', `Version ${version} of agent "${id}" no longer fits its tools' settings`, { errors });
+      return { name, description, missing };
+    });
+    const { name, description, missing } = checked;
     const outcomeOf = (newest: number): RestoreOutcome => ({ current: newest, restoredFrom: version, agent: target, missing });
     if (isJsonEqual(target, now)) return outcomeOf(current);
     const at = new Date().toISOString();

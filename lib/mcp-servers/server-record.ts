@@ -14,7 +14,7 @@ export const HIDDEN_CREDENTIAL = '(hidden: a credential stored as a value; repla
  * holds is never read out (not shown, exported, audited or sent); the row itself is left as it is,
  * and the server is `invalid` until it is changed.
  */
-function hideCredentials(entries: Record<string, string>): Record<string, string> {
+export function hideCredentials(entries: Record<string, string>): Record<string, string> {
   return Object.fromEntries(Object.entries(entries).map(([key, value]) => [key, secretValueProblem(key, value) ? HIDDEN_CREDENTIAL : value]));
 }
 

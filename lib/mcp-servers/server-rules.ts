@@ -56,8 +56,8 @@ export async function checkServerEgress(config: ServerConfig, env: Readonly<Reco
  * SERVER_ENV_ALLOWLIST, a secret the store does not hold. AppError `invalid` with each field's
  * pointer; nothing is looked up but names.
  */
-export async function checkReferences(db: Db, config: ServerConfig): Promise<void> {
-  const problems = configReferenceProblems(config, { isEnvAllowed: envAllowlist(process.env.SERVER_ENV_ALLOWLIST), secretNames: await secretNames(db) });
+export async function checkReferences(db: Db, config: ServerConfig, { keepMissingSecrets = false }: { keepMissingSecrets?: boolean } = {}): Promise<void> {
+  const problems = configReferenceProblems(config, { isEnvAllowed: envAllowlist(process.env.SERVER_ENV_ALLOWLIST), ...(keepMissingSecrets ? {} : { secretNames: await secretNames(db) }) });
   if (problems.length === 0) return;
   throw new AppError('invalid', `This server cannot be saved: ${problems[0]!.message}`, { errors: problems });
 }

@@ -79,6 +79,12 @@ export interface UpdateServerOptions {
   config: ServerConfig;
   /** As for `createServer`. */
   isEgressChecked?: boolean;
+  /**
+   * The version of the server's history this change brings back (a restore): audited as
+   * `server.restore`, and a reference to a secret deleted since is kept (the server is
+   * unavailable, naming it, until the secret is back), as a restored agent keeps a vanished tool.
+   */
+  restoredFrom?: number;
 }
 
 /**
@@ -88,7 +94,7 @@ export interface UpdateServerOptions {
  * `precondition_required`, `precondition_failed` with the current server. A change that changes
  * nothing writes nothing.
  */
-export async function updateServer({ db, actor, expectedVersion, config, isEgressChecked = false }: UpdateServerOptions): Promise<ServerRecord> {
+export async function updateServer({ db, actor, expectedVersion, config, isEgressChecked = false, restoredFrom }: UpdateServerOptions): Promise<ServerRecord> {
   authorize(actor, 'agents:write');
   // A new URL is checked before the row is locked (a lookup may take a moment); an unchanged one
   // (disabling a server that is now blocked, say) is not, and each connection checks it anyway.
@@ -102,7 +108,7 @@ export async function updateServer({ db, actor, expectedVersion, config, isEgres
     checkVersion(`MCP server "${config.name}"`, current.version, expectedVersion, () => current);
     if (isSameConfig(configOf(current), config)) return { changed: false, server: current };
     if (config.transport !== current.transport || config.enabled) checkStdioAllowed(config);
-    await checkReferences(trx, config);
+    await checkReferences(trx, config, { keepMissingSecrets: restoredFrom !== undefined });
     const row = await trx
       .updateTable('mcp_servers')
       .set({ ...toConfigColumns(config), enabled: config.enabled ? 1 : 0, version: current.version + 1, updated_at: new Date().toISOString() })
@@ -110,7 +116,8 @@ export async function updateServer({ db, actor, expectedVersion, config, isEgres
       .returningAll()
       .executeTakeFirstOrThrow();
     const updated = toServerRecord(row);
-    await recordAuditEvent(trx, { actor, action: 'server.update', target: serverTarget(config.name), before: configOf(current), after: configOf(updated) });
+    const after = restoredFrom === undefined ? configOf(updated) : { ...configOf(updated), restoredFrom };
+    await recordAuditEvent(trx, { actor, action: restoredFrom === undefined ? 'server.update' : 'server.restore', target: serverTarget(config.name), before: configOf(current), after });
     return { changed: true, server: updated };
   });
   if (record.changed) await publishChange({ kind: 'servers' });

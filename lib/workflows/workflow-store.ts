@@ -73,7 +73,10 @@ export async function createWorkflow({ db, actor, registry, definition }: Workfl
 /**
  * Replaces a workflow's description, inputs, steps and output, raising its version; its tool
  * keeps its name, so its assignments stay. AppError as for create, plus `not_found`,
- * `precondition_required` and `precondition_failed` (with the current workflow).
+ * `precondition_required` and `precondition_failed` (with the current workflow). With
+ * `restoredFrom` (a restore of that version of its history) the change is audited as
+ * `workflow.restore`, and a step whose tool has vanished since is kept, as a restored agent
+ * keeps a vanished tool: its call fails at run time until the tool is back.
  */
 export async function updateWorkflow({
   db,
@@ -82,7 +85,8 @@ export async function updateWorkflow({
   name,
   definition,
   expectedVersion,
-}: WorkflowWriteOptions & { name: string; definition: WorkflowDefinition; expectedVersion?: number }): Promise<Workflow> {
+  restoredFrom,
+}: WorkflowWriteOptions & { name: string; definition: WorkflowDefinition; expectedVersion?: number; restoredFrom?: number }): Promise<Workflow> {
   authorize(actor, 'agents:write');
   authorizeAllAgents(actor, 'change workflows (a workflow is a tool of any agent given it)');
   if (definition.name !== name) {
@@ -93,7 +97,7 @@ export async function updateWorkflow({
   const outcome = await inTransaction(db, async (trx) => {
     const current = await lockRow(trx, name);
     checkVersion(`Workflow "${name}"`, Number(current.version), expectedVersion, () => toWorkflow(current));
-    await checkDefinition(trx, registry, definition);
+    await checkDefinition(trx, registry, definition, { keepMissingTools: restoredFrom !== undefined });
     const before = toWorkflow(current);
     const json = definitionJson(definition);
     if (json === current.definition && definition.description === current.description) return { workflow: before, changed: false };
@@ -104,7 +108,8 @@ export async function updateWorkflow({
       .returningAll()
       .executeTakeFirstOrThrow();
     const after = toWorkflow(row);
-    await recordAuditEvent(trx, { actor, action: 'workflow.update', target: workflowTarget(name), before, after });
+    const audited = restoredFrom === undefined ? { action: 'workflow.update' as const, after } : { action: 'workflow.restore' as const, after: { ...after, restoredFrom } };
+    await recordAuditEvent(trx, { actor, target: workflowTarget(name), before, ...audited });
     return { workflow: after, changed: true };
   });
   if (outcome.changed) await announce();
@@ -127,14 +132,17 @@ export async function deleteWorkflow({ db, actor, name, expectedVersion }: Workf
   await announce();
 }
 
-/** Refuses a definition `validateWorkflow` finds fault with, against the registry and the stored workflows. */
-export async function checkDefinition(db: Db, registry: ToolRegistry, definition: WorkflowDefinition): Promise<void> {
+/**
+ * Refuses a definition `validateWorkflow` finds fault with, against the registry and the stored
+ * workflows. `keepMissingTools` (a restore) lets a step name a tool the registry lacks, with any arguments.
+ */
+export async function checkDefinition(db: Db, registry: ToolRegistry, definition: WorkflowDefinition, { keepMissingTools = false }: { keepMissingTools?: boolean } = {}): Promise<void> {
   const stored = new Map((await db.selectFrom('workflows').selectAll().execute()).map((row) => [row.name, toWorkflow(row)]));
   const errors = validateWorkflow(definition, {
     entry: (toolName) => {
       const entry = registry.entry(toolName);
       // A workflow saved a moment ago on another instance is in the database before it is in this cache.
-      if (!entry && workflowNameOf(toolName) !== undefined && stored.has(workflowNameOf(toolName) ?? '')) {
+      if (!entry && (keepMissingTools || (workflowNameOf(toolName) !== undefined && stored.has(workflowNameOf(toolName) ?? '')))) {
         return { name: toolName, group: 'workflow', description: '', parametersSchema: {}, overridesSchema: {}, available: true, kind: 'provider', source: 'builtin', streamsResultToUser: false };
       }
       return entry;

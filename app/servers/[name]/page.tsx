@@ -1,10 +1,12 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { History } from 'lucide-react';
 import { notFound } from 'next/navigation';
 import { cache } from 'react';
 import { PageHeader } from '@/components/layout/page-header';
 import { SchemaTable } from '@/components/schema/schema-table';
 import { Badge } from '@/components/ui/badge';
+import { buttonVariants } from '@/components/ui/button';
 import { ServerDetail } from '@/components/servers/server-detail';
 import { UsagePanel } from '@/components/usage/usage-panel';
 import { AppError } from '@/lib/app-error';
@@ -50,6 +52,12 @@ export default async function ServerPage({ params }: Props) {
         titleClassName="font-mono break-all"
         breadcrumbs={[{ label: 'MCP servers', href: '/servers' }, { label: server.name }]}
         description={<p>Its tools are the catalogue group “{server.name}”, named {server.name}_&lt;tool&gt;.</p>}
+        actions={
+          <Link href={`/servers/${encodeURIComponent(server.name)}/history`} className={buttonVariants()}>
+            <History aria-hidden="true" />
+            History
+          </Link>
+        }
       />
       <ServerDetail initial={server} initialEvents={timeline} />
       {canReadUsage && <UsagePanel filter={{ server: server.name }} subject={server.name} />}

@@ -1,7 +1,17 @@
 import 'server-only';
 import { BODY_PROBLEMS, type ApiOperation } from '../api-operation';
 import { AcceptedUpstreamSchema } from '../assignment-schemas';
-import { AgentVersionListSchema, AgentVersionSchema, RestoreAgentBodySchema, RestoreOutcomeSchema } from '../history-schemas';
+import type { z } from 'zod';
+import {
+  AgentVersionListSchema,
+  AgentVersionSchema,
+  RestoreAgentBodySchema,
+  RestoreOutcomeSchema,
+  ServerRestoreOutcomeSchema,
+  ServerVersionSchema,
+  WorkflowRestoreOutcomeSchema,
+  WorkflowVersionSchema,
+} from '../history-schemas';
 
 /** An agent's version history, built from its audit events, and restoring a version. */
 export const historyOperations: ApiOperation[] = [
@@ -31,6 +41,53 @@ export const historyOperations: ApiOperation[] = [
       412: 'If-Match names an older version of the agent\'s history; `current` holds the current version',
     },
   },
+];
+
+/** The history operations of a kind of object addressed by `{name}`, whose restore goes through its edit. */
+function objectHistoryOperations(
+  { collection, noun, tag, operationName, version, outcome, editChecks }: { collection: string; noun: string; tag: ApiOperation['tag']; operationName: string; version: z.ZodType; outcome: z.ZodType; editChecks: string },
+): ApiOperation[] {
+  const path = `/api/v1/${collection}/{name}`;
+  return [
+    {
+      method: 'GET', path: `${path}/versions`, operationId: `list${operationName}Versions`, tag,
+      summary: `Lists a ${noun}'s versions, one per audited change, oldest first`,
+      success: { 200: { description: 'The versions; the ETag is the current (newest) version', schema: AgentVersionListSchema, hasEtag: true } },
+      problems: [404],
+      problemDescriptions: { 404: `The ${noun} does not exist` },
+    },
+    {
+      method: 'GET', path: `${path}/versions/{version}`, operationId: `get${operationName}Version`, tag,
+      summary: `Reads what a ${noun} was at one version, and what of it no longer exists`,
+      success: { 200: { description: 'The version', schema: version } },
+      problems: [404],
+      problemDescriptions: { 404: `The ${noun} does not exist, or has no such version` },
+    },
+    {
+      method: 'POST', path: `${path}/restore`, operationId: `restore${operationName}Version`, tag,
+      summary: `Brings a ${noun} back to one of its versions as one new audited change, through the checks of an edit`,
+      body: RestoreAgentBodySchema, ifMatch: 'required',
+      success: { 200: { description: `What the restore did; the ETag is the ${noun}'s new current version`, schema: outcome, hasEtag: true } },
+      problems: [...BODY_PROBLEMS, 404, 412, 428],
+      problemDescriptions: {
+        400: `The body does not have the expected shape, the version does not exist (\`/version\`), or the restored ${noun} fails a check of an edit (${editChecks})`,
+        404: `The ${noun} does not exist`,
+        412: `If-Match names an older version of the ${noun}'s history; \`current\` holds the current version`,
+      },
+    },
+  ];
+}
+
+/** MCP servers' and workflows' version histories. */
+export const serverAndWorkflowHistoryOperations: ApiOperation[] = [
+  ...objectHistoryOperations({
+    collection: 'servers', noun: 'server', tag: 'servers', operationName: 'Server', version: ServerVersionSchema, outcome: ServerRestoreOutcomeSchema,
+    editChecks: 'a credential that is not a reference, a URL the egress policy refuses on `/url`, stdio servers turned off',
+  }),
+  ...objectHistoryOperations({
+    collection: 'workflows', noun: 'workflow', tag: 'workflows', operationName: 'Workflow', version: WorkflowVersionSchema, outcome: WorkflowRestoreOutcomeSchema,
+    editChecks: 'step arguments that no longer fit their tool, templates naming unknown inputs or steps, self-calls',
+  }),
 ];
 
 /** Accepting a provider's change of a tool (schema drift). */

@@ -7,10 +7,10 @@ import { readQuery } from '@/lib/http/query';
 
 export const dynamic = 'force-dynamic';
 
-/** Everything an admin configures, as YAML (default) or JSON with `?format=json`, in a stable order. */
+/** Everything an admin configures, as YAML (default) or JSON with `?format=json`, in a stable order; `?at=<time>` as it was then. */
 export const GET = apiRoute({ permission: 'agents:read' }, async (request, _params, { actor, db }) => {
-  const { format = 'yaml' } = readQuery(request, ConfigExportQuerySchema);
-  const text = await exportConfig({ db, actor, format, baseUrl: publicUrl().origin });
+  const { format = 'yaml', at } = readQuery(request, ConfigExportQuerySchema);
+  const text = await exportConfig({ db, actor, format, baseUrl: publicUrl().origin, at });
   const contentType = format === 'json' ? 'application/json' : 'application/yaml; charset=utf-8';
   return new Response(text, { headers: { 'content-type': contentType, 'cache-control': 'no-store' } });
 });

@@ -1,0 +1,11 @@
+import { serverHistoryKind } from '@/lib/history';
+import { objectHistoryRoutes } from '@/lib/history/object-routes';
+import { otherMethods } from '@/lib/http/method-not-allowed';
+
+export const dynamic = 'force-dynamic';
+
+/** What the MCP server was at one version, and what of it no longer exists. */
+export const GET = objectHistoryRoutes(serverHistoryKind).one;
+
+/** POST, PUT, PATCH, DELETE: 405 with `Allow`. */
+export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);

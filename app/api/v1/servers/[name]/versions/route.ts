@@ -1,0 +1,11 @@
+import { serverHistoryKind } from '@/lib/history';
+import { objectHistoryRoutes } from '@/lib/history/object-routes';
+import { otherMethods } from '@/lib/http/method-not-allowed';
+
+export const dynamic = 'force-dynamic';
+
+/** The MCP server's versions, oldest first, with the current one as ETag (what a restore's If-Match names). */
+export const GET = objectHistoryRoutes(serverHistoryKind).list;
+
+/** POST, PUT, PATCH, DELETE: 405 with `Allow`. */
+export const { POST, PUT, PATCH, DELETE } = otherMethods(['GET']);
