@@ -47,6 +47,13 @@ export function UpstreamChange({ agentId, toolName, change, canWrite, onAnnounce
       <p className="font-medium">
         Its provider changed this tool ({change.changed.map((part) => (part === 'parametersSchema' ? 'parameters' : part)).join(', ')}). The agent keeps the approved version until an editor accepts the change.
       </p>
+      {change.summary.length > 0 && (
+        <ul aria-label="What changed" className="mt-1 list-disc break-words pl-5">
+          {change.summary.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      )}
       {change.problems.length > 0 && (
         <ul aria-label="Why the change breaks the agent" className="mt-1 text-destructive">
           {change.problems.map((text) => (

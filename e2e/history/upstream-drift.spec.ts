@@ -52,6 +52,7 @@ test('[DRIFT][ACCEPT]: an MCP server changes a tool at run time; the agent shows
       const card = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: new RegExp(tool) }) });
       await expect(card.getByText('changed upstream', { exact: true })).toBeVisible();
       const diff = card.getByRole('region', { name: `Upstream change of ${tool}` });
+      await expect(diff.getByRole('list', { name: 'What changed' }).getByRole('listitem')).toHaveText(['description changed', 'parameter "loud" added']);
       await expect(diff.getByRole('group', { name: 'Approved version' })).toContainText('Answers the text it is given');
       await expect(diff.getByRole('group', { name: 'Upstream version' })).toContainText('shouted');
       await expect(diff.getByRole('group', { name: 'Upstream version' }).locator('[data-setting="description"]')).toHaveAttribute('data-changed', 'true');

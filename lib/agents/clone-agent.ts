@@ -25,7 +25,7 @@ export interface CloneAgentOptions {
 
 /**
  * Creates a new agent (through `createAgent`, whose event names the source) with a copy of every assignment of
- * another, settings included, and of its group rules, in one transaction: one audit event for the agent, one per
+ * another, settings and approved faces included (a tool changed upstream stays changed upstream on the copy, lib/drift), and of its group rules, in one transaction: one audit event for the agent, one per
  * tool and one per rule. AppError `forbidden`, `not_found` for the source, `invalid` for a bad id or name,
  * `conflict` when the id is taken.
  */
@@ -39,7 +39,9 @@ export async function cloneAgent({ db, actor, sourceId, input }: CloneAgentOptio
     const id = agent.id;
     const assignments = await trx.selectFrom('assignments').selectAll().where('agent_id', '=', sourceId).orderBy('tool_name').execute();
     for (const assignment of assignments) {
-      await saveAssignment(trx, { actor, agentId: id, toolName: assignment.tool_name, overrides: toAssignment(assignment).overrides, existing: undefined });
+      // The copy is served what the source is served: the source's approved face, not the provider's newer one.
+      const approval = { entry: undefined, copyFrom: sourceId };
+      await saveAssignment(trx, { actor, agentId: id, toolName: assignment.tool_name, overrides: toAssignment(assignment).overrides, existing: undefined, approval });
     }
     const rules = await trx.selectFrom('agent_rules').selectAll().where('agent_id', '=', sourceId).orderBy('group_name').execute();
     for (const rule of rules) {

@@ -37,6 +37,7 @@ export const AssignmentViewSchema = z.object({
       approved: ToolFaceSchema,
       current: ToolFaceSchema,
       changed: z.array(z.enum(['description', 'parametersSchema', 'annotations'])),
+      summary: z.array(z.string()).meta({ description: 'What changed, in words, one line each: `description changed`, `parameter "limit" added`, `destructiveHint: false → true`' }),
       problems: z.array(z.string()).meta({ description: 'Non-empty: the change breaks the agent (e.g. a newly required parameter); the tool is left out of its effective tools until accepted' }),
     })
     .optional()

@@ -36,7 +36,7 @@ export type AssignmentView = Assignment & {
   /** What is wrong with the stored overrides (pointers start with `/overrides`); with `invalid` only. */
   errors?: FieldError[];
   /** Present when the tool's provider changed it since an editor approved it: the model still gets `approved` (see lib/drift). */
-  upstreamChange?: Pick<UpstreamChange, 'approved' | 'current' | 'changed' | 'problems'>;
+  upstreamChange?: Pick<UpstreamChange, 'approved' | 'current' | 'changed' | 'summary' | 'problems'>;
 };
 
 /** A stored assignment as the app sees it. */

@@ -29,7 +29,7 @@ export async function listAssignments({ db, actor, registry, agentId }: ListAssi
     .map((row) => {
       const view = viewAssignment(toAssignment(row), lookup);
       const change = upstream.get(row.tool_name);
-      return change ? { ...view, upstreamChange: { approved: change.approved, current: change.current, changed: change.changed, problems: change.problems } } : view;
+      return change ? { ...view, upstreamChange: { approved: change.approved, current: change.current, changed: change.changed, summary: change.summary, problems: change.problems } } : view;
     })
     .sort(compareViews);
 }

@@ -13,7 +13,6 @@ import { findAssignmentRow } from './find-assignment-row';
 import { saveAssignment } from './save-assignment';
 import { singleToolLookup, type ToolLookup } from './tool-lookup';
 import { publishChange } from '@/lib/events';
-import { approveTool } from '@/lib/drift/tool-approvals';
 
 /** What `putAssignment` needs. */
 export interface PutAssignmentOptions {
@@ -57,9 +56,8 @@ export async function putAssignment(options: PutAssignmentOptions): Promise<{ as
     } else if (expectedVersion !== undefined) {
       throw new AppError('precondition_failed', `${subject} does not exist (any more), so version ${expectedVersion} cannot be current`);
     }
-    const saved = await saveAssignment(trx, { actor, agentId, toolName, overrides, existing });
     // Assigning a tool approves it as it is now: the agent's model is served this face until an editor accepts a newer one.
-    if (!existing && entry?.available) await approveTool(trx, actor, agentId, entry);
+    const saved = await saveAssignment(trx, { actor, agentId, toolName, overrides, existing, approval: { entry } });
     // The view's status is that of the overrides just checked, against the entry just found: they
     // are not looked up and checked a second time, unless storing them as JSON changed them.
     const checked = isUnchangedByJson(overrides) ? { entry, errors } : undefined;

@@ -6,6 +6,7 @@ import { assignmentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import { compiledOnce } from '@/lib/db/compiled-once';
 import type { AssignmentsTable, Db } from '@/lib/db/schema';
+import { approveNewAssignment, type NewApproval } from '@/lib/drift/tool-approvals';
 import { toAssignment, type Assignment } from './assignment';
 
 /** What `saveAssignment` needs: checks are the caller's, inside the same transaction. */
@@ -16,12 +17,18 @@ export interface SaveAssignmentOptions {
   overrides: Record<string, unknown>;
   /** The stored row the caller read and checked, or undefined to create one. */
   existing: Selectable<AssignmentsTable> | undefined;
+  /**
+   * A new assignment's approved face (lib/drift): what the agent's model is served of the tool
+   * until an editor accepts a change of it. Every path that creates an assignment says which;
+   * an assignment that exists keeps its approval whatever this says.
+   */
+  approval: NewApproval;
 }
 
-/** Inserts the assignment at version 1 or raises the existing one's version, and audits it. */
+/** Inserts the assignment at version 1 (recording its approved face) or raises the existing one's version, and audits it. */
 export async function saveAssignment(
   trx: Db,
-  { actor, agentId, toolName, overrides, existing }: SaveAssignmentOptions,
+  { actor, agentId, toolName, overrides, existing, approval }: SaveAssignmentOptions,
 ): Promise<Assignment> {
   authorize(actor, 'agents:write');
   const now = new Date().toISOString();
@@ -33,6 +40,7 @@ export async function saveAssignment(
         .values({ agent_id: agentId, tool_name: toolName, overrides: json, version: 1, created_at: now, updated_at: now })
         .returningAll()
         .executeTakeFirstOrThrow();
+  if (!existing) await approveNewAssignment(trx, actor, agentId, toolName, approval);
   const saved = toAssignment(row);
   await recordAuditEvent(trx, {
     actor,

@@ -5,6 +5,7 @@ import { deleteAgentRows } from '@/lib/agents/delete-agent-rows';
 import { toAssignment } from '@/lib/assignments/assignment';
 import { findAssignmentRow } from '@/lib/assignments/find-assignment-row';
 import { saveAssignment } from '@/lib/assignments/save-assignment';
+import { toolLookup, type ToolLookup } from '@/lib/assignments/tool-lookup';
 import { agentTarget, assignmentTarget, ruleTarget, workflowTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import type { Actor } from '@/lib/auth/actor';
@@ -53,6 +54,7 @@ export async function applyConfig({ db, registry, actor, text, prune = false, pl
   const checks = await checkConfigServers({ state: await readConfigState(db), registry, actor, parsed, prune });
   const importer = configImportActor(actor);
   const servers = new Set(registry.groups());
+  const lookup = toolLookup(registry);
   const plan = await inTransaction(db, async (trx) => {
     // Every writer locks its agent's row first (workflows: their own row); this waits for them and keeps them out until commit.
     if (dialectOf(trx) === 'postgres') await sql`lock table agents, workflows in exclusive mode`.execute(trx);
@@ -65,7 +67,7 @@ export async function applyConfig({ db, registry, actor, text, prune = false, pl
       if (change.kind === 'server') await applyServerChange(trx, importer, file, state, change, takenGroups);
       else if (change.kind === 'workflow') await applyWorkflowChange(trx, importer, file, change);
       else if (change.kind === 'rule') await applyRuleChange(trx, importer, file, change);
-      else await applyChange(trx, importer, file, change);
+      else await applyChange(trx, importer, file, change, lookup);
     }
     return now;
   });
@@ -168,7 +170,7 @@ async function applyRuleChange(trx: Db, actor: Actor, file: ConfigFile, change: 
   await recordAuditEvent(trx, { actor, action: 'rule.update', target, before: toRule(current), after: toRule(row) });
 }
 
-async function applyChange(trx: Db, actor: Actor, file: ConfigFile, change: ConfigChange): Promise<void> {
+async function applyChange(trx: Db, actor: Actor, file: ConfigFile, change: ConfigChange, lookup: ToolLookup): Promise<void> {
   const { agentId, toolName } = change;
   if (agentId === undefined) throw new Error(`The plan's change of ${change.target} names no agent`);
   const agent = file.agents?.find((candidate) => candidate.id === agentId);
@@ -210,5 +212,8 @@ async function applyChange(trx: Db, actor: Actor, file: ConfigFile, change: Conf
   }
   const overrides = agent?.tools[toolName];
   if (overrides === undefined) throw new Error(`The plan names ${change.target}, which the file does not hold`);
-  await saveAssignment(trx, { actor, agentId, toolName, overrides, existing });
+  // As through the API: an assignment the agent has keeps its approved face (lib/drift); a new one, of an
+  // agent that exists or one the file creates, approves the tool as the catalogue offers it now (a tool of a
+  // server the file adds is not offered yet, so it starts without one, as one assigned while unavailable).
+  await saveAssignment(trx, { actor, agentId, toolName, overrides, existing, approval: { entry: lookup(toolName) } });
 }

@@ -43,7 +43,8 @@ export async function seedDemo({ db, dataDir }: SeedDemoOptions): Promise<boolea
       ['fs_read_file', { baseDir }],
       ['fs_list_dir', { baseDir }],
     ] as const) {
-      await saveAssignment(trx, { actor: FIRST_START, agentId: DEMO_AGENT_ID, toolName, overrides, existing: undefined });
+      // The registry is not booted yet (it reads this database): the demo's tools start without an approved face.
+      await saveAssignment(trx, { actor: FIRST_START, agentId: DEMO_AGENT_ID, toolName, overrides, existing: undefined, approval: { entry: undefined } });
     }
     return true;
   }).catch((error: unknown) => {

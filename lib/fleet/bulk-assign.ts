@@ -99,7 +99,8 @@ export async function bulkAssign({ db, registry, actor, toolName, agentIds, oper
         await trx.deleteFrom('assignments').where('agent_id', '=', result.agentId).where('tool_name', '=', toolName).execute();
         await recordAuditEvent(trx, { actor, action: 'assignment.delete', target: assignmentTarget(result.agentId, toolName), before: toAssignment(row), after: null });
       } else if (result.after) {
-        await saveAssignment(trx, { actor, agentId: result.agentId, toolName, overrides: result.after, existing: row });
+        // As a single assignment: a new one approves the tool as it is now; one that exists keeps its approval.
+        await saveAssignment(trx, { actor, agentId: result.agentId, toolName, overrides: result.after, existing: row, approval: { entry } });
       }
     }
     return planned;

@@ -3,6 +3,7 @@ import { AppError, type FieldError } from '@/lib/app-error';
 import { checkAgentDescription, checkAgentName } from '@/lib/agents/agent-input';
 import { lockAgent } from '@/lib/agents/lock-agent';
 import { toolLookup } from '@/lib/assignments/tool-lookup';
+import { approveRestoredTool } from '@/lib/drift/tool-approvals';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
 import { agentTarget } from '@/lib/audit/audit-event';
@@ -47,6 +48,7 @@ export interface RestoreOutcome {
  * `/tools/<tool>/overrides`); then If-Match on the current version (`precondition_required`,
  * `precondition_failed` with the current version). A tool or rule group the registry no longer
  * knows is kept and listed in `missing`, never dropped. A restore that changes nothing writes nothing.
+ * Approved faces of tools are kept, never accepted anew (see `restoreTools`).
  */
 export async function restoreAgentVersion({ db, registry, actor, id, version, expectedVersion }: RestoreAgentVersionOptions): Promise<RestoreOutcome> {
   authorize(actor, 'agents:write');
@@ -66,7 +68,7 @@ export async function restoreAgentVersion({ db, registry, actor, id, version, ex
     if (isJsonEqual(target, now)) return outcomeOf(current);
     const at = new Date().toISOString();
     await trx.updateTable('agents').set({ name, description, version: Number(agentRow.version) + 1, updated_at: at }).where('id', '=', id).execute();
-    await restoreTools(trx, id, target, now, at);
+    await restoreTools(trx, actor, registry, id, target, now, at);
     await restoreRules(trx, id, target, now, at);
     await recordAuditEvent(trx, { actor, action: 'agent.restore', target: agentTarget(id), before: now, after: { ...target, restoredFrom: version } });
     return outcomeOf(current + 1);
@@ -89,7 +91,14 @@ function overridesErrors(target: AgentSnapshot, now: AgentSnapshot, registry: To
   return errors;
 }
 
-async function restoreTools(trx: Db, agentId: string, target: AgentSnapshot, now: AgentSnapshot, at: string): Promise<void> {
+/**
+ * Each tool as the version had it. Approved faces (lib/drift) are not part of a version and a
+ * restore never accepts an upstream change: a tool the agent has now keeps its approval; one
+ * the restore brings back gets the approval the agent still holds of it (the face an editor
+ * last approved for it), or, when it holds none, the tool as it is now, as a new assignment.
+ */
+async function restoreTools(trx: Db, actor: Actor, registry: ToolRegistry, agentId: string, target: AgentSnapshot, now: AgentSnapshot, at: string): Promise<void> {
+  const lookup = toolLookup(registry);
   for (const toolName of Object.keys(now.tools)) {
     if (!Object.hasOwn(target.tools, toolName)) await trx.deleteFrom('assignments').where('agent_id', '=', agentId).where('tool_name', '=', toolName).execute();
   }
@@ -97,6 +106,7 @@ async function restoreTools(trx: Db, agentId: string, target: AgentSnapshot, now
     const json = JSON.stringify(overrides);
     if (!Object.hasOwn(now.tools, toolName)) {
       await trx.insertInto('assignments').values({ agent_id: agentId, tool_name: toolName, overrides: json, version: 1, created_at: at, updated_at: at }).execute();
+      await approveRestoredTool(trx, actor, agentId, lookup(toolName));
     } else if (!isJsonEqual(now.tools[toolName], overrides)) {
       await trx
         .updateTable('assignments')

@@ -65,6 +65,19 @@ export function callPolicyOf(annotations: ToolAnnotations | undefined, group: Po
   return defaultCallPolicy(annotations);
 }
 
+/**
+ * The annotations a tool's default call policy is read from while its provider's change of the
+ * tool waits for an editor (lib/drift): the approved ones (`null`: the approved face had none;
+ * `undefined`: nothing was approved, so the current ones), so a change cannot loosen the policy
+ * before it is accepted. But when the current ones ask for a person and the approved ones do not,
+ * the current ones: a tool that now says it destroys is not let through on its older words.
+ */
+export function policyAnnotations(approved: ToolAnnotations | null | undefined, current: ToolAnnotations | undefined): ToolAnnotations | undefined {
+  if (approved === undefined) return current;
+  const kept = approved ?? undefined;
+  return defaultCallPolicy(current).value === 'ask' && defaultCallPolicy(kept).value !== 'ask' ? current : kept;
+}
+
 /** Changes with every save of either layer (a layer deleted and made anew has a new time). */
 export function policyVersionOf(group: PolicyLayer | undefined, agent: PolicyLayer | undefined): string {
   return `g${group ? `${group.version}@${group.updatedAt}` : 0}.a${agent ? `${agent.version}@${agent.updatedAt}` : 0}`;

@@ -2,6 +2,9 @@ import 'server-only';
 import { CachedReads } from '@/lib/db/cached-reads';
 import type { Db } from '@/lib/db/schema';
 import { subscribeChanges } from '@/lib/events';
+import { readApprovedAnnotations } from '@/lib/drift/tool-approvals';
+import type { ToolAnnotations } from '@/registry';
+import { policyAnnotations } from './layer-tool';
 import { toAgentLayer, toDefaultLayer, type DefaultPolicyLayer, type PolicyLayer } from './tool-policy';
 
 /** Every policy layer that bears on one agent's tools: the group defaults and the agent's own. */
@@ -9,19 +12,33 @@ export interface PolicySnapshot {
   agentId: string;
   defaults: ReadonlyMap<string, DefaultPolicyLayer>;
   agent: ReadonlyMap<string, PolicyLayer>;
+  /** The annotations of each tool's approved face for the agent (lib/drift), by tool name; null: it had none. */
+  approvedAnnotations: ReadonlyMap<string, ToolAnnotations | null>;
 }
 
 /** Reads the agent's policies and every group default (a small table: one row per tool an admin set). */
 export async function readPolicySnapshot(db: Db, agentId: string): Promise<PolicySnapshot> {
-  const [defaults, own] = await Promise.all([
+  const [defaults, own, approvedAnnotations] = await Promise.all([
     db.selectFrom('tool_policy_defaults').selectAll().execute(),
     db.selectFrom('agent_tool_policies').selectAll().where('agent_id', '=', agentId).execute(),
+    readApprovedAnnotations(db, agentId),
   ]);
   return {
     agentId,
     defaults: new Map(defaults.map((row) => [row.tool_name, toDefaultLayer(row)])),
     agent: new Map(own.map((row) => [row.tool_name, toAgentLayer(row)])),
+    approvedAnnotations,
   };
+}
+
+/**
+ * The annotations `toolName`'s default call policy is read from for the snapshot's agent: for a
+ * tool it has assigned itself, those of its approved face unless the provider's current ones ask
+ * for a person (`policyAnnotations`); for a tool only a group rule gives it (no approval is kept
+ * of those), the current ones.
+ */
+export function annotationsFor(snapshot: PolicySnapshot, toolName: string, current: ToolAnnotations | undefined, isAssigned: boolean): ToolAnnotations | undefined {
+  return isAssigned ? policyAnnotations(snapshot.approvedAnnotations.get(toolName), current) : current;
 }
 
 /** How long a snapshot read for a tool call is trusted; any change to any agent's tools or a default forgets them all at once. */

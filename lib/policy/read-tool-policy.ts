@@ -8,7 +8,7 @@ import { requireAgent } from '@/lib/runtime/require-agent';
 import type { ToolRegistry } from '@/registry';
 import { givenToolNames } from './given-tools';
 import { layerTool, type LayeredTool } from './layer-tool';
-import { readPolicySnapshot } from './policy-snapshot';
+import { annotationsFor, readPolicySnapshot } from './policy-snapshot';
 import type { DefaultPolicyLayer, PolicyLayer } from './tool-policy';
 
 /** One tool's policy for one agent: each layer as stored, and what results, each value with its source. */
@@ -43,8 +43,10 @@ export async function readToolPolicy({ db, registry, actor, agentId, toolName }:
   const entry = singleToolLookup(registry)(toolName);
   const agent = snapshot.agent.get(toolName) ?? null;
   const group = snapshot.defaults.get(toolName) ?? null;
+  // A tool the agent has assigned itself: its default call policy follows the approved face's annotations (lib/drift).
+  const isAssigned = (await db.selectFrom('assignments').select('tool_name').where('agent_id', '=', agentId).where('tool_name', '=', toolName).executeTakeFirst()) !== undefined;
   const effective = layerTool(
-    { toolName, description: entry?.description ?? '', parametersSchema: entry?.parametersSchema ?? {}, annotations: entry?.annotations },
+    { toolName, description: entry?.description ?? '', parametersSchema: entry?.parametersSchema ?? {}, annotations: annotationsFor(snapshot, toolName, entry?.annotations, isAssigned) },
     group ?? undefined,
     agent ?? undefined,
   );

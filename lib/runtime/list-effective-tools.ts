@@ -9,7 +9,7 @@ import type { Db } from '@/lib/db/schema';
 import { describeTool, type ToolRegistry } from '@/registry';
 import { readRules, ruleAssignment, ruleEntries } from '@/lib/rules/expand-rules';
 import { layerTool } from '@/lib/policy/layer-tool';
-import { readPolicySnapshot } from '@/lib/policy/policy-snapshot';
+import { annotationsFor, readPolicySnapshot } from '@/lib/policy/policy-snapshot';
 import { readUpstreamChanges } from '@/lib/drift/tool-approvals';
 import type { EffectiveTool, EffectiveToolSet, LeftOutTool } from './effective-tool';
 
@@ -37,7 +37,8 @@ export async function listEffectiveTools({ db, registry, actor, agentId }: ListE
   const rows = await db.selectFrom('assignments').selectAll().where('agent_id', '=', agentId).execute();
   const lookup = toolLookup(registry);
   const explicit = rows.map((row) => viewAssignment(toAssignment(row), lookup));
-  const assignments = [...explicit, ...(await ruleViews(db, registry, agentId, lookup, new Set(rows.map((row) => row.tool_name))))].sort(compareViews);
+  const assigned = new Set(rows.map((row) => row.tool_name));
+  const assignments = [...explicit, ...(await ruleViews(db, registry, agentId, lookup, assigned))].sort(compareViews);
   const policies = await readPolicySnapshot(db, agentId);
   const upstream = await readUpstreamChanges(db, registry, agentId, explicit.map((view) => view.toolName));
   const tools: EffectiveTool[] = [];
@@ -64,7 +65,9 @@ export async function listEffectiveTools({ db, registry, actor, agentId }: ListE
       // Until an editor accepts the provider's change, the model keeps the approved description and parameters.
       const served = change ? { description: change.approved.description, parametersSchema: change.approved.parametersSchema } : { description, parametersSchema };
       // What the model is told: those words under the group default and the agent's own (lib/policy).
-      const shown = layerTool({ toolName, ...served, annotations: lookup(toolName)?.annotations }, policies.defaults.get(toolName), policies.agent.get(toolName));
+      // Its default call policy is read from the approved annotations, unless the current ones ask for a person.
+      const annotations = annotationsFor(policies, toolName, lookup(toolName)?.annotations, assigned.has(toolName));
+      const shown = layerTool({ toolName, ...served, annotations }, policies.defaults.get(toolName), policies.agent.get(toolName));
       tools.push({
         name: shown.name.value,
         toolName,

@@ -11,7 +11,7 @@ import { readRules, ruleAssignment } from '@/lib/rules/expand-rules';
 import type { Db } from '@/lib/db/schema';
 import type { Span } from '@opentelemetry/api';
 import type { Tool, ToolRegistry } from '@/registry';
-import { cachedPolicySnapshot, toolNameOf, type PolicySnapshot } from '@/lib/policy/policy-snapshot';
+import { annotationsFor, cachedPolicySnapshot, toolNameOf, type PolicySnapshot } from '@/lib/policy/policy-snapshot';
 import { gateCall } from '@/lib/policy/gate-call';
 import { HeldCallError } from '@/lib/policy/held-call';
 import { callPolicyOf, policyVersionOf } from '@/lib/policy/layer-tool';
@@ -104,11 +104,11 @@ export async function prepareToolCall(given: PrepareToolCallOptions): Promise<Pr
   }
   // Counted once the caller reaches an assigned tool: made-up agents and tools fill no windows.
   await checkCallRate({ db, actor, agentId, toolName });
-  return prepareAssigned(options, assigned, lookup, policies);
+  return prepareAssigned(options, assigned, lookup, policies, row !== undefined);
 }
 
 /** The rest of `prepareToolCall` once the assignment is known. */
-async function prepareAssigned(options: PrepareToolCallOptions, given: Assignment, lookup: ToolLookup, policies: PolicySnapshot): Promise<PreparedToolCall> {
+async function prepareAssigned(options: PrepareToolCallOptions, given: Assignment, lookup: ToolLookup, policies: PolicySnapshot, isAssigned: boolean): Promise<PreparedToolCall> {
   const { db, registry, actor, agentId, toolName, arguments: args } = options;
   const limits = options.limits ?? runtimeLimits();
   const assignment = viewAssignment(given, lookup);
@@ -154,7 +154,8 @@ async function prepareAssigned(options: PrepareToolCallOptions, given: Assignmen
       shownName: agentLayer?.displayName ?? groupLayer?.displayName ?? toolName,
       arguments: args,
       schema,
-      policy: callPolicyOf(lookup(toolName)?.annotations, groupLayer, agentLayer),
+      // From the approved face's annotations while a change of them waits for an editor (lib/drift).
+      policy: callPolicyOf(annotationsFor(policies, toolName, lookup(toolName)?.annotations, isAssigned), groupLayer, agentLayer),
       policyVersion: policyVersionOf(groupLayer, agentLayer),
     });
   } catch (error) {

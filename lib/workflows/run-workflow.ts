@@ -1,6 +1,6 @@
 import 'server-only';
 import { callPolicyOf } from '@/lib/policy/layer-tool';
-import { cachedPolicySnapshot } from '@/lib/policy/policy-snapshot';
+import { annotationsFor, cachedPolicySnapshot } from '@/lib/policy/policy-snapshot';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { toAssignment } from '@/lib/assignments/assignment';
 import { findAssignmentRow } from '@/lib/assignments/find-assignment-row';
@@ -63,11 +63,13 @@ export async function runWorkflow({ workflow, input, scope, registry, db, isWith
       if (!entry.available) return fail(`the tool is unavailable: ${entry.unavailableReason ?? 'no reason given'}`);
       // A step may not slip past the tool policy: a held or denied tool cannot run inside a workflow.
       const policies = await cachedPolicySnapshot(db, scope.agentId);
-      const callPolicy = callPolicyOf(entry.annotations, policies.defaults.get(step.tool), policies.agent.get(step.tool));
+      const row = await findAssignmentRow(db, scope.agentId, step.tool);
+      // An assigned tool's default policy follows its approved annotations while a change waits (lib/drift).
+      const annotations = annotationsFor(policies, step.tool, entry.annotations, row !== undefined);
+      const callPolicy = callPolicyOf(annotations, policies.defaults.get(step.tool), policies.agent.get(step.tool));
       if (callPolicy.value !== 'allow') {
         return fail(`its call policy for agent "${scope.agentId}" is "${callPolicy.value}": a workflow step cannot wait for a person's approval or pass a denial; call the tool directly`);
       }
-      const row = await findAssignmentRow(db, scope.agentId, step.tool);
       let overrides: Record<string, unknown>;
       if (row) {
         overrides = toAssignment(row).overrides;

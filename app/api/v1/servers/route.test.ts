@@ -12,6 +12,7 @@ import { GET as listEffectiveTools } from '../agents/[id]/effective-tools/route'
 import { PUT as putAgentTool } from '../agents/[id]/tools/[toolName]/route';
 import { POST as acceptUpstream } from '../agents/[id]/tools/[toolName]/accept-upstream/route';
 import { POST as invoke } from '../agents/[id]/tools/[toolName]/invoke/route';
+import { GET as getAgentToolPolicy } from '../agents/[id]/tools/[toolName]/policy/route';
 import { POST as testConnection } from '../connection-tests/route';
 import { DELETE, GET as getServer, PUT } from './[name]/route';
 import { POST as refresh } from './[name]/refresh/route';
@@ -113,6 +114,43 @@ describeApi('/api/v1/servers', (database) => {
       expect(removed.status).toBe(200);
     } finally {
       unsubscribe();
+      await own.close();
+    }
+  });
+
+  it('flags a change of a tool\'s annotations alone, in words, and keeps the approved annotations\' call policy until an editor accepts', async () => {
+    const own = await startTestMcpServer();
+    try {
+      expect((await create({ name: 'hinting', transport: 'http', url: own.url })).status).toBe(201);
+      await waitFor('connected', async () => (await read('hinting')).status === 'connected', 10_000);
+      // `fail` says it destroys: calls wait for a person.
+      const assigned = await callRoute(putAgentTool, apiRequest('/api/v1/agents/agent/tools/hinting_fail', { method: 'PUT', json: { overrides: {} } }), { id: 'agent', toolName: 'hinting_fail' });
+      expect(assigned.status).toBe(201);
+      const policy = async () => {
+        const response = await callRoute(getAgentToolPolicy, apiRequest('/api/v1/agents/agent/tools/hinting_fail/policy'), { id: 'agent', toolName: 'hinting_fail' });
+        return ((await response.json()) as { effective: { callPolicy: unknown } }).effective.callPolicy;
+      };
+      const change = async () => {
+        const body = (await (await callRoute(listAgentTools, apiRequest('/api/v1/agents/agent/tools'), { id: 'agent' })).json()) as { assignments: { toolName: string; upstreamChange?: { changed: string[]; summary: string[] } }[] };
+        return body.assignments.find((assignment) => assignment.toolName === 'hinting_fail')?.upstreamChange;
+      };
+      expect(await policy()).toEqual({ value: 'ask', source: 'annotations' });
+      expect(await change()).toBeUndefined();
+
+      await own.changeTool('fail', { annotations: { destructiveHint: false } });
+      await waitFor('the change flagged', async () => (await change()) !== undefined, 5000);
+      expect(await change()).toEqual(expect.objectContaining({ changed: ['annotations'], summary: ['destructiveHint: true → false'] }));
+      // The provider cannot loosen the policy before an editor accepts its change.
+      expect(await policy()).toEqual({ value: 'ask', source: 'annotations' });
+      const held = await callRoute(invoke, apiRequest('/api/v1/agents/agent/tools/hinting_fail/invoke', { method: 'POST', json: { arguments: {} } }), { id: 'agent', toolName: 'hinting_fail' });
+      expect(held.status).toBe(202);
+
+      const accepted = await callRoute(acceptUpstream, apiRequest('/api/v1/agents/agent/tools/hinting_fail/accept-upstream', { method: 'POST' }), { id: 'agent', toolName: 'hinting_fail' });
+      expect(accepted.status).toBe(200);
+      expect(await change()).toBeUndefined();
+      expect(await policy()).toEqual({ value: 'allow', source: 'tool' });
+      expect((await callRoute(DELETE, apiRequest('/api/v1/servers/hinting', { method: 'DELETE', ifMatch: '"1"' }), { name: 'hinting' })).status).toBe(200);
+    } finally {
       await own.close();
     }
   });
