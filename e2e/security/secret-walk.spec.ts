@@ -2,6 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import type { Request as BrowserRequest } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { addSessionCookie, signInCookie } from '../support/e2e-admin';
 import { startNextServer, type NextServer } from '../support/next-server';
@@ -181,6 +182,21 @@ async function get(server: NextServer, caller: Caller, pathname: string): Promis
   const response = await fetch(`${server.url}${pathname}`, { headers: caller.headers, redirect: 'manual', signal: AbortSignal.timeout(30_000) });
   const headerText = [...response.headers.entries()].map(([name, value]) => `${name}: ${value}`).join('\n');
   return { caller: caller.label, path: pathname, status: response.status, text: `${headerText}\n\n${await readSome(response, 3_000)}` };
+}
+
+/** Whether a browser request is an EventSource's (it asks for an event stream). */
+function isEventStream(request: BrowserRequest): boolean {
+  return request.headers()['accept'] === 'text/event-stream';
+}
+
+/** Waits until no request is in flight for 500 ms (what "networkidle" means, its streams aside), 30 s at most. */
+async function quiet(inFlight: Set<BrowserRequest>): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < 500 && Date.now() < deadline) {
+    if (inFlight.size > 0) quietSince = Date.now();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 /** Runs `work` on every item, `width` at a time (two cores are shared: keep the server's queue short). */
@@ -385,7 +401,16 @@ test.describe('[SECURITY][SECRET-WALK]', () => {
       await addSessionCookie(context, server.url, cookie);
       const page = await context.newPage();
       const fetched: Promise<void>[] = [];
+      // A page's live event stream (EventSource: the approvals badge) stays open, so neither its
+      // body nor "networkidle" ever comes; the walk above read that stream as each caller.
+      const inFlight = new Set<BrowserRequest>();
+      page.on('request', (request) => {
+        if (!isEventStream(request)) inFlight.add(request);
+      });
+      page.on('requestfinished', (request) => void inFlight.delete(request));
+      page.on('requestfailed', (request) => void inFlight.delete(request));
       page.on('response', (response) => {
+        if (isEventStream(response.request())) return;
         fetched.push(
           response
             .text()
@@ -395,7 +420,7 @@ test.describe('[SECURITY][SECRET-WALK]', () => {
       });
       for (const pathname of pagePaths) {
         await page.goto(`${server.url}${pathname}`);
-        await page.waitForLoadState('networkidle');
+        await quiet(inFlight);
         answers.push({ caller: `${role} (browser)`, path: `${pathname} (rendered)`, status: 200, text: await page.content() });
       }
       await Promise.all(fetched);
