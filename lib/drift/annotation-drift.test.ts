@@ -9,7 +9,7 @@ import { readToolPolicy } from '@/lib/policy/read-tool-policy';
 import { prepareToolCall } from '@/lib/runtime/prepare-tool-call';
 import type { Tool, ToolAnnotations, ToolRegistry } from '@/registry';
 import { describeEachDatabase } from '@/test/db/databases';
-import { factory, loadRegistry, named } from '@/test/registry/test-plugins';
+import { oneToolRegistry } from '@/test/registry/test-plugins';
 import { acceptUpstreamChange, listUpstreamChanges } from '.';
 import { describeChanges, type ToolFace } from './tool-fingerprint';
 
@@ -18,25 +18,13 @@ const SCHEMA = { type: 'object', properties: { path: { type: 'string' } }, requi
 
 /** A registry whose `remove` tool says these annotations of itself, and nothing else changes. */
 function removeRegistry(annotations: ToolAnnotations): Promise<ToolRegistry> {
-  const tool = (): Tool & { annotations(): ToolAnnotations } => ({
+  return oneToolRegistry('RemoveFactory', (): Tool & { annotations(): ToolAnnotations } => ({
     name: () => 'remove',
     description: () => 'Removes a file',
     parametersSchema: () => SCHEMA,
     annotations: () => annotations,
     execute: async () => 'removed',
-  });
-  return loadRegistry([
-    factory(
-      named('RemoveFactory', class {
-        name(): string {
-          return 'remove';
-        }
-        create(): Tool {
-          return tool();
-        }
-      }),
-    ),
-  ]);
+  }));
 }
 
 const face = (annotations: Record<string, unknown> | null, extra: Partial<ToolFace> = {}): ToolFace => ({ name: 'remove', description: 'Removes a file', parametersSchema: SCHEMA, annotations, ...extra });

@@ -7,28 +7,16 @@ import type { Db } from '@/lib/db/schema';
 import { bulkAssign } from '@/lib/fleet';
 import { restoreAgentVersion } from '@/lib/history';
 import { listEffectiveTools } from '@/lib/runtime/list-effective-tools';
-import type { JsonSchema, Tool, ToolRegistry } from '@/registry';
+import type { JsonSchema, ToolRegistry } from '@/registry';
 import { describeEachDatabase } from '@/test/db/databases';
-import { factory, loadRegistry, named } from '@/test/registry/test-plugins';
+import { oneToolRegistry } from '@/test/registry/test-plugins';
 import { acceptUpstreamChange } from '.';
 
 const actor = TEST_EDITOR;
 
 /** A registry whose `lookup` tool has this description and parameters schema. */
 function lookupRegistry(description: string, parametersSchema: JsonSchema): Promise<ToolRegistry> {
-  const tool = (): Tool => ({ name: () => 'lookup', description: () => description, parametersSchema: () => parametersSchema, execute: async () => 'found' });
-  return loadRegistry([
-    factory(
-      named('LookupFactory', class {
-        name(): string {
-          return 'lookup';
-        }
-        create(): Tool {
-          return tool();
-        }
-      }),
-    ),
-  ]);
+  return oneToolRegistry('LookupFactory', () => ({ name: () => 'lookup', description: () => description, parametersSchema: () => parametersSchema, execute: async () => 'found' }));
 }
 
 const SCHEMA = { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] };

@@ -7,8 +7,8 @@ import { putAssignment } from '@/lib/assignments';
 import { listAuditEvents } from '@/lib/audit';
 import { describeEachDatabase } from '@/test/db/databases';
 import { listEffectiveTools } from '@/lib/runtime/list-effective-tools';
-import type { JsonSchema, Tool } from '@/registry';
-import { factory, loadRegistry, named } from '@/test/registry/test-plugins';
+import type { JsonSchema } from '@/registry';
+import { oneToolRegistry } from '@/test/registry/test-plugins';
 import { acceptUpstreamChange, listUpstreamChanges } from '.';
 
 const actor = TEST_EDITOR;
@@ -16,24 +16,7 @@ const token = (scopes: TokenActor['scopes']): TokenActor => ({ kind: 'token', id
 
 /** A registry whose `lookup` tool has this description and parameters schema. */
 function lookupRegistry(description: string, parametersSchema: JsonSchema) {
-  const tool = (): Tool => ({
-    name: () => 'lookup',
-    description: () => description,
-    parametersSchema: () => parametersSchema,
-    execute: async () => 'found',
-  });
-  return loadRegistry([
-    factory(
-      named('LookupFactory', class {
-        name(): string {
-          return 'lookup';
-        }
-        create(): Tool {
-          return tool();
-        }
-      }),
-    ),
-  ]);
+  return oneToolRegistry('LookupFactory', () => ({ name: () => 'lookup', description: () => description, parametersSchema: () => parametersSchema, execute: async () => 'found' }));
 }
 
 const V1 = { type: 'object', properties: { query: { type: 'string' } }, required: ['query'] };

@@ -132,6 +132,23 @@ export const factory = (pluginClass: new () => unknown, source = 'acme') => regi
 /** Registers a test class as a provider of package `source`. */
 export const provider = (pluginClass: new () => unknown, source = 'acme') => registerClass(source, 'provider', pluginClass);
 
+/** A registry of one factory, `entry`, whose tool is made by `tool` (the name it reports is the factory's). */
+export function oneToolRegistry(entry: string, tool: () => Tool): Promise<ToolRegistry> {
+  const toolName = tool().name();
+  return loadRegistry([
+    factory(
+      named(entry, class {
+        name(): string {
+          return toolName;
+        }
+        create(): Tool {
+          return tool();
+        }
+      }),
+    ),
+  ]);
+}
+
 /** The ToolResolutionError resolving `toolName` throws. */
 export function resolutionError(registry: ToolRegistry, toolName: string): ToolResolutionError {
   try {
