@@ -14,7 +14,7 @@ import { FormActions, FormAlert } from '@/components/ui/form-parts';
 import { TextField } from '@/components/ui/text-field';
 import { plural } from './plural';
 
-/** Clone an agent: a new name and ID; its tools and their settings are copied. */
+/** Clone an agent: a new name and ID; its tools and their settings, its rules, tool policies and token budget are copied. */
 export function CloneAgentDialog({ agent, onClose }: { agent: AgentListItem; onClose: () => void }) {
   const router = useRouter();
   const queryClient = useQueryClient();
@@ -46,7 +46,7 @@ export function CloneAgentDialog({ agent, onClose }: { agent: AgentListItem; onC
   };
 
   return (
-    <Dialog open onClose={onClose} title={`Clone ${agent.name}`} description={`The new agent gets the ${copies} of this one, with their settings.`}>
+    <Dialog open onClose={onClose} title={`Clone ${agent.name}`} description={`The new agent gets the ${copies} of this one, with their settings. Its tool policies and token budget are copied too.`}>
       <form noValidate onSubmit={submit}>
         {problem && <FormAlert>The agent was not cloned. {problem}</FormAlert>}
         <TextField name="name" label="Name" value={name} onChange={changeName} isRequired isAutoFocus />

@@ -11,6 +11,9 @@ import { createToolEnvironment } from '@/registry';
 import { builtinRegistrations } from '@/registry/builtins';
 import { loadRegistry } from '@/test/registry/test-plugins';
 import { createRule, listRules } from '@/lib/rules/rule-store';
+import { putAgentPolicy } from '@/lib/policy/put-agent-policy';
+import { readToolPolicy } from '@/lib/policy/read-tool-policy';
+import { putTokenBudget, readTokenBudget } from '@/lib/policy/token-budget';
 import { bulkAssign, listToolUsers } from '.';
 
 const files = tempFilesRoot();
@@ -129,5 +132,40 @@ describeEachDatabase('fleet operations', (databases) => {
     expect(copied[0]?.toolCount).toBeGreaterThan(0);
     expect(await auditCount(db, 'rule.create')).toBe(rulesBefore + 1);
     expect(await listRules({ db, actor: TEST_ADMIN, registry, agentId: 'ruled' })).toHaveLength(1);
+  });
+
+  it('clones an agent with its tool policies and token budget, each a new audited change, the source untouched', async () => {
+    const { db } = await databases.create();
+    const registry = await builtins();
+    await createAgent({ db, actor: TEST_ADMIN, input: { id: 'shaped', name: 'Shaped' } });
+    await putAssignment({ db, registry, actor: TEST_ADMIN, agentId: 'shaped', toolName: 'word_count', overrides: {} });
+    const input = { displayName: 'count_words', description: 'Counts the words of a text.', parameterDescriptions: { text: 'The text to count.' }, callPolicy: 'ask' as const };
+    await putAgentPolicy({ db, registry, actor: TEST_ADMIN, agentId: 'shaped', toolName: 'word_count', input });
+    await putAgentPolicy({ db, registry, actor: TEST_ADMIN, agentId: 'shaped', toolName: 'word_count', input: { ...input, callPolicy: 'deny' }, expectedVersion: 1 });
+    await putTokenBudget({ db, actor: TEST_ADMIN, agentId: 'shaped', tokens: 1234 });
+    const policiesBefore = await auditCount(db, 'policy.put');
+
+    await cloneAgent({ db, actor: TEST_ADMIN, sourceId: 'shaped', input: { id: 'shaped-copy', name: 'Shaped copy' } });
+
+    const copied = await readToolPolicy({ db, registry, actor: TEST_ADMIN, agentId: 'shaped-copy', toolName: 'word_count' });
+    expect(copied.agent).toMatchObject({ displayName: 'count_words', description: 'Counts the words of a text.', parameterDescriptions: { text: 'The text to count.' }, callPolicy: 'deny', version: 1 });
+    expect(copied.version).toBe(1);
+    expect(await readTokenBudget({ db, actor: TEST_ADMIN, agentId: 'shaped-copy' })).toEqual({ agentId: 'shaped-copy', tokens: 1234, source: 'agent', version: 1 });
+    expect(await auditCount(db, 'policy.put')).toBe(policiesBefore + 1);
+    const budgetEvent = await db.selectFrom('audit_events').select(['before', 'after']).where('action', '=', 'token-budget.put').where('target', '=', 'agents/shaped-copy').executeTakeFirstOrThrow();
+    expect({ before: budgetEvent.before, after: JSON.parse(String(budgetEvent.after)) as unknown }).toEqual({ before: null, after: { tokens: 1234 } });
+    expect((await readToolPolicy({ db, registry, actor: TEST_ADMIN, agentId: 'shaped', toolName: 'word_count' })).version).toBe(2);
+  });
+
+  it('clones an agent without a policy or budget of its own onto the defaults', async () => {
+    const { db } = await databases.create();
+    const registry = await builtins();
+    await createAgent({ db, actor: TEST_ADMIN, input: { id: 'plain', name: 'Plain' } });
+    await putAssignment({ db, registry, actor: TEST_ADMIN, agentId: 'plain', toolName: 'word_count', overrides: {} });
+
+    await cloneAgent({ db, actor: TEST_ADMIN, sourceId: 'plain', input: { id: 'plain-copy', name: 'Plain copy' } });
+
+    expect((await readToolPolicy({ db, registry, actor: TEST_ADMIN, agentId: 'plain-copy', toolName: 'word_count' })).agent).toBeNull();
+    expect(await readTokenBudget({ db, actor: TEST_ADMIN, agentId: 'plain-copy' })).toMatchObject({ source: 'default', version: 0 });
   });
 });
