@@ -140,7 +140,7 @@ export function apiRequest(pathname: string, init: TestRequestInit = {}): Reques
   } as RequestInit);
 }
 
-type RouteHandler<P> = (request: Request, context: RouteContext<P>) => Promise<Response>;
+export type RouteHandler<P> = (request: Request, context: RouteContext<P>) => Promise<Response>;
 
 /** Calls a route handler with `params`, as Next.js does: a promise. */
 export function callRoute<P>(handler: RouteHandler<P>, request: Request, params: P): Promise<Response> {

@@ -1,11 +1,11 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createAgent } from '@/lib/agents';
 import { ApprovalListSchema, ApprovalSchema, HeldCallSchema } from '@/lib/api/approval-schemas';
 import { flushAuditEvents } from '@/lib/audit/record-audit-event-later';
 import { createToken } from '@/lib/auth/create-token';
 import { apiRequest, callRoute, describeApi, type TestRequestInit } from '@/test/api/api-harness';
+import { connectMcpRoute } from '@/test/api/mcp-route-client';
 import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { DELETE as mcpDelete, GET as mcpGet, POST as mcpPost } from '../agents/[id]/mcp/route';
 import { PUT as putPolicy } from '../agents/[id]/tools/[toolName]/policy/route';
@@ -70,18 +70,8 @@ describeApi('Approvals: held calls, bound to their exact arguments, run once', (
   });
 
   it('holds it through the MCP SDK client as a tool error naming the approval', async () => {
-    const handlers = { GET: mcpGet, POST: mcpPost, DELETE: mcpDelete };
-    const client = new Client({ name: 'test', version: '1' });
+    const { client } = await connectMcpRoute({ handlers: { GET: mcpGet, POST: mcpPost, DELETE: mcpDelete }, agentId: AGENT, token: runtime });
     clients.push(client);
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:3000/api/v1/agents/${AGENT}/mcp`), {
-        fetch: async (input, init) => {
-          const request = new Request(input instanceof Request ? input : String(input), init);
-          return callRoute(handlers[request.method as 'GET' | 'POST' | 'DELETE'], request, { id: AGENT });
-        },
-        requestInit: { headers: { authorization: `Bearer ${runtime}` } },
-      }),
-    );
     const result = await client.callTool({ name: 'publish_post', arguments: { text: 'Hello world' } });
     expect(result.isError).toBe(true);
     const text = JSON.stringify(result.content);

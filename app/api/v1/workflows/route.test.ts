@@ -1,9 +1,9 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAgent } from '@/lib/agents';
 import { WorkflowSchema } from '@/lib/api/workflow-schemas';
 import { apiRequest, callRoute, describeApi, snapshotTables } from '@/test/api/api-harness';
+import { connectMcpRoute } from '@/test/api/mcp-route-client';
 import { createToken } from '@/lib/auth/create-token';
 import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { GET as listTools } from '../tools/route';
@@ -285,16 +285,5 @@ describeApi('/api/v1/workflows', (database) => {
 
 /** An MCP client on the agent's endpoint, its requests handed straight to the route handlers. */
 async function connectMcp(agentId: string, token: string): Promise<Client> {
-  const client = new Client({ name: 'test', version: '1' });
-  const routeFetch: typeof fetch = async (input, init) => {
-    const request = new Request(input instanceof Request ? input : String(input), init);
-    const handler = { GET: mcpGet, POST: mcpPost, DELETE: mcpDelete }[request.method as 'GET' | 'POST' | 'DELETE'];
-    return callRoute(handler, request, { id: agentId });
-  };
-  const transport = new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:3000/api/v1/agents/${agentId}/mcp`), {
-    fetch: routeFetch,
-    requestInit: { headers: { authorization: `Bearer ${token}` } },
-  });
-  await client.connect(transport);
-  return client;
+  return (await connectMcpRoute({ handlers: { GET: mcpGet, POST: mcpPost, DELETE: mcpDelete }, agentId, token })).client;
 }

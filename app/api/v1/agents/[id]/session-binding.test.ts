@@ -1,5 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAgent } from '@/lib/agents';
 import { InvokeResultSchema } from '@/lib/api/runtime-schemas';
@@ -7,22 +6,13 @@ import { flushAuditEvents } from '@/lib/audit/record-audit-event-later';
 import { createToken } from '@/lib/auth/create-token';
 import { sessionHash } from '@/lib/runtime/runtime-sessions';
 import { apiRequest, callRoute, describeApi } from '@/test/api/api-harness';
+import { connectMcpRoute } from '@/test/api/mcp-route-client';
 import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { DELETE, GET, POST as mcpPost } from './mcp/route';
 import { PUT } from './tools/[toolName]/route';
 import { POST as invokePost } from './tools/[toolName]/invoke/route';
 
-const BASE = 'http://127.0.0.1:3000';
 const SECRET_TODO = 'Pay the payroll of Ada';
-
-/** The MCP route as Next.js would call it, for the SDK client. */
-function routeFetch(agentId: string): typeof fetch {
-  return async (input, init) => {
-    const request = new Request(input instanceof Request ? input : String(input), init);
-    const handler = { GET, POST: mcpPost, DELETE }[request.method as 'GET' | 'POST' | 'DELETE'];
-    return callRoute(handler, request, { id: agentId });
-  };
-}
 
 /** A raw MCP request naming a session, as a probe would send it (no SDK in between). */
 function mcpRequest(agentId: string, token: string, sessionId: string, init: { method?: string; json?: unknown } = {}): Promise<Response> {
@@ -69,12 +59,7 @@ describeApi('sessions bound to their caller (issue 32)', (database) => {
 
   /** Agent A's runtime (token A on hr) over MCP, with a todo list written in its session. */
   async function sessionOfA(): Promise<{ client: Client; sessionId: string }> {
-    const client = new Client({ name: 'runtime-a', version: '1' });
-    const transport = new StreamableHTTPClientTransport(new URL(`${BASE}/api/v1/agents/hr/mcp`), {
-      fetch: routeFetch('hr'),
-      requestInit: { headers: { authorization: `Bearer ${tokenA}` } },
-    });
-    await client.connect(transport);
+    const { client, transport } = await connectMcpRoute({ handlers: { GET, POST: mcpPost, DELETE }, agentId: 'hr', token: tokenA, name: 'runtime-a' });
     clients.push(client);
     await client.callTool({ name: 'todo_write', arguments: { todos: [{ content: SECRET_TODO, status: 'pending' }] } });
     const sessionId = transport.sessionId;

@@ -1,5 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ElicitRequestSchema, type CallToolResult, type ElicitRequest, type ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { createAgent } from '@/lib/agents';
@@ -7,6 +6,7 @@ import { ApprovalSchema } from '@/lib/api/approval-schemas';
 import { flushAuditEvents } from '@/lib/audit/record-audit-event-later';
 import { createToken } from '@/lib/auth/create-token';
 import { apiRequest, callRoute, describeApi } from '@/test/api/api-harness';
+import { connectMcpRoute } from '@/test/api/mcp-route-client';
 import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { POST as decide } from '../../../approvals/[id]/decision/route';
 import { GET as getApproval } from '../../../approvals/[id]/route';
@@ -38,18 +38,15 @@ describeApi('MCP elicitation for held calls: the client\'s person may wait for t
 
   /** A real SDK client over the route handlers; with `onElicit`, it declares elicitation and answers with it. */
   async function connect(onElicit?: (params: ElicitParams, requestId: string | number) => Promise<ElicitResult>): Promise<Client> {
-    const client = new Client({ name: 'test', version: '1' }, onElicit ? { capabilities: { elicitation: {} } } : {});
-    if (onElicit) client.setRequestHandler(ElicitRequestSchema, (request, extra) => onElicit(request.params, extra.requestId));
-    const handlers = { GET, POST, DELETE };
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:3000/api/v1/agents/${AGENT}/mcp`), {
-        fetch: async (input, init) => {
-          const request = new Request(input instanceof Request ? input : String(input), init);
-          return callRoute(handlers[request.method as 'GET' | 'POST' | 'DELETE'], request, { id: AGENT });
-        },
-        requestInit: { headers: { authorization: `Bearer ${runtime}` } },
-      }),
-    );
+    const { client } = await connectMcpRoute({
+      handlers: { GET, POST, DELETE },
+      agentId: AGENT,
+      token: runtime,
+      options: onElicit ? { capabilities: { elicitation: {} } } : {},
+      prepare: (unconnected) => {
+        if (onElicit) unconnected.setRequestHandler(ElicitRequestSchema, (request, extra) => onElicit(request.params, extra.requestId));
+      },
+    });
     clients.push(client);
     return client;
   }

@@ -1,39 +1,22 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createToken } from '@/lib/auth/create-token';
 import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { apiRequest, callRoute, describeApi } from '@/test/api/api-harness';
+import { connectMcpRoute } from '@/test/api/mcp-route-client';
 import { createAgent } from '@/lib/agents';
 import { DELETE as removeTool, PUT } from '../tools/[toolName]/route';
 import { DELETE, GET, POST } from './route';
 
-const BASE = 'http://127.0.0.1:3000';
-
 // For slow_lines, a tool that streams its result in parts (e2e/fixtures/plugins/streaming).
 process.env.TOOLS_PLUGIN_PATH = 'e2e/fixtures/plugins';
-
-/** Hands the client's requests straight to the route handlers, as Next.js would. */
-function routeFetch(agentId: string): typeof fetch {
-  return async (input, init) => {
-    const request = new Request(input instanceof Request ? input : String(input), init);
-    const handler = { GET, POST, DELETE }[request.method as 'GET' | 'POST' | 'DELETE'];
-    return callRoute(handler, request, { id: agentId });
-  };
-}
 
 /** The secret of a token with the `runtime` scope, made in each engine's block. */
 let runtimeToken = '';
 
 async function connect(agentId: string, token = runtimeToken): Promise<Client> {
-  const client = new Client({ name: 'test', version: '1' });
-  const transport = new StreamableHTTPClientTransport(new URL(`${BASE}/api/v1/agents/${agentId}/mcp`), {
-    fetch: routeFetch(agentId),
-    requestInit: { headers: { authorization: `Bearer ${token}` } },
-  });
-  await client.connect(transport);
-  return client;
+  return (await connectMcpRoute({ handlers: { GET, POST, DELETE }, agentId, token })).client;
 }
 
 describeApi('the per-agent MCP endpoint', (database) => {

@@ -1,5 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
 import { createAgent } from '@/lib/agents';
 import { AgentCallRateSchema } from '@/lib/api/runtime-schemas';
@@ -7,6 +6,7 @@ import { ProblemSchema } from '@/lib/api/problem-schemas';
 import { flushAuditEvents } from '@/lib/audit/record-audit-event-later';
 import { createToken } from '@/lib/auth/create-token';
 import { apiRequest, callRoute, describeApi } from '@/test/api/api-harness';
+import { connectMcpRoute } from '@/test/api/mcp-route-client';
 import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { waitFor } from '@/test/mcp-servers/processes';
 import { startTestMcpServer, type TestMcpServer } from '@/test/mcp-servers/test-mcp-server';
@@ -57,18 +57,8 @@ describeApi('Limits on tool calls: the call rate (429) and a hung MCP upstream (
     callRoute(invokeRoute, apiRequest(`/api/v1/agents/${agentId}/tools/${toolName}/invoke`, { as: { token }, method: 'POST', json: { arguments: args } }), { id: agentId, toolName });
 
   async function mcpClient(agentId: string, token: string): Promise<Client> {
-    const handlers = { GET: mcpGet, POST: mcpPost, DELETE: mcpDelete };
-    const client = new Client({ name: 'test', version: '1' });
+    const { client } = await connectMcpRoute({ handlers: { GET: mcpGet, POST: mcpPost, DELETE: mcpDelete }, agentId, token });
     clients.push(client);
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:3000/api/v1/agents/${agentId}/mcp`), {
-        fetch: async (input, init) => {
-          const request = new Request(input instanceof Request ? input : String(input), init);
-          return callRoute(handlers[request.method as 'GET' | 'POST' | 'DELETE'], request, { id: agentId });
-        },
-        requestInit: { headers: { authorization: `Bearer ${token}` } },
-      }),
-    );
     return client;
   }
 

@@ -1,10 +1,10 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createAgent } from '@/lib/agents';
 import { createToken } from '@/lib/auth/create-token';
 import { ToolPolicySchema } from '@/lib/api/policy-schemas';
 import { apiRequest, callRoute, describeApi, snapshotTables } from '@/test/api/api-harness';
+import { connectMcpRoute } from '@/test/api/mcp-route-client';
 import { TEST_ADMIN } from '@/test/auth/test-actors';
 import { GET as effectiveTools } from '../../../effective-tools/route';
 import { DELETE as mcpDelete, GET as mcpGet, POST as mcpPost } from '../../../mcp/route';
@@ -68,18 +68,8 @@ describeApi('What the model is told: per-agent and group default policy', (datab
   });
 
   it('lists the shown name through the MCP SDK client, and a call by it reaches word_count', async () => {
-    const handlers = { GET: mcpGet, POST: mcpPost, DELETE: mcpDelete };
-    const client = new Client({ name: 'test', version: '1' });
+    const { client } = await connectMcpRoute({ handlers: { GET: mcpGet, POST: mcpPost, DELETE: mcpDelete }, agentId: AGENT, token: runtimeToken });
     clients.push(client);
-    await client.connect(
-      new StreamableHTTPClientTransport(new URL(`http://127.0.0.1:3000/api/v1/agents/${AGENT}/mcp`), {
-        fetch: async (input, init) => {
-          const request = new Request(input instanceof Request ? input : String(input), init);
-          return callRoute(handlers[request.method as 'GET' | 'POST' | 'DELETE'], request, { id: AGENT });
-        },
-        requestInit: { headers: { authorization: `Bearer ${runtimeToken}` } },
-      }),
-    );
     const { tools } = await client.listTools();
     const shown = tools.find((tool) => tool.name === 'count_words');
     expect(shown?.description).toBe('Counts words. Use for essays.');
