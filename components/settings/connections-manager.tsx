@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
+import { useConfirm } from '@/components/ui/confirm-dialog';
 import { LoadError } from '@/components/ui/load-error';
 import type { OAuthGrantSummary } from '@/lib/auth/oauth/grant-summary';
 import { grantsQueryOptions, revokeGrant } from '@/lib/client-api/oauth-api';
@@ -36,6 +37,16 @@ function GrantRow({ grant, showsUser }: { grant: OAuthGrantSummary; showsUser: b
     onError: (caught) => setError(caught.message),
     onSettled: () => queryClient.invalidateQueries({ queryKey: grantsQueryOptions.queryKey }),
   });
+  const { confirm, dialog } = useConfirm();
+  const askToRevoke = async () => {
+    const isSure = await confirm({
+      title: `Revoke the access of "${grant.clientName}"?`,
+      description: `It is refused on ${grant.agents.join(', ')} from its next request, and must ask a person again to connect.`,
+      confirmLabel: 'Revoke',
+      isDestructive: true,
+    });
+    if (isSure) revoke.mutate();
+  };
   return (
     <li aria-label={grant.clientName}>
       <Card>
@@ -56,9 +67,10 @@ function GrantRow({ grant, showsUser }: { grant: OAuthGrantSummary; showsUser: b
               )}
             </p>
           </div>
-          <Button size="sm" variant="destructive" disabled={revoke.isPending} onClick={() => revoke.mutate()}>
+          <Button size="sm" variant="destructive" disabled={revoke.isPending} onClick={() => void askToRevoke()}>
             Revoke<span className="sr-only"> {grant.clientName}</span>
           </Button>
+          {dialog}
           {error && (
             <p role="alert" className="w-full text-sm text-destructive">
               {error}

@@ -78,6 +78,12 @@ test.describe('[RUNTIME][OAUTH]', () => {
     await expect(row.getByText(`Agents: ${alpha}`)).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await row.getByRole('button', { name: `Revoke ${clientName}` }).click();
+    // Asked first, in the styled dialog: Cancel keeps the grant.
+    const ask = page.getByRole('alertdialog', { name: `Revoke the access of "${clientName}"?` });
+    await ask.getByRole('button', { name: 'Cancel' }).click();
+    expect((await call(alpha)).status).toBe(200);
+    await row.getByRole('button', { name: `Revoke ${clientName}` }).click();
+    await ask.getByRole('button', { name: 'Revoke', exact: true }).click();
     await expect(row).toHaveCount(0);
     expect((await call(alpha)).status).toBe(401);
     const grants = (await (await request.get('/api/v1/oauth/grants')).json()) as { grants: { clientName: string }[] };
