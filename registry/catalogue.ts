@@ -10,6 +10,8 @@ export interface CatalogueEntry {
   readonly overridesSchema: JsonSchema;
   readonly available: boolean;
   readonly unavailableReason?: string;
+  /** Since when (ISO time) it has been unavailable, when its plugin says (`unavailableSince()`); only with `unavailableReason`. */
+  readonly unavailableSince?: string;
   readonly kind: PluginKind;
   /** "builtin" or the plugin package's name. */
   readonly source: string;

@@ -8,6 +8,7 @@ export type DiagnosticPhase =
   | 'group'
   | 'isAvailable'
   | 'unavailableReason'
+  | 'unavailableSince'
   | 'description'
   | 'overridesSchema'
   | 'checkOverrides'

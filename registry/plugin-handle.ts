@@ -17,8 +17,8 @@ import {
 
 type Outcome<T> = { ok: true; value: T } | { ok: false; error: unknown };
 
-/** Availability right now, with the reason when unavailable. */
-export type Availability = { available: true } | { available: false; reason: string };
+/** Availability right now, with the reason (and since when, if the plugin says) when unavailable. */
+export type Availability = { available: true } | { available: false; reason: string; since?: string };
 
 /** The scope tools are built with when the registry only reads their metadata. */
 export const CATALOGUE_SCOPE: ToolCallScope = Object.freeze({
@@ -86,7 +86,9 @@ abstract class PluginHandle<P extends ToolFactory | MultiToolProvider> {
       return typeof isAvailable === 'function' ? requireSync(isAvailable.call(this.plugin), 'isAvailable()') : defaults.isAvailable;
     });
     if (!outcome.ok) return { available: false, reason: `isAvailable() failed: ${errorMessage(outcome.error)}` };
-    return outcome.value ? { available: true } : { available: false, reason: this.unavailableReason() };
+    if (outcome.value) return { available: true };
+    const since = this.unavailableSince();
+    return { available: false, reason: this.unavailableReason(), ...(since === undefined ? {} : { since }) };
   }
 
   /**
@@ -96,7 +98,7 @@ abstract class PluginHandle<P extends ToolFactory | MultiToolProvider> {
    */
   observe(): number {
     const availability = this.availability();
-    const seen = availability.available ? '' : availability.reason;
+    const seen = availability.available ? '' : `${availability.reason}\n${availability.since ?? ''}`;
     if (seen !== this.lastSeen) {
       this.lastSeen = seen;
       this.changeCount++;
@@ -181,6 +183,23 @@ abstract class PluginHandle<P extends ToolFactory | MultiToolProvider> {
     if (this.misses.length > 0) return `Missing ${this.misses.join(', ')}`;
     return 'isAvailable() returned false';
   }
+
+  /** Since when the plugin has been unavailable, as an ISO time; undefined when it does not say or says nothing usable. */
+  private unavailableSince(): string | undefined {
+    const outcome = this.call('unavailableSince', () => {
+      const read = this.plugin.unavailableSince;
+      return typeof read === 'function' ? isoTimeFrom(requireSync(read.call(this.plugin), 'unavailableSince()')) : undefined;
+    });
+    return outcome.ok ? outcome.value : undefined;
+  }
+}
+
+/** A plugin's `unavailableSince()` answer as an ISO time; throws (a fault) for anything but undefined or a time. */
+function isoTimeFrom(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  const time = typeof value === 'string' ? Date.parse(value) : Number.NaN;
+  if (Number.isNaN(time)) throw new TypeError(`unavailableSince() must return an ISO 8601 time or undefined, not ${typeof value === 'string' ? JSON.stringify(value.slice(0, 40)) : typeof value}`);
+  return new Date(time).toISOString();
 }
 
 /** A loaded `ToolFactory`: owns exactly `name`. */

@@ -25,6 +25,7 @@ function isSameEntry(a: CatalogueEntry, b: CatalogueEntry): boolean {
     a.description === b.description &&
     a.available === b.available &&
     a.unavailableReason === b.unavailableReason &&
+    a.unavailableSince === b.unavailableSince &&
     a.kind === b.kind &&
     a.source === b.source &&
     a.streamsResultToUser === b.streamsResultToUser &&

@@ -105,6 +105,12 @@ export interface ToolFactory {
   /** Optional extension: why `isAvailable()` is false, shown to admins. */
   unavailableReason?(): string | undefined;
   /**
+   * Optional extension: since when (an ISO 8601 time) `isAvailable()` has been false, when the
+   * plugin knows (a remote server that went away); shown to admins as "unavailable for 3 min".
+   * Keep it out of `unavailableReason()`: the reason is words, this is the time.
+   */
+  unavailableSince?(): string | undefined;
+  /**
    * Optional extension: what the tool does, for the catalogue while the tool cannot be built
    * (an unavailable factory is never asked to `create`). A built tool's own description wins.
    */
@@ -133,6 +139,12 @@ export interface MultiToolProvider {
   isAvailable?(): boolean;
   /** Optional extension: why `isAvailable()` is false, shown to admins. */
   unavailableReason?(): string | undefined;
+  /**
+   * Optional extension: since when (an ISO 8601 time) `isAvailable()` has been false, when the
+   * plugin knows (a remote server that went away); shown to admins as "unavailable for 3 min".
+   * Keep it out of `unavailableReason()`: the reason is words, this is the time.
+   */
+  unavailableSince?(): string | undefined;
   /** Optional extension: `ToolFactory.checkOverrides` for one of its tools. */
   checkOverrides?(toolName: string, overrides: Readonly<Record<string, unknown>>): readonly OverridesProblem[];
   /** Returns undefined for a name it does not serve; the registry asks the next provider. */

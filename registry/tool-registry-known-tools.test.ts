@@ -13,6 +13,8 @@ class RemoteBundle implements MultiToolProvider {
     ['remote_read', { description: 'Reads', parametersSchema: { type: 'object', properties: {} } }],
   ]);
   remembers = true;
+  /** What `unavailableSince()` answers (a plugin may answer anything). */
+  since: unknown = undefined;
   group(): string {
     return 'remote';
   }
@@ -21,6 +23,9 @@ class RemoteBundle implements MultiToolProvider {
   }
   unavailableReason(): string {
     return this.reason;
+  }
+  unavailableSince(): string | undefined {
+    return this.since as string | undefined;
   }
   toolNames(): ReadonlySet<string> {
     return this.names;
@@ -80,6 +85,40 @@ describe('an unavailable provider that remembers its tools (lastKnownTools)', ()
     bundle.isUp = false;
     expect(registry.catalogue().map((entry) => entry.name)).toEqual(['remote_*']);
     expect(registry.diagnostics().map((diagnostic) => diagnostic.message).join('\n')).toContain('lastKnownTools() must return a Map');
+  });
+});
+
+describe('since when an unavailable provider is away (unavailableSince)', () => {
+  it('carries the time on every entry while it is away, follows a new time, and drops it once the provider is back', async () => {
+    const bundle = new RemoteBundle();
+    const registry = await loadRegistry([registerInstance('mcp:remote', 'provider', bundle, 'remote')]);
+    bundle.isUp = false;
+    bundle.since = '2026-12-04T10:42:13.000Z';
+    expect(registry.catalogue().map((entry) => [entry.name, entry.unavailableSince])).toEqual([
+      ['remote_read', '2026-12-04T10:42:13.000Z'],
+      ['remote_search', '2026-12-04T10:42:13.000Z'],
+    ]);
+    expect(registry.entry('remote_read')).toMatchObject({ unavailableReason: 'The server stopped: it was killed by SIGTERM', unavailableSince: '2026-12-04T10:42:13.000Z' });
+
+    // The reason stays the same, the time moves (a new outage): the cached catalogue follows.
+    bundle.since = '2026-12-04T11:00:00+01:00';
+    expect(registry.catalogue().map((entry) => entry.unavailableSince)).toEqual(['2026-12-04T10:00:00.000Z', '2026-12-04T10:00:00.000Z']);
+
+    bundle.remembers = false;
+    expect(registry.catalogue()).toEqual([expect.objectContaining({ name: 'remote_*', unavailableSince: '2026-12-04T10:00:00.000Z' })]);
+
+    bundle.isUp = true;
+    expect(registry.catalogue().some((entry) => 'unavailableSince' in entry)).toBe(false);
+  });
+
+  it('leaves the time out, with a fault, when the answer is not a time; the reason still shows', async () => {
+    const bundle = new RemoteBundle();
+    const registry = await loadRegistry([registerInstance('mcp:remote', 'provider', bundle, 'remote')]);
+    bundle.isUp = false;
+    bundle.since = 'a while ago';
+    expect(entryNamed(registry, 'remote_read')).toMatchObject({ available: false, unavailableReason: 'The server stopped: it was killed by SIGTERM' });
+    expect('unavailableSince' in entryNamed(registry, 'remote_read')).toBe(false);
+    expect(registry.diagnostics()).toContainEqual(expect.objectContaining({ kind: 'failed', phase: 'unavailableSince', message: expect.stringContaining('must return an ISO 8601 time') }));
   });
 });
 

@@ -47,15 +47,15 @@ export const CATALOGUE_RECHECK_MS = 1_000;
 
 type Claim =
   | { handle: FactoryHandle; available: true }
-  | { handle: FactoryHandle; available: false; reason: string }
+  | { handle: FactoryHandle; available: false; reason: string; since?: string }
   | { handle: ProviderHandle; available: true }
   /** A tool an unavailable provider served when it last was (`lastKnownTools`). */
-  | { handle: ProviderHandle; available: false; reason: string; known: ToolMetadata };
+  | { handle: ProviderHandle; available: false; reason: string; since?: string; known: ToolMetadata };
 
 interface Claims {
   /** Every known name with its claimants: factories first, then providers, each in registration order. */
   byName: Map<string, Claim[]>;
-  unavailableProviders: { handle: ProviderHandle; reason: string }[];
+  unavailableProviders: { handle: ProviderHandle; reason: string; since?: string }[];
 }
 
 /**
@@ -261,7 +261,7 @@ export class ToolRegistry implements ToolCatalogue {
       if (entry) entries.push(entry);
     }
     const bundleNames = new Set<string>();
-    for (const { handle, reason } of unavailableProviders) {
+    for (const { handle, reason, since } of unavailableProviders) {
       // Two unavailable bundles of one group still need names of their own.
       const name = bundleNames.has(`${handle.group}_*`) ? `${handle.group}_* (${handle.label})` : `${handle.group}_*`;
       bundleNames.add(name);
@@ -273,6 +273,7 @@ export class ToolRegistry implements ToolCatalogue {
         overridesSchema: {},
         available: false,
         unavailableReason: reason,
+        ...(since === undefined ? {} : { unavailableSince: since }),
         kind: 'provider',
         source: handle.source,
         streamsResultToUser: false,
@@ -430,8 +431,8 @@ export class ToolRegistry implements ToolCatalogue {
       const availability = handle.availability();
       if (!availability.available) {
         const known = handle.knownTools();
-        if (known.size === 0) unavailableProviders.push({ handle, reason: availability.reason });
-        else for (const [name, metadata] of known) add(name, { handle, available: false, reason: availability.reason, known: metadata });
+        if (known.size === 0) unavailableProviders.push({ handle, ...availability });
+        else for (const [name, metadata] of known) add(name, { handle, ...availability, known: metadata });
         continue;
       }
       const current = (useObserved ? handle.takeObservedNames() : undefined) ?? handle.currentNames();
@@ -451,7 +452,7 @@ export class ToolRegistry implements ToolCatalogue {
         continue;
       }
       const known = handle.knownTools().get(name);
-      if (known) yield { handle, available: false, reason: availability.reason, known };
+      if (known) yield { handle, ...availability, known };
     }
   }
 
@@ -477,7 +478,7 @@ export class ToolRegistry implements ToolCatalogue {
     const unavailable = claims.find((claim) => !claim.available);
     if (unavailable && !unavailable.available) {
       const metadata = 'known' in unavailable ? unavailable.known : (unavailable.handle.knownMetadata() ?? unbuiltMetadata(unavailable.handle));
-      return toEntry(name, unavailable.handle, metadata, { available: false, reason: unavailable.reason });
+      return toEntry(name, unavailable.handle, metadata, unavailable);
     }
     failures.count++;
     return toEntry(name, claims[0]!.handle, emptyMetadata, {
@@ -509,14 +510,14 @@ function factoryClaim(handle: FactoryHandle): Claim {
   const availability = handle.availability();
   return availability.available
     ? { handle, available: true }
-    : { handle, available: false, reason: availability.reason };
+    : { handle, ...availability };
 }
 
 function toEntry(
   name: string,
   handle: AnyHandle,
   metadata: ToolMetadata,
-  availability: { available: true } | { available: false; reason: string },
+  availability: { available: true } | { available: false; reason: string; since?: string },
 ): CatalogueEntry {
   return {
     name,
@@ -525,7 +526,7 @@ function toEntry(
     parametersSchema: metadata.parametersSchema,
     overridesSchema: handle instanceof FactoryHandle ? handle.overridesSchema() : {},
     available: availability.available,
-    ...(availability.available ? {} : { unavailableReason: availability.reason }),
+    ...(availability.available ? {} : { unavailableReason: availability.reason, ...(availability.since === undefined ? {} : { unavailableSince: availability.since }) }),
     kind: handle.kind,
     source: handle.source,
     streamsResultToUser: metadata.streamsResultToUser,

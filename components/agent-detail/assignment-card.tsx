@@ -18,6 +18,7 @@ import { ADD_TOOLS_ID } from './agent-header';
 import { AssignmentEditor } from './assignment-editor';
 import { PolicyEditor } from './policy-editor';
 import { OverridesSummary } from './overrides-summary';
+import { UnavailableFor } from '@/components/ui/unavailable-for';
 import { StatusBadge } from './status-badge';
 import { UpstreamChange } from './upstream-change';
 import { Badge } from '@/components/ui/badge';
@@ -192,7 +193,17 @@ function StatusDetail({ assignment }: { assignment: AssignmentView | undefined }
   }
   return (
     <>
-      {assignment.unavailableReason && <p className="text-sm break-words text-warning">Unavailable: {assignment.unavailableReason}</p>}
+      {assignment.unavailableReason && (
+        <p className="text-sm break-words text-warning">
+          Unavailable: {assignment.unavailableReason}
+          {assignment.unavailableSince && (
+            <>
+              {' ('}
+              <UnavailableFor since={assignment.unavailableSince} />)
+            </>
+          )}
+        </p>
+      )}
       {assignment.status === 'invalid' && (
         <ul className="text-sm text-destructive" aria-label="Problems with the saved settings">
           {(assignment.errors ?? []).map((error) => (

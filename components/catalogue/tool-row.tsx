@@ -5,6 +5,7 @@ import { firstLine } from '@/lib/catalogue/group-tools';
 import { isAvailable, type ToolSummary } from '@/lib/catalogue/tool-summary';
 import { UsageSparkline } from '@/components/usage/usage-sparkline';
 import { ToolBadges, badgesMayWrap } from './tool-badges';
+import { UnavailableFor } from '@/components/ui/unavailable-for';
 
 /** Pixel heights of a row: the virtual list positions rows by these, so the markup must fit them. */
 export function toolRowHeight(tool: ToolSummary, isNarrow: boolean): number {
@@ -18,7 +19,8 @@ const clampClasses = ['', 'line-clamp-1', 'line-clamp-2', 'line-clamp-3', 'line-
 
 function reasonLines(tool: ToolSummary, isNarrow: boolean): number {
   if (isAvailable(tool)) return 0;
-  const width = `Unavailable: ${tool.unavailableReason}`.length * 7.5;
+  // " (unavailable for 12 min)" after the reason when the tool says since when.
+  const width = (`Unavailable: ${tool.unavailableReason}`.length + (tool.unavailableSince ? 26 : 0)) * 7.5;
   return Math.min(MAX_REASON_LINES, Math.max(1, Math.ceil(width / (isNarrow ? 288 : 900))));
 }
 
@@ -58,6 +60,12 @@ export const ToolRow = memo(function ToolRow({ tool, isNarrow }: { tool: ToolSum
           title={tool.unavailableReason}
         >
           Unavailable: {tool.unavailableReason}
+          {tool.unavailableSince && (
+            <>
+              {' ('}
+              <UnavailableFor since={tool.unavailableSince} />)
+            </>
+          )}
         </p>
       )}
     </div>

@@ -8,12 +8,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { bodyOf, reconnectServer, serverEventsQueryOptions, serverQueryOptions, serversQueryOptions, updateServer, type Server, type ServerTimeline } from '@/lib/client-api/servers-api';
 import { statusTone } from './server-status';
+import { clockText } from '@/lib/client/time-ago';
 
-/** "10:42:13 UTC, 4 Dec" of an ISO time: the same on the server and in the browser. */
-export function clockText(iso: string): string {
-  const date = new Date(iso);
-  return `${iso.slice(11, 19)} UTC, ${date.getUTCDate()} ${date.toLocaleString('en', { month: 'short', timeZone: 'UTC' })}`;
-}
 
 /** "3 s", "2 min", "1 h 5 min". */
 function durationText(ms: number): string {

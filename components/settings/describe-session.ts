@@ -27,15 +27,3 @@ const SYSTEMS: readonly [RegExp, string][] = [
   [/\bMac OS X\b|\bMacintosh\b/, 'macOS'],
   [/\bLinux\b|\bX11\b/, 'Linux'],
 ];
-
-/** How long ago `iso` was, in words ("2 min ago", "just now", "3 days ago"), as of `now`. */
-export function timeAgo(iso: string, now: number): string {
-  const seconds = Math.round((now - new Date(iso).getTime()) / 1000);
-  if (seconds < 45) return 'just now';
-  const minutes = Math.round(seconds / 60);
-  if (minutes < 60) return `${minutes} min ago`;
-  const hours = Math.round(minutes / 60);
-  if (hours < 24) return `${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
-  const days = Math.round(hours / 24);
-  return `${days} ${days === 1 ? 'day' : 'days'} ago`;
-}

@@ -9,7 +9,8 @@ import { LoadError } from '@/components/ui/load-error';
 import type { SessionSummary } from '@/lib/auth/sessions';
 import { endSession, sessionsQueryOptions } from '@/lib/client-api/auth-api';
 import { DateText } from './date-text';
-import { describeUserAgent, timeAgo } from './describe-session';
+import { describeUserAgent } from './describe-session';
+import { timeAgo } from '@/lib/client/time-ago';
 
 /** The signed-in user's sessions; they end any but the one they are using (that is "Sign out"). */
 export function SessionsManager() {

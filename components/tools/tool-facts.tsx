@@ -3,6 +3,7 @@ import type { CatalogueEntry } from '@/registry/catalogue';
 import type { ToolAnnotations } from '@/registry/spi';
 import { groupLabel } from '@/lib/catalogue/group-tools';
 import { Badge } from '@/components/ui/badge';
+import { UnavailableFor } from '@/components/ui/unavailable-for';
 
 const hintLabels: [keyof ToolAnnotations, string, string][] = [
   ['readOnlyHint', 'Read-only', 'May change things'],
@@ -26,7 +27,15 @@ export function ToolFacts({ tool }: { tool: CatalogueEntry }) {
       tool.available ? (
         <Badge tone="ok">Available</Badge>
       ) : (
-        <span className="text-warning">Unavailable: {tool.unavailableReason}</span>
+        <span className="text-warning">
+          Unavailable: {tool.unavailableReason}
+          {tool.unavailableSince && (
+            <>
+              {' ('}
+              <UnavailableFor since={tool.unavailableSince} />)
+            </>
+          )}
+        </span>
       ),
     ],
     ['Source', tool.source === 'builtin' ? 'Built-in' : tool.source.startsWith('mcp:') ? `MCP server ${tool.source.slice(4)}` : `Plugin ${tool.source}`],

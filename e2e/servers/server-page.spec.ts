@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expect, test } from '../support/test';
 import { assignTool, assignmentsOf, createTestAgent } from '../support/agent-api';
 import { uniqueToken } from '../support/agents-page';
@@ -21,6 +21,7 @@ interface ApiServer {
   status: string;
   pid?: number;
   reason?: string;
+  downSince?: string;
   toolCount: number;
 }
 
@@ -36,7 +37,7 @@ function serverProcess(guardPid: number): number {
 }
 
 async function groupTools(request: APIRequestContext, name: string) {
-  const { tools } = (await (await request.get('/api/v1/tools')).json()) as { tools: { name: string; group: string; available: boolean; unavailableReason?: string }[] };
+  const { tools } = (await (await request.get('/api/v1/tools')).json()) as { tools: { name: string; group: string; available: boolean; unavailableReason?: string; unavailableSince?: string }[] };
   return tools.filter((tool) => tool.group === name);
 }
 
@@ -44,6 +45,13 @@ async function groupTools(request: APIRequestContext, name: string) {
 async function agentsNeedingAttention(request: APIRequestContext): Promise<number> {
   const ids = async (status: string) => ((await (await request.get(`/api/v1/agents?status=${status}`)).json()) as { agents: { id: string }[] }).agents.map((agent) => agent.id);
   return new Set([...(await ids('attention')), ...(await ids('unavailable'))]).size;
+}
+
+/** The live "unavailable for …" of a reason: a <time> with the outage's start as its datetime, the exact time in its title. */
+async function expectUnavailableFor(scope: Locator, since: string) {
+  const time = scope.locator(`time[datetime="${since}"]`);
+  await expect(time).toHaveText(/^unavailable for (under a minute|\d+ min)/);
+  await expect(time).toHaveAttribute('title', `Unavailable since ${since.slice(11, 19)} UTC, ${new Date(since).getUTCDate()} ${new Date(since).toLocaleString('en', { month: 'short', timeZone: 'UTC' })}`);
 }
 
 async function expectFits(page: Page) {
@@ -118,11 +126,25 @@ for (const width of [1280, 390]) {
         await expect.poll(async () => (await groupTools(request, name)).every((tool) => !tool.available), { timeout: 10_000 }).toBe(true);
         const away = await groupTools(request, name);
         expect(away.map((tool) => tool.name)).toEqual(listed);
+        // The reason is words only; since when is a time of its own, the server's "Away since".
+        const since = (await serverOf(request, name)).downSince!;
+        expect(Date.parse(since)).toBeGreaterThan(killedAt);
         for (const tool of away) {
-          expect(tool.unavailableReason).toMatch(/^The server stopped: .*\(unavailable since \d\d:\d\d:\d\d UTC\)$/);
+          expect(tool.unavailableReason).toMatch(/^The server stopped: [^()]*$/);
           expect(tool.unavailableReason).not.toContain('mcp-stdio-guard');
+          expect(tool.unavailableSince).toBe(since);
         }
-        expect((await assignmentsOf(request, agentId)).get(`${name}_echo`)?.status).toBe('unavailable');
+        expect((await assignmentsOf(request, agentId)).get(`${name}_echo`)).toMatchObject({ status: 'unavailable', unavailableReason: expect.stringMatching(/^The server stopped: /), unavailableSince: since });
+
+        // Its page, read again, says how long each tool has been away, live.
+        await page.goto(`/servers/${name}`);
+        await expectUnavailableFor(page.getByRole('list', { name: 'Tools' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: `${name}_echo`, exact: true }) }), since);
+        // The agent's assignment of it too.
+        await page.goto(`/agents/${agentId}`);
+        const card = page.getByRole('listitem', { name: `${name}_echo` });
+        await expect(card).toContainText('Unavailable: The server stopped');
+        await expectUnavailableFor(card, since);
+        await expectFits(page);
 
         // The group's whole list (no single "_*" row), then the one tool found by its name (the list is virtual on a phone).
         await page.goto(`/?group=${name}`);
@@ -132,6 +154,7 @@ for (const width of [1280, 390]) {
         // On a phone the strip fills the first screen, and the virtual list draws only rows in view.
         await page.locator('[data-catalogue-list]').scrollIntoViewIfNeeded();
         await expect(page.locator('[data-catalogue-list]').getByRole('link', { name: `${name}_echo`, exact: true })).toBeVisible();
+        await expectUnavailableFor(page.locator('[data-catalogue-list]').getByText(/^Unavailable: The server stopped/), since);
         const strip = page.getByRole('region', { name: 'Fleet health' });
         const agentsStat = strip.getByRole('listitem').filter({ hasText: /agents? needs? attention/ });
         await expect(agentsStat).not.toContainText('All assignments fine');
@@ -143,6 +166,7 @@ for (const width of [1280, 390]) {
         expect(toolPage?.status()).toBe(200);
         await expect(page.getByRole('heading', { name: `${name}_echo`, level: 1 })).toBeVisible();
         await expect(page.getByText(/The server stopped/).first()).toBeVisible();
+        await expectUnavailableFor(page.getByRole('definition').filter({ hasText: 'Unavailable: The server stopped' }), since);
         await expectFits(page);
       } finally {
         if (existsSync(downFlag)) rmSync(downFlag);

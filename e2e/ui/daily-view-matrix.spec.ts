@@ -188,6 +188,7 @@ for (const view of DARK) {
     expect(toolPage?.status()).toBe(200);
     await expect(page.getByRole('heading', { name: `${name}_echo`, level: 1 })).toBeVisible();
     await expect(page.getByText(/The server stopped/).first()).toBeVisible();
+    await expect(page.getByRole('definition').filter({ hasText: 'Unavailable: The server stopped' }).locator('time[datetime]')).toHaveText(/^unavailable for /);
     await expect(page.locator('main')).not.toContainText('mcp-stdio-guard');
     await expectClean(page, view, 'tool page');
   });

@@ -28,6 +28,7 @@ export const AssignmentViewSchema = z.object({
   status: AssignmentStatusSchema,
   group: z.string().optional(),
   unavailableReason: z.string().optional(),
+  unavailableSince: z.string().optional().meta({ format: 'date-time', description: 'Since when the tool has been unavailable, when its plugin says (an MCP server that went away); only with unavailableReason' }),
   errors: z
     .array(z.object({ pointer: z.string(), message: z.string() }))
     .optional()

@@ -25,6 +25,7 @@ export const RuleToolSchema = z.object({
   origin: z.enum(['assignment', 'rule']).meta({ description: '`rule`: the rule gives it, with the tool\'s defaults; `assignment`: the agent has it assigned itself, and that assignment wins' }),
   status: z.enum(['ok', 'unavailable', 'invalid']),
   unavailableReason: z.string().optional(),
+  unavailableSince: z.string().optional().meta({ format: 'date-time', description: 'Since when the tool has been unavailable, when its plugin says (an MCP server that went away); only with unavailableReason' }),
   errors: z.array(z.object({ pointer: z.string(), message: z.string() })).optional().meta({ description: 'For invalid: what the tool\'s defaults lack; assign the tool with its settings' }),
 });
 

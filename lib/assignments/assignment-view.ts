@@ -3,6 +3,7 @@ import type { FieldError } from '@/lib/app-error';
 import { compareStrings, type CatalogueEntry } from '@/registry';
 import type { Assignment, AssignmentView } from './assignment';
 import type { ToolLookup } from './tool-lookup';
+import { sinceOf } from '@/lib/catalogue/tool-summary';
 
 /** What a caller found for these very overrides with the same lookup a moment ago (a save's own checks). */
 export interface CheckedOverrides {
@@ -21,7 +22,7 @@ export function viewAssignment(assignment: Assignment, lookup: ToolLookup, check
   const entry = checked ? checked.entry : lookup(assignment.toolName);
   if (!entry) return { ...assignment, status: 'missing' };
   const errors = checked ? checked.errors : lookup.overridesErrors(entry, assignment.overrides);
-  const unavailable = entry.available ? {} : { unavailableReason: entry.unavailableReason ?? 'The tool is unavailable' };
+  const unavailable = entry.available ? {} : { unavailableReason: entry.unavailableReason ?? 'The tool is unavailable', ...sinceOf(entry) };
   if (errors.length > 0) return { ...assignment, status: 'invalid', group: entry.group, ...unavailable, errors };
   return { ...assignment, status: entry.available ? 'ok' : 'unavailable', group: entry.group, ...unavailable };
 }

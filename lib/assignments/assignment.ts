@@ -33,6 +33,8 @@ export type AssignmentView = Assignment & {
   group?: string;
   /** Why the tool cannot run now; present whenever the tool is unavailable, even if `status` is `invalid`. */
   unavailableReason?: string;
+  /** Since when (ISO time) the tool has been unavailable, when its plugin says; only with `unavailableReason`. */
+  unavailableSince?: string;
   /** What is wrong with the stored overrides (pointers start with `/overrides`); with `invalid` only. */
   errors?: FieldError[];
   /** Present when the tool's provider changed it since an editor approved it: the model still gets `approved` (see lib/drift). */

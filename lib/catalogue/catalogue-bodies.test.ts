@@ -48,7 +48,7 @@ describe('CatalogueBodies', () => {
 
   it('gives a new ETag when any single field of an entry changes', () => {
     const bodies = new CatalogueBodies();
-    const base = entry({ available: false, unavailableReason: 'Missing KEY', annotations: { readOnlyHint: true } });
+    const base = entry({ available: false, unavailableReason: 'Missing KEY', unavailableSince: '2026-12-04T10:42:13.000Z', annotations: { readOnlyHint: true } });
     const baseTag = bodies.bodyOf(snapshot([base]), 'full').etag;
     for (const [field, value] of Object.entries(base)) {
       const changed = typeof value === 'string' ? `${value}!` : typeof value === 'boolean' ? !value : { changed: field };

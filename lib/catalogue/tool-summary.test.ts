@@ -41,6 +41,13 @@ describe('toToolSummary', () => {
     expect(isAvailable(summary)).toBe(true);
     expect(isAvailable(toToolSummary(entry))).toBe(false);
   });
+
+  it('keeps since when an unavailable tool has been away, and only while it is unavailable', () => {
+    const away = { ...entry, unavailableSince: '2026-12-04T10:42:13.000Z' };
+    expect(toToolSummary(away)).toMatchObject({ unavailableReason: 'Setting acme.api-key is missing', unavailableSince: '2026-12-04T10:42:13.000Z' });
+    expect(toToolSummary(entry)).not.toHaveProperty('unavailableSince');
+    expect(toToolSummary({ ...away, available: true })).not.toHaveProperty('unavailableSince');
+  });
 });
 
 describe('hasSettings', () => {

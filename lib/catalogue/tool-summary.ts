@@ -14,6 +14,8 @@ export interface ToolSummary {
   readonly source: string;
   /** Present exactly when the tool is unavailable. */
   readonly unavailableReason?: string;
+  /** Since when it has been unavailable (ISO time), when its plugin says (an MCP server that went away). */
+  readonly unavailableSince?: string;
   /** Served by a `MultiToolProvider`. */
   readonly isBundle?: true;
   readonly streamsResultToUser?: true;
@@ -42,12 +44,17 @@ export function toToolSummary(entry: CatalogueEntry): ToolSummary {
     group: entry.group,
     description: entry.description,
     source: entry.source,
-    ...(entry.available ? {} : { unavailableReason: entry.unavailableReason || 'Unavailable for an unknown reason' }),
+    ...(entry.available ? {} : { unavailableReason: entry.unavailableReason || 'Unavailable for an unknown reason', ...sinceOf(entry) }),
     ...(entry.kind === 'provider' ? { isBundle: true } : {}),
     ...(entry.streamsResultToUser ? { streamsResultToUser: true } : {}),
     ...(hasSettings(entry.overridesSchema) ? { hasSettings: true } : {}),
     ...(entry.annotations ? { annotations: entry.annotations } : {}),
   };
+}
+
+/** `unavailableSince` of an unavailable entry, when it has one (to spread into a view of it). */
+export function sinceOf(entry: Pick<CatalogueEntry, 'unavailableSince'>): { unavailableSince?: string } {
+  return entry.unavailableSince === undefined ? {} : { unavailableSince: entry.unavailableSince };
 }
 
 /** The list page's view of a catalogue: every entry as its summary, the diagnostics as they are. */

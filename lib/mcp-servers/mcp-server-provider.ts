@@ -147,10 +147,23 @@ export class McpServerProvider implements MultiToolProvider {
   }
 
   unavailableReason(): string | undefined {
-    const since = this.state.downSince ? ` (unavailable since ${clockTime(this.state.downSince)})` : '';
     // Trying again after a failure: the failure is still the reason.
-    if (this.state.status === 'connecting' && (!this.state.reason || !this.state.downSince)) return `Connecting to the MCP server "${this.config.name}"`;
-    return this.state.reason === undefined ? undefined : `${this.state.reason}${since}`;
+    if (this.isFirstConnect()) return `Connecting to the MCP server "${this.config.name}"`;
+    return this.state.reason;
+  }
+
+  /**
+   * When the server went away (ISO time), while it stays away: the catalogue shows "unavailable
+   * for 3 min" from it. Undefined while connected, disabled, or connecting for the first time.
+   */
+  unavailableSince(): string | undefined {
+    if (this.state.status === 'connected' || this.isFirstConnect()) return undefined;
+    return this.state.downSince;
+  }
+
+  /** Connecting without a failure before it (the first connect, a Reconnect after a change). */
+  private isFirstConnect(): boolean {
+    return this.state.status === 'connecting' && (!this.state.reason || !this.state.downSince);
   }
 
   /**
@@ -429,11 +442,6 @@ function omitTimes(state: ServerState, ...keys: ('connectedAt' | 'nextRetryAt')[
 }
 
 const EMPTY: ReadonlyMap<string, KnownTool> = new Map();
-
-/** "10:42:13 UTC" of an ISO time. */
-function clockTime(iso: string): string {
-  return `${iso.slice(11, 19)} UTC`;
-}
 
 /** "3 s", "2 min", "1 h 5 min". */
 export function durationText(ms: number): string {

@@ -59,6 +59,7 @@ export function viewRules(
         origin: 'rule',
         status,
         ...(view.unavailableReason === undefined ? {} : { unavailableReason: view.unavailableReason }),
+        ...(view.unavailableSince === undefined ? {} : { unavailableSince: view.unavailableSince }),
         ...(view.errors === undefined ? {} : { errors: view.errors }),
       };
     });

@@ -26,6 +26,8 @@ export interface RuleTool {
   origin: ToolOrigin;
   status: 'ok' | 'unavailable' | 'invalid';
   unavailableReason?: string;
+  /** Since when (ISO time) the tool has been unavailable, when its plugin says. */
+  unavailableSince?: string;
   /** For `invalid`: what the tool's defaults lack (assign the tool with its settings). */
   errors?: { pointer: string; message: string }[];
 }

@@ -15,6 +15,7 @@ import { requirePageActor } from '@/lib/auth/page-actor';
 import { getDb } from '@/lib/db/get-db';
 import { listServerEvents } from '@/lib/mcp-servers';
 import { readServerPage } from '@/lib/mcp-servers/server-page';
+import { UnavailableFor } from '@/components/ui/unavailable-for';
 
 export const dynamic = 'force-dynamic';
 
@@ -127,7 +128,17 @@ export default async function ServerPage({ params }: Props) {
                   {!tool.available && <Badge tone="warning">unavailable</Badge>}
                 </div>
                 {tool.description && <p className="mt-1 text-sm whitespace-pre-line wrap-break-word">{tool.description}</p>}
-                {!tool.available && tool.unavailableReason && <p className="mt-1 text-sm text-warning wrap-break-word">{tool.unavailableReason}</p>}
+                {!tool.available && tool.unavailableReason && (
+                  <p className="mt-1 text-sm text-warning wrap-break-word">
+                    {tool.unavailableReason}
+                    {tool.unavailableSince && (
+                      <>
+                        {' ('}
+                        <UnavailableFor since={tool.unavailableSince} />)
+                      </>
+                    )}
+                  </p>
+                )}
                 <details className="mt-2">
                   <summary className="cursor-pointer text-sm">Parameters of {tool.name}</summary>
                   <div className="mt-2">
