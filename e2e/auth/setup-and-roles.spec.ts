@@ -1,5 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '../support/test';
+import { seriousViolations } from '../support/axe';
+import { horizontalOverflow } from '../support/layout-checks';
 import { startNextServer, type NextServer } from '../support/next-server';
 import { ownServerPort } from '../support/ports';
 
@@ -29,6 +31,12 @@ async function signIn(page: Page, { email, password }: { email: string; password
   await expect(page.getByRole('group', { name: 'Signed in user' })).toBeVisible();
 }
 
+/** Nothing sticks out sideways and axe finds nothing serious (the other views: e2e/ui/daily-view-matrix.spec.ts). */
+async function expectFits(page: Page) {
+  expect(await horizontalOverflow(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
 async function createUser(page: Page, user: { email: string; password: string }, role: string) {
   const form = page.getByRole('form', { name: 'New user' });
   await form.getByLabel('Email').fill(user.email);
@@ -53,6 +61,8 @@ test('[AUTH][SETUP]: the setup link makes an admin, who creates an editor and a 
 
   await page.goto(`${server.url}${link}`);
   const setup = page.getByRole('form', { name: 'Create the first admin' });
+  await expect(setup).toBeVisible();
+  await expectFits(page);
   await setup.getByLabel('Email').fill(ADMIN.email);
   await setup.getByLabel('Password', { exact: true }).fill('password1234');
   await setup.getByLabel('Repeat the password').fill('password1234');
@@ -64,6 +74,7 @@ test('[AUTH][SETUP]: the setup link makes an admin, who creates an editor and a 
   // The new admin is signed in at once and lands on the catalogue (issue 33, finding 10).
   await expect(page.getByRole('group', { name: 'Signed in user' })).toContainText(ADMIN.email);
   await expect(page).toHaveURL(`${server.url}/`);
+  await expectFits(page);
 
   // The link is used up.
   await page.goto(`${server.url}${link}`);

@@ -58,6 +58,8 @@ for (const viewport of [
     await expect(applied.getByRole('status')).toContainText('Applied 1 change.');
     await expect(applied.getByRole('list', { name: 'Planned changes' }).getByRole('listitem', { name: `create agents/${id}`, exact: true })).toBeVisible();
     expect(await readAgent(request, id)).toMatchObject({ name: `Edited ${token}` });
+    expect(await horizontalOverflow(page)).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
     await applied.getByRole('link', { name: 'See its events in the audit log' }).click();
     await expect(page).toHaveURL(/\/audit\?actor=config\+import&from=/);
     await expect(page.getByRole('list', { name: 'Audit events, newest first' }).getByRole('listitem').filter({ hasText: `agents/${id}` })).toHaveCount(1);

@@ -58,6 +58,8 @@ test('[UI][CONFIRM]: discarding unsaved settings asks in the styled dialog and k
 
   await page.getByRole('button', { name: 'Cancel', exact: true }).click();
   const question = page.getByRole('alertdialog', { name: 'Discard your unsaved changes to fs_read_file?' });
+  await expect(question).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
   await question.getByRole('button', { name: 'Keep editing' }).click();
   await expect(page.getByRole('textbox', { name: 'Base directory' })).toHaveValue(filesFolder('changed'));
 

@@ -46,6 +46,8 @@ test('[AGENTS][SAVE]: saving settings is said once, on the page, not in a toast 
   await expect(page.getByRole('status').filter({ hasText: 'Saved the settings of fs_read_file.' })).toBeVisible();
   await expect(page.getByText('Settings saved.')).toHaveCount(0);
   await expect(page.getByRole('region', { name: /Notifications/ }).getByRole('listitem')).toHaveCount(0);
+  expect(await horizontalOverflow(page)).toEqual([]);
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test('[AGENTS][PICKER]: on a phone the picker shows no keyboard hints and breaks tool names at their underscores, not mid-word', async ({ page, request }) => {

@@ -70,6 +70,7 @@ test('[WORKFLOWS][DRY-RUN]: "Run as agent" offers the agents that have the steps
   await expect(page.getByRole('alert').filter({ hasText: 'The dry run stopped at step "step1"' })).toBeVisible();
   await expect(page.getByText('workflow-dry-run')).toHaveCount(0);
   await expect(page.getByText(/needs settings that have no default/)).toHaveCount(1);
+  expect(await seriousViolations(page)).toEqual([]);
 
   // With the agent, its settings are used.
   await runAs.selectOption(withTool);
