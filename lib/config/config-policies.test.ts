@@ -7,7 +7,7 @@ import { listAuditEvents } from '@/lib/audit';
 import { putAgentPolicy } from '@/lib/policy/put-agent-policy';
 import { putDefaultPolicy } from '@/lib/policy/put-default-policy';
 import { putTokenBudget } from '@/lib/policy/token-budget';
-import { TEST_ADMIN } from '@/test/auth/test-actors';
+import { TEST_ADMIN, TEST_EDITOR } from '@/test/auth/test-actors';
 import { describeEachDatabase } from '@/test/db/databases';
 import type { Db } from '@/lib/db/schema';
 import { createToolEnvironment } from '@/registry';
@@ -177,6 +177,20 @@ describeEachDatabase('config as code: tool policies, group defaults and token bu
     expect(unknownDefault.details.errors).toEqual([expect.objectContaining({ pointer: '/toolDefaults/no_such_tool', line: 3, column: 3, message: 'No tool named "no_such_tool" is known' })]);
     const badPolicy = await appErrorOf(planConfig({ db, registry, actor: TEST_ADMIN, text: 'apiVersion: tools-admin/v1\ntoolDefaults:\n  todo_read:\n    callPolicy: sometimes\n' }));
     expect(badPolicy.details.errors).toEqual([expect.objectContaining({ pointer: '/toolDefaults/todo_read/callPolicy', line: 4, column: 17 })]);
+    expect(await snapshotTables(db)).toEqual(before);
+  });
+
+  it('lets an editor change agents\' policies but not the group defaults (admins only, as the API)', async () => {
+    const { db } = await databases.create();
+    const registry = await seed(db);
+    const text = await exportConfig({ db, actor: TEST_ADMIN, format: 'yaml', baseUrl: BASE });
+    const policy = text.replace('description: Counts words.', 'description: Counts all words.');
+    expect((await planConfig({ db, registry, actor: TEST_EDITOR, text: policy })).summary).toEqual({ create: 0, update: 1, delete: 0 });
+    const before = await snapshotTables(db);
+    const defaults = text.replace('description: Reads the todo list.', 'description: Reads the list.');
+    expect((await appErrorOf(planConfig({ db, registry, actor: TEST_EDITOR, text: defaults }))).code).toBe('forbidden');
+    const plan = await planConfig({ db, registry, actor: TEST_ADMIN, text: defaults });
+    expect((await appErrorOf(applyConfig({ db, registry, actor: TEST_EDITOR, text: defaults, planHash: plan.hash }))).code).toBe('forbidden');
     expect(await snapshotTables(db)).toEqual(before);
   });
 
