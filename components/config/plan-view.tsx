@@ -97,6 +97,7 @@ function ChangeItem({ change, isUnchecked }: { change: ConfigChange; isUnchecked
         <code className="text-sm wrap-anywhere">{change.target}</code>
         {isUnchecked && <Badge tone="warning">not checked</Badge>}
       </div>
+      {change.words !== undefined && <p className="mt-1 text-sm">{change.words}</p>}
       {change.diffs.length > 0 && (
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 font-mono text-xs">
           {change.diffs.map((diff) => (

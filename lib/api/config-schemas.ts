@@ -30,11 +30,12 @@ const FieldDiffSchema = z.object({
 
 /** One object a plan creates, updates or deletes. */
 export const ConfigChangeSchema = z.object({
-  kind: z.enum(['agent', 'assignment', 'rule', 'server', 'workflow']),
+  kind: z.enum(['agent', 'assignment', 'rule', 'policy', 'token-budget', 'tool-default', 'server', 'workflow']),
   action: z.enum(['create', 'update', 'delete']),
-  target: z.string().meta({ description: '`agents/<id>`, `agents/<id>/tools/<tool>`, `agents/<id>/rules/<group>`, `servers/<name>` or `workflows/<name>`' }),
-  agentId: z.string().optional().meta({ description: 'The agent of an agent, assignment or rule change' }),
-  toolName: z.string().optional(),
+  target: z.string().meta({ description: '`agents/<id>`, `agents/<id>/tools/<tool>`, `agents/<id>/rules/<group>`, `agents/<id>/policies/<tool>`, `agents/<id>/token-budget`, `tools/<tool>/policy` (a group default), `servers/<name>` or `workflows/<name>`' }),
+  words: z.string().optional().meta({ description: 'The change in words (policies, group defaults, token budgets)' }),
+  agentId: z.string().optional().meta({ description: 'The agent of an agent, assignment, rule, policy or token budget change' }),
+  toolName: z.string().optional().meta({ description: 'The tool of an assignment, policy or group default change' }),
   group: z.string().optional().meta({ description: 'The group of a rule change' }),
   serverName: z.string().optional().meta({ description: 'The MCP server of a server change' }),
   workflowName: z.string().optional().meta({ description: 'The workflow of a workflow change' }),

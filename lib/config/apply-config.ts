@@ -21,6 +21,7 @@ import { refreshWorkflowCaches } from '@/lib/workflows/workflow-cache';
 import { definitionJson } from '@/lib/workflows/workflow-store';
 import type { ToolRegistry } from '@/registry';
 import type { ConfigFile } from './config-file';
+import { applyPolicyChange } from './apply-policies';
 import { configImportActor } from './config-import-actor';
 import type { ConfigChange, ConfigPlan } from './config-plan';
 import { parseConfig } from './parse-config';
@@ -56,8 +57,8 @@ export async function applyConfig({ db, registry, actor, text, prune = false, pl
   const servers = new Set(registry.groups());
   const lookup = toolLookup(registry);
   const plan = await inTransaction(db, async (trx) => {
-    // Every writer locks its agent's row first (workflows: their own row); this waits for them and keeps them out until commit.
-    if (dialectOf(trx) === 'postgres') await sql`lock table agents, workflows in exclusive mode`.execute(trx);
+    // Every writer locks its agent's row first (workflows: their own row; group defaults: their table); this waits for them and keeps them out until commit.
+    if (dialectOf(trx) === 'postgres') await sql`lock table agents, workflows, tool_policy_defaults in exclusive mode`.execute(trx);
     const state = await readConfigState(trx);
     const { plan: now, file } = await planOn({ state, registry, actor, parsed, prune, servers: checks });
     checkPlanHash(now, planHash);
@@ -67,6 +68,7 @@ export async function applyConfig({ db, registry, actor, text, prune = false, pl
       if (change.kind === 'server') await applyServerChange(trx, importer, file, state, change, takenGroups);
       else if (change.kind === 'workflow') await applyWorkflowChange(trx, importer, file, change);
       else if (change.kind === 'rule') await applyRuleChange(trx, importer, file, change);
+      else if (change.kind === 'policy' || change.kind === 'tool-default' || change.kind === 'token-budget') await applyPolicyChange(trx, importer, file, change, lookup);
       else await applyChange(trx, importer, file, change, lookup);
     }
     return now;
@@ -79,6 +81,7 @@ export async function applyConfig({ db, registry, actor, text, prune = false, pl
     await refreshWorkflowCaches().catch((error: unknown) => console.error('Config import: reloading the workflows failed', error instanceof Error ? error.message : error));
     await publishChange({ kind: 'catalogue' });
   }
+  if (plan.changes.some((change) => change.kind === 'tool-default')) await publishChange({ kind: 'tool-defaults' });
   const agentIds = new Set(plan.changes.flatMap((change) => (change.agentId === undefined ? [] : [change.agentId])));
   for (const agentId of agentIds) await publishChange({ kind: 'agent-tools', agentId });
   return plan;

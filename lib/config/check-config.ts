@@ -12,6 +12,7 @@ import type { ConfigFile, ConfigServer } from './config-file';
 import type { ParsedConfig, ConfigError } from './parse-config';
 import { Pace } from '@/lib/pace';
 import { plannedTools, type PlannedTools } from './planned-tools';
+import { policyProblems } from './policy-checks';
 import type { ServerChecks } from './server-checks';
 import type { ConfigState } from './read-config-state';
 import { sameJson } from './sorted-json';
@@ -33,7 +34,8 @@ export interface CheckFileOptions {
 
 /**
  * The parsed file checked against the catalogue as it will be once applied (its workflows and
- * servers in, pruned ones out): assignments' tools and overrides, new rules' groups, and new
+ * servers in, pruned ones out): assignments' tools and overrides, new rules' groups, new or
+ * changed tool policies and group defaults (`policyProblems`), and new
  * or changed workflows by the workflows API's own `validateWorkflow`. Throws AppError `invalid`
  * listing every error (a new server URL the egress policy refuses among them); answers the file
  * and what could not be checked (a tool of a server whose tools the plan does not list), each a
@@ -81,6 +83,7 @@ export async function checkedFile({ parsed, state, registry, prune, servers }: C
         if (problem) errors.push({ pointer, message: problem, ...locate(pointer) });
       }
     }
+    errors.push(...policyProblems({ file: parsed.file, state, registry, tools, prune, locate }));
     if (parsed.file.servers) errors.push(...serverErrors(parsed.file.servers, state, registry, locate, servers.egress));
     const checked = workflowProblems(parsed.file, state, tools, locate);
     errors.push(...checked.errors);

@@ -1,9 +1,14 @@
 import { compareStrings } from '@/registry';
 import type { ConfigAgent, ConfigRule, ConfigServer, ConfigWorkflow } from './config-file';
 import type { ConfigChange, FieldDiff } from './config-plan';
+import { policyChanges, tokenBudgetChanges } from './policy-diffs';
+import { policyEntry } from './render-config';
 import { sameJson, sortedJson } from './sorted-json';
 
-/** The changes of one agent the file lists: the agent itself, its assignments and its rules (deletions only with prune). */
+/**
+ * The changes of one agent the file lists: the agent itself, its assignments and its rules
+ * (deletions only with prune), its tool policies and its token budget (when the file has the key).
+ */
 export function agentChanges(current: ConfigAgent | undefined, agent: ConfigAgent, prune: boolean): ConfigChange[] {
   const target = `agents/${agent.id}`;
   const changes: ConfigChange[] = [];
@@ -35,6 +40,8 @@ export function agentChanges(current: ConfigAgent | undefined, agent: ConfigAgen
     }
   }
   changes.push(...ruleChanges(agent.id, current?.rules ?? [], agent.rules, prune));
+  changes.push(...policyChanges(agent.id, current?.policies ?? {}, agent.policies));
+  changes.push(...tokenBudgetChanges(agent.id, current?.tokenBudget ?? null, agent.tokenBudget));
   return changes;
 }
 
@@ -50,6 +57,8 @@ export function agentDeletion(agent: ConfigAgent): ConfigChange {
       ...(agent.description === '' ? [] : [{ field: 'description', before: agent.description }]),
       ...Object.keys(agent.tools).map((toolName) => ({ field: `tools.${toolName}`, before: agent.tools[toolName] })),
       ...agent.rules.map((rule) => ({ field: `rules.${rule.group}`, before: { exclude: rule.exclude } })),
+      ...Object.entries(agent.policies ?? {}).map(([toolName, policy]) => ({ field: `policies.${toolName}`, before: policyEntry(policy) })),
+      ...(agent.tokenBudget === undefined || agent.tokenBudget === null ? [] : [{ field: 'tokenBudget', before: agent.tokenBudget }]),
     ],
   };
 }

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { MAX_AGENT_DESCRIPTION_LENGTH, MAX_AGENT_ID_LENGTH, MAX_AGENT_NAME_LENGTH } from '@/lib/agents/agent-rules';
+import { PutPolicyBodySchema } from '@/lib/api/policy-schemas';
 import { CreateRuleBodySchema } from '@/lib/api/rule-schemas';
 import { WorkflowBodySchema } from '@/lib/api/workflow-schemas';
 import { SERVER_NAME_PATTERN, type ServerConfig } from '@/lib/mcp-servers/server-config';
+import type { PolicyInput } from '@/lib/policy/policy-input';
 import type { WorkflowDefinition } from '@/lib/workflows/workflow';
 
 /** The format version every configuration file names in `apiVersion`. */
@@ -20,7 +22,21 @@ export interface ConfigAgent {
   tools: Record<string, Record<string, unknown>>;
   /** Group rules, in group order, each with its exclusions in name order. */
   rules: ConfigRule[];
+  /**
+   * Tool name → what the agent's model is told of the tool and how its calls pass (its layer,
+   * as `PUT /api/v1/agents/{id}/tools/{tool}/policy` takes it), in name order. Absent: the file
+   * leaves the agent's policies as they are; `{}` removes them all.
+   */
+  policies?: Record<string, ConfigPolicy>;
+  /** The agent's own token budget; null: the default. Absent: the file leaves it as it is. */
+  tokenBudget?: number | null;
 }
+
+/** One tool's policy layer: null (in the file: an absent key) falls through to the layer below. */
+export type ConfigPolicy = PolicyInput;
+
+/** The token budget's bounds, as `PUT /api/v1/agents/{id}/token-budget` takes it. */
+export const MAX_TOKEN_BUDGET = 10_000_000;
 
 /** One group rule of an agent, as `POST /api/v1/agents/{id}/rules` takes it. */
 export interface ConfigRule {
@@ -46,6 +62,11 @@ export interface ConfigFile {
   apiVersion: typeof CONFIG_API_VERSION;
   /** Absent: the file says nothing about agents, and even `prune` deletes none (an empty list deletes all). */
   agents?: ConfigAgent[];
+  /**
+   * Tool name → the tool's group default (every agent's layer below its own), in name order.
+   * Absent: the file leaves the defaults as they are; `{}` removes them all.
+   */
+  toolDefaults?: Record<string, ConfigPolicy>;
   /** Absent: the file says nothing about servers, and even `prune` leaves them as they are. */
   servers?: ConfigServer[];
   /** Absent: the file says nothing about workflows, and even `prune` leaves them as they are. */
@@ -79,6 +100,7 @@ function bodySchema(schema: z.ZodType): Record<string, unknown> {
  */
 export function configJsonSchema(schemaUrl: string, { withBodies = true }: { withBodies?: boolean } = {}): Record<string, unknown> {
   const anyObject = { type: 'object' };
+  const policy = withBodies ? bodySchema(PutPolicyBodySchema) : anyObject;
   return {
     $schema: 'http://json-schema.org/draft-07/schema#',
     $id: schemaUrl,
@@ -115,8 +137,24 @@ export function configJsonSchema(schemaUrl: string, { withBodies = true }: { wit
               description: 'Group rules, as POST /api/v1/agents/{id}/rules takes them: every tool of the group, now and later, but the excluded ones.',
               items: withBodies ? bodySchema(CreateRuleBodySchema) : anyObject,
             },
+            policies: {
+              type: 'object',
+              description: 'Tool name → what the model is told of that tool and how its calls pass, as PUT /api/v1/agents/{id}/tools/{tool}/policy takes it (only the keys set). Absent: left as they are; {} removes them all.',
+              additionalProperties: policy,
+            },
+            tokenBudget: {
+              type: ['integer', 'null'],
+              minimum: 1,
+              maximum: MAX_TOKEN_BUDGET,
+              description: "The most tokens the agent's tool definitions should cost in any format; null returns to the default. Absent: left as it is.",
+            },
           },
         },
+      },
+      toolDefaults: {
+        type: 'object',
+        description: "Tool name → the tool's group default for every agent, as PUT /api/v1/tools/{name}/policy takes it (admins only). Absent: left as they are; {} removes them all.",
+        additionalProperties: policy,
       },
       servers: {
         type: 'array',

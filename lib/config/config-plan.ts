@@ -9,15 +9,19 @@ export interface FieldDiff {
 
 /** One object the plan creates, updates or deletes. */
 export interface ConfigChange {
-  kind: 'agent' | 'assignment' | 'rule' | 'server' | 'workflow';
+  kind: 'agent' | 'assignment' | 'rule' | 'policy' | 'token-budget' | 'tool-default' | 'server' | 'workflow';
   action: 'create' | 'update' | 'delete';
   /**
    * `agents/<id>`, `agents/<id>/tools/<tool>`, `agents/<id>/rules/<group>`, `servers/<name>` or
-   * `workflows/<name>`, as the audit log names it.
+   * `workflows/<name>`, as the audit log names it; `agents/<id>/policies/<tool>` (audited on the
+   * assignment's target), `agents/<id>/token-budget` (audited on the agent's) and `tools/<tool>/policy`.
    */
   target: string;
-  /** The agent of an agent, assignment or rule change. */
+  /** The change in words, for the kinds whose target alone does not say it (policies, defaults, budgets). */
+  words?: string;
+  /** The agent of an agent, assignment, rule, policy or token budget change. */
   agentId?: string;
+  /** The tool of an assignment, policy or group default change. */
   toolName?: string;
   /** The group of a rule change. */
   group?: string;

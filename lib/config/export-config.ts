@@ -7,6 +7,7 @@ import { readFleetAt } from '@/lib/history/config-at';
 import { compareStrings } from '@/registry';
 import { CONFIG_API_VERSION, normalServer, type ConfigFile } from './config-file';
 import { normalWorkflow } from './parse-config';
+import { readPoliciesAt } from './policies-at';
 import { readConfigState } from './read-config-state';
 import { renderConfig, type ConfigFormat } from './render-config';
 import { sortedJson } from './sorted-json';
@@ -38,6 +39,7 @@ export async function exportConfig({ db, actor, format, baseUrl, at }: ExportCon
 /** The configuration file of the fleet at `at`, in the order and shape `readConfigState` gives the present one. */
 async function configFileAt(db: Db, at: string): Promise<ConfigFile> {
   const fleet = await readFleetAt(db, at);
+  const policies = await readPoliciesAt(db, at);
   return {
     apiVersion: CONFIG_API_VERSION,
     agents: fleet.agents.map(({ id, name, description, tools, rules }) => ({
@@ -48,7 +50,10 @@ async function configFileAt(db: Db, at: string): Promise<ConfigFile> {
       rules: Object.keys(rules)
         .sort(compareStrings)
         .map((group) => ({ group, exclude: [...(rules[group] ?? [])].sort(compareStrings) })),
+      policies: policies.agents.get(id) ?? {},
+      tokenBudget: policies.budgets.get(id) ?? null,
     })),
+    toolDefaults: policies.defaults,
     servers: fleet.servers.map(normalServer),
     workflows: fleet.workflows.map(normalWorkflow),
   };

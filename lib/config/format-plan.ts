@@ -7,7 +7,7 @@ const SIGN = { create: '+', update: '~', delete: '-' } as const;
 export function formatPlan(plan: ConfigPlan): string {
   const lines: string[] = [];
   for (const change of plan.changes) {
-    lines.push(`${SIGN[change.action]} ${change.action} ${change.target}`);
+    lines.push(`${SIGN[change.action]} ${change.action} ${change.target}${change.words === undefined ? '' : `: ${change.words}`}`);
     for (const diff of change.diffs) {
       const before = 'before' in diff ? JSON.stringify(diff.before) : undefined;
       const after = 'after' in diff ? JSON.stringify(diff.after) : undefined;

@@ -1,4 +1,4 @@
-export { CONFIG_API_VERSION, CONFIG_SCHEMA_PATH, configJsonSchema, type ConfigAgent, type ConfigFile, type ConfigRule, type ConfigWorkflow } from './config-file';
+export { CONFIG_API_VERSION, CONFIG_SCHEMA_PATH, configJsonSchema, type ConfigAgent, type ConfigFile, type ConfigPolicy, type ConfigRule, type ConfigWorkflow } from './config-file';
 export { exportConfig, type ExportConfigOptions } from './export-config';
 export { planConfig, type PlanConfigOptions } from './plan-config';
 export type { ConfigChange, ConfigPlan, FieldDiff } from './config-plan';

@@ -1,6 +1,7 @@
 import 'server-only';
 import Ajv from 'ajv';
 import { agentDescriptionError, agentNameError } from '@/lib/agents/agent-rules';
+import { PutPolicyBodySchema, PutTokenBudgetBodySchema } from '@/lib/api/policy-schemas';
 import { CreateRuleBodySchema } from '@/lib/api/rule-schemas';
 import { ServerBodySchema } from '@/lib/api/server-schemas';
 import { WorkflowBodySchema } from '@/lib/api/workflow-schemas';
@@ -8,7 +9,7 @@ import { findForbiddenKey } from '@/lib/http/json-guards';
 import { escapePointerToken, unescapePointerToken } from '@/lib/json-pointer';
 import { compareStrings } from '@/registry';
 import { sortedJson } from './sorted-json';
-import { configJsonSchema, normalServer, type ConfigAgent, type ConfigFile, type ConfigRule, type ConfigServer, type ConfigWorkflow } from './config-file';
+import { configJsonSchema, normalServer, type ConfigAgent, type ConfigFile, type ConfigPolicy, type ConfigRule, type ConfigServer, type ConfigWorkflow } from './config-file';
 import { Pace } from '@/lib/pace';
 import { linePosition, readConfigText, type ReadConfig } from './read-config-text';
 import type { Positions } from './read-yaml.mjs';
@@ -97,7 +98,24 @@ export async function checkRead(read: ReadConfig): Promise<ParsedConfig> {
       // As the rules store keeps them: each excluded name once, in order.
       rules.push({ group, exclude: [...new Set(exclude)].sort(compareStrings) });
     }
-    agents.push({ id: agent.id, name: agent.name.trim(), description: (agent.description ?? '').trim(), tools: agent.tools ?? {}, rules });
+    const raw = agent as { policies?: Record<string, unknown>; tokenBudget?: unknown };
+    const policies = raw.policies === undefined ? undefined : policyMap(`${at}/policies`, raw.policies, errors, locate);
+    let tokenBudget: number | null | undefined;
+    if ('tokenBudget' in raw) {
+      // The token budget API's own rule.
+      const checked = PutTokenBudgetBodySchema.safeParse({ tokens: raw.tokenBudget });
+      errors.push(...issueErrors(`${at}/tokenBudget`, checked.error?.issues.map((issue) => ({ ...issue, path: issue.path.slice(1) })), locate));
+      tokenBudget = checked.success ? checked.data.tokens : null;
+    }
+    agents.push({
+      id: agent.id,
+      name: agent.name.trim(),
+      description: (agent.description ?? '').trim(),
+      tools: agent.tools ?? {},
+      rules,
+      ...(policies === undefined ? {} : { policies }),
+      ...(tokenBudget === undefined ? {} : { tokenBudget }),
+    });
   }
   const servers: ConfigServer[] = [];
   const seenServers = new Map<string, number>();
@@ -124,11 +142,13 @@ export async function checkRead(read: ReadConfig): Promise<ParsedConfig> {
     else seenWorkflows.set(checked.data.name, index);
     workflows.push(normalWorkflow(checked.data));
   }
+  const toolDefaults = file.toolDefaults === undefined ? undefined : policyMap('/toolDefaults', file.toolDefaults, errors, locate);
   if (errors.length > 0) return { errors, locate };
   return {
     file: {
       apiVersion: file.apiVersion,
       ...(file.agents === undefined ? {} : { agents }),
+      ...(toolDefaults === undefined ? {} : { toolDefaults }),
       ...(file.servers === undefined ? {} : { servers }),
       ...(file.workflows === undefined ? {} : { workflows }),
     },
@@ -145,6 +165,32 @@ export function normalWorkflow(workflow: ConfigWorkflow): ConfigWorkflow {
     inputs: workflow.inputs.map(({ name, type, required, description }) => ({ name, type, required, description })),
     steps: workflow.steps.map(({ id, tool, arguments: args }) => ({ id, tool, arguments: sortedJson(args) as Record<string, unknown> })),
     output: workflow.output,
+  };
+}
+
+/**
+ * A map of tool name → policy layer, each read by the policy API's own body schema (absent keys
+ * are null), in name order with its parameter descriptions in name order; errors go to `errors`.
+ */
+function policyMap(at: string, value: Record<string, unknown>, errors: ConfigError[], locate: ParsedConfig['locate']): Record<string, ConfigPolicy> {
+  const policies: Record<string, ConfigPolicy> = {};
+  for (const toolName of Object.keys(value).sort(compareStrings)) {
+    const pointer = `${at}/${escapePointerToken(toolName)}`;
+    const checked = PutPolicyBodySchema.safeParse(value[toolName]);
+    errors.push(...issueErrors(pointer, checked.error?.issues, locate));
+    if (checked.success) policies[toolName] = normalPolicy(checked.data);
+  }
+  return policies;
+}
+
+/** A policy layer with its parameter descriptions in name order, as files and plans compare them. */
+export function normalPolicy(policy: ConfigPolicy): ConfigPolicy {
+  const names = Object.keys(policy.parameterDescriptions).sort(compareStrings);
+  return {
+    displayName: policy.displayName,
+    description: policy.description,
+    parameterDescriptions: Object.fromEntries(names.map((name) => [name, policy.parameterDescriptions[name]!])),
+    callPolicy: policy.callPolicy,
   };
 }
 

@@ -11,6 +11,7 @@ import { checkedFile, type ConfigWarning } from './check-config';
 import type { ConfigChange, ConfigPlan } from './config-plan';
 import type { ConfigFile, ConfigServer } from './config-file';
 import { agentChanges, agentDeletion, serverChanges, workflowChanges } from './config-diffs';
+import { toolDefaultChanges } from './policy-diffs';
 import { Pace, pacedJsonText } from '@/lib/pace';
 import { parseConfig, type ParsedConfig } from './parse-config';
 import { egressProblems, NO_SERVER_CHECKS, unlistedServers, type ServerChecks } from './server-checks';
@@ -79,6 +80,8 @@ export async function planOn({ state, registry, actor, parsed, prune, servers }:
   const { file, warnings } = await checkedFile({ parsed, state, registry, prune, servers });
   const plan = await makePlan(state, file, prune, warnings);
   authorizeServerChanges(actor, state, plan.changes, file.servers ?? []);
+  // As the group default API: it loosens or tightens every agent at once (admins only).
+  if (plan.changes.some((change) => change.kind === 'tool-default')) authorize(actor, 'policy:defaults');
   return { plan, file };
 }
 
@@ -112,6 +115,7 @@ export async function makePlan(state: ConfigState, file: ConfigFile, prune: bool
   if (prune && file.agents) {
     for (const agent of current.values()) if (!wanted.has(agent.id)) changes.push(agentDeletion(agent));
   }
+  changes.push(...toolDefaultChanges(state.file.toolDefaults ?? {}, file.toolDefaults));
   if (file.servers) changes.push(...serverChanges(state.file.servers ?? [], file.servers, prune));
   if (file.workflows) changes.push(...workflowChanges(state.file.workflows ?? [], file.workflows, prune));
   changes.sort((a, b) => compareStrings(a.target, b.target));

@@ -1,5 +1,5 @@
 import { Document } from 'yaml';
-import { CONFIG_SCHEMA_PATH, type ConfigFile, type ConfigRule, type ConfigServer, type ConfigWorkflow } from './config-file';
+import { CONFIG_SCHEMA_PATH, type ConfigFile, type ConfigPolicy, type ConfigRule, type ConfigServer, type ConfigWorkflow } from './config-file';
 
 /** The formats an export comes in. */
 export type ConfigFormat = 'yaml' | 'json';
@@ -12,18 +12,22 @@ export type ConfigFormat = 'yaml' | 'json';
 export function renderConfig(file: ConfigFile, format: ConfigFormat, baseUrl: string): string {
   const schemaUrl = `${baseUrl.replace(/\/$/, '')}${CONFIG_SCHEMA_PATH}`;
   // An agent with no description, tools or rules leaves the key out: less to read.
-  const agents = (file.agents ?? []).map(({ id, name, description, tools, rules }) => ({
+  const agents = (file.agents ?? []).map(({ id, name, description, tools, rules, policies, tokenBudget }) => ({
     id,
     name,
     ...(description === '' ? {} : { description }),
     ...(Object.keys(tools).length === 0 ? {} : { tools }),
     ...(rules.length === 0 ? {} : { rules: rules.map(ruleEntry) }),
+    ...(policies === undefined || Object.keys(policies).length === 0 ? {} : { policies: policyEntries(policies) }),
+    ...(tokenBudget === undefined || tokenBudget === null ? {} : { tokenBudget }),
   }));
+  // Group defaults follow the agents, and only when there are any.
+  const toolDefaults = file.toolDefaults === undefined || Object.keys(file.toolDefaults).length === 0 ? {} : { toolDefaults: policyEntries(file.toolDefaults) };
   // Servers and workflows follow the agents, and only when there are any: a file without them reads as before.
   const servers = file.servers === undefined || file.servers.length === 0 ? {} : { servers: file.servers.map(serverEntry) };
   const workflows = file.workflows === undefined || file.workflows.length === 0 ? {} : { workflows: file.workflows.map(workflowEntry) };
-  if (format === 'json') return `${JSON.stringify({ $schema: schemaUrl, apiVersion: file.apiVersion, agents, ...servers, ...workflows }, null, 2)}\n`;
-  const document = new Document({ apiVersion: file.apiVersion, agents, ...servers, ...workflows });
+  if (format === 'json') return `${JSON.stringify({ $schema: schemaUrl, apiVersion: file.apiVersion, agents, ...toolDefaults, ...servers, ...workflows }, null, 2)}\n`;
+  const document = new Document({ apiVersion: file.apiVersion, agents, ...toolDefaults, ...servers, ...workflows });
   return `# yaml-language-server: $schema=${schemaUrl}\n${document.toString({ lineWidth: 0, minContentWidth: 0 })}`;
 }
 
@@ -38,6 +42,21 @@ function serverEntry(server: ConfigServer): Record<string, unknown> {
     command: server.command,
     ...(server.args.length === 0 ? {} : { args: server.args }),
     ...(Object.keys(server.env).length === 0 ? {} : { env: server.env }),
+  };
+}
+
+/** Each tool's policy with only the keys it sets, in a fixed order (the tools already in name order). */
+function policyEntries(policies: Record<string, ConfigPolicy>): Record<string, Record<string, unknown>> {
+  return Object.fromEntries(Object.entries(policies).map(([toolName, policy]) => [toolName, policyEntry(policy)]));
+}
+
+/** A policy as the policy API takes it, leaving out what falls through (null, no parameter descriptions). */
+export function policyEntry({ displayName, description, parameterDescriptions, callPolicy }: ConfigPolicy): Record<string, unknown> {
+  return {
+    ...(displayName === null ? {} : { displayName }),
+    ...(description === null ? {} : { description }),
+    ...(Object.keys(parameterDescriptions).length === 0 ? {} : { parameterDescriptions }),
+    ...(callPolicy === null ? {} : { callPolicy }),
   };
 }
 

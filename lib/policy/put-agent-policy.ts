@@ -1,11 +1,9 @@
 import 'server-only';
-import { AppError, type FieldError } from '@/lib/app-error';
+import { AppError } from '@/lib/app-error';
 import { lockAgent } from '@/lib/agents/lock-agent';
 import { singleToolLookup } from '@/lib/assignments/tool-lookup';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
-import { assignmentTarget } from '@/lib/audit/audit-event';
-import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import { checkVersion } from '@/lib/check-version';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
@@ -13,7 +11,8 @@ import { publishChange } from '@/lib/events';
 import type { ToolRegistry } from '@/registry';
 import { givenToolNames } from './given-tools';
 import { policyInputErrors, type PolicyInput } from './policy-input';
-import { readPolicySnapshot, type PolicySnapshot } from './policy-snapshot';
+import { agentNameCollisions, saveAgentPolicyRow } from './policy-rows';
+import { readPolicySnapshot } from './policy-snapshot';
 import { toAgentLayer } from './tool-policy';
 import { readToolPolicy, type ToolPolicyView } from './read-tool-policy';
 
@@ -44,7 +43,7 @@ export async function putAgentPolicy({ db, registry, actor, agentId, toolName, i
     const given = await givenToolNames(trx, registry, agentId);
     if (!given.has(toolName)) throw new AppError('not_found', `Agent "${agentId}" has no tool "${toolName}" assigned`);
     const snapshot = await readPolicySnapshot(trx, agentId);
-    const errors = [...policyInputErrors(input, lookup(toolName)), ...collisionErrors(snapshot, given, toolName, input.displayName)];
+    const errors = [...policyInputErrors(input, lookup(toolName)), ...agentNameCollisions(snapshot, given, toolName, input.displayName)];
     if (errors.length > 0) throw new AppError('invalid', `The policy for "${toolName}" of agent "${agentId}" cannot be saved`, { errors });
     const existing = await trx.selectFrom('agent_tool_policies').selectAll().where('agent_id', '=', agentId).where('tool_name', '=', toolName).executeTakeFirst();
     const subject = `The policy of "${toolName}" for agent "${agentId}"`;
@@ -52,39 +51,8 @@ export async function putAgentPolicy({ db, registry, actor, agentId, toolName, i
     else if (expectedVersion !== undefined && expectedVersion !== 0) {
       throw new AppError('precondition_failed', `${subject} does not exist (any more), so version ${expectedVersion} cannot be current`);
     }
-    const now = new Date().toISOString();
-    const values = {
-      display_name: input.displayName,
-      description: input.description,
-      parameter_descriptions: JSON.stringify(input.parameterDescriptions),
-      call_policy: input.callPolicy,
-      updated_at: now,
-    };
-    const saved = existing
-      ? await trx.updateTable('agent_tool_policies').set({ ...values, version: existing.version + 1 }).where('agent_id', '=', agentId).where('tool_name', '=', toolName).returningAll().executeTakeFirstOrThrow()
-      : await trx.insertInto('agent_tool_policies').values({ ...values, agent_id: agentId, tool_name: toolName, version: 1, created_at: now }).returningAll().executeTakeFirstOrThrow();
-    await recordAuditEvent(trx, {
-      actor,
-      action: 'policy.put',
-      target: assignmentTarget(agentId, toolName),
-      before: existing ? toAgentLayer(existing) : null,
-      after: toAgentLayer(saved),
-    });
+    await saveAgentPolicyRow(trx, { actor, agentId, toolName, input, existing });
   });
   await publishChange({ kind: 'agent-tools', agentId });
   return readToolPolicy({ db, registry, actor, agentId, toolName });
-}
-
-/** A shown name another tool of the agent already has (its own, or one a layer gives it). */
-function collisionErrors(snapshot: PolicySnapshot, given: ReadonlySet<string>, toolName: string, displayName: string | null): FieldError[] {
-  const shown = displayName ?? snapshot.defaults.get(toolName)?.displayName ?? toolName;
-  for (const other of given) {
-    if (other === toolName) continue;
-    const otherShown = snapshot.agent.get(other)?.displayName ?? snapshot.defaults.get(other)?.displayName ?? other;
-    if (otherShown === shown) {
-      const how = otherShown === other ? 'the name of' : `the name the agent shows for`;
-      return [{ pointer: '/displayName', message: `"${shown}" is already ${how} the agent's tool "${other}": the model could not tell them apart` }];
-    }
-  }
-  return [];
 }

@@ -3,14 +3,13 @@ import { AppError, type FieldError } from '@/lib/app-error';
 import { singleToolLookup } from '@/lib/assignments/tool-lookup';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
-import { toolPolicyTarget } from '@/lib/audit/audit-event';
-import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import { checkVersion } from '@/lib/check-version';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
 import { publishChange } from '@/lib/events';
 import { layerTool, type LayeredTool } from './layer-tool';
 import { policyInputErrors, type PolicyInput } from './policy-input';
+import { defaultNameCollisions, saveDefaultPolicyRow } from './policy-rows';
 import { toDefaultLayer, type DefaultPolicyLayer } from './tool-policy';
 import type { ToolRegistry } from '@/registry';
 
@@ -63,19 +62,7 @@ export async function putDefaultPolicy({ db, registry, actor, toolName, input, e
     else if (expectedVersion !== undefined && expectedVersion !== 0) {
       throw new AppError('precondition_failed', `${subject} does not exist (any more), so version ${expectedVersion} cannot be current`);
     }
-    const now = new Date().toISOString();
-    const values = {
-      group_name: entry.group,
-      display_name: input.displayName,
-      description: input.description,
-      parameter_descriptions: JSON.stringify(input.parameterDescriptions),
-      call_policy: input.callPolicy,
-      updated_at: now,
-    };
-    const saved = existing
-      ? await trx.updateTable('tool_policy_defaults').set({ ...values, version: existing.version + 1 }).where('tool_name', '=', toolName).returningAll().executeTakeFirstOrThrow()
-      : await trx.insertInto('tool_policy_defaults').values({ ...values, tool_name: toolName, version: 1, created_at: now }).returningAll().executeTakeFirstOrThrow();
-    await recordAuditEvent(trx, { actor, action: 'policy-default.put', target: toolPolicyTarget(toolName), before: existing ? toDefaultLayer(existing) : null, after: toDefaultLayer(saved) });
+    await saveDefaultPolicyRow(trx, { actor, toolName, group: entry.group, input, existing });
   });
   await publishChange({ kind: 'tool-defaults' });
   return readDefaultPolicy({ db, registry, actor, toolName });
@@ -83,12 +70,12 @@ export async function putDefaultPolicy({ db, registry, actor, toolName, input, e
 
 /** A default display name that is another tool's name, or that another layer already shows for another tool. */
 async function defaultCollisions(db: Db, registry: ToolRegistry, toolName: string, displayName: string | null): Promise<FieldError[]> {
-  if (displayName === null || displayName === toolName) return [];
-  const clash = (message: string): FieldError[] => [{ pointer: '/displayName', message }];
-  if (registry.knownToolNames().has(displayName)) return clash(`"${displayName}" is the name of another tool: an agent given both could not tell them apart`);
-  const other = await db.selectFrom('tool_policy_defaults').select('tool_name').where('display_name', '=', displayName).where('tool_name', '!=', toolName).executeTakeFirst();
-  if (other) return clash(`"${displayName}" is already the group default name of "${other.tool_name}"`);
-  const agent = await db.selectFrom('agent_tool_policies').select(['agent_id', 'tool_name']).where('display_name', '=', displayName).where('tool_name', '!=', toolName).executeTakeFirst();
-  if (agent) return clash(`"${displayName}" is already the name agent "${agent.agent_id}" shows for "${agent.tool_name}"`);
-  return [];
+  if (displayName === null) return [];
+  const defaults = await db.selectFrom('tool_policy_defaults').select(['tool_name', 'display_name']).where('display_name', '=', displayName).execute();
+  const agents = await db.selectFrom('agent_tool_policies').select(['agent_id', 'tool_name', 'display_name']).where('display_name', '=', displayName).execute();
+  return defaultNameCollisions(toolName, displayName, {
+    knownToolNames: registry.knownToolNames(),
+    defaults: defaults.map((row) => ({ toolName: row.tool_name, displayName: row.display_name })),
+    agentLayers: agents.map((row) => ({ agentId: row.agent_id, toolName: row.tool_name, displayName: row.display_name })),
+  });
 }

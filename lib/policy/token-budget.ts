@@ -3,12 +3,11 @@ import { AppError } from '@/lib/app-error';
 import { lockAgent } from '@/lib/agents/lock-agent';
 import type { Actor } from '@/lib/auth/actor';
 import { authorize } from '@/lib/auth/authorize';
-import { agentTarget } from '@/lib/audit/audit-event';
-import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import { checkVersion } from '@/lib/check-version';
 import type { Db } from '@/lib/db/schema';
 import { inTransaction } from '@/lib/db/transaction';
 import { requireAgent } from '@/lib/runtime/require-agent';
+import { saveTokenBudgetRow } from './policy-rows';
 
 /** The budget when an agent has none of its own: TOOL_TOKEN_BUDGET, else 8,000 tokens. */
 export function defaultTokenBudget(env: Readonly<Record<string, string | undefined>> = process.env): number {
@@ -45,11 +44,7 @@ export async function putTokenBudget({ db, actor, agentId, tokens, expectedVersi
     const subject = `The token budget of agent "${agentId}"`;
     if (existing) checkVersion(subject, existing.version, expectedVersion, () => ({ agentId, tokens: existing.tokens, source: 'agent', version: existing.version }));
     else if (expectedVersion !== undefined && expectedVersion !== 0) throw new AppError('precondition_failed', `${subject} is the default, so version ${expectedVersion} cannot be current`);
-    const now = new Date().toISOString();
-    if (tokens === null) await trx.deleteFrom('agent_token_budgets').where('agent_id', '=', agentId).execute();
-    else if (existing) await trx.updateTable('agent_token_budgets').set({ tokens, version: existing.version + 1, updated_at: now }).where('agent_id', '=', agentId).execute();
-    else await trx.insertInto('agent_token_budgets').values({ agent_id: agentId, tokens, version: 1, updated_at: now }).execute();
-    await recordAuditEvent(trx, { actor, action: 'token-budget.put', target: agentTarget(agentId), before: existing ? { tokens: existing.tokens } : null, after: tokens === null ? null : { tokens } });
+    await saveTokenBudgetRow(trx, actor, agentId, tokens, existing);
   });
   return readTokenBudget({ db, actor, agentId });
 }
