@@ -2,7 +2,7 @@ import { expect, it } from 'vitest';
 import { snapshotTables } from '@/test/api/api-harness';
 import { appErrorOf } from '@/test/app-error-of';
 import { createAgent } from '@/lib/agents';
-import { putAssignment } from '@/lib/assignments';
+import { deleteAssignment, putAssignment } from '@/lib/assignments';
 import { listAuditEvents } from '@/lib/audit';
 import { putAgentPolicy } from '@/lib/policy/put-agent-policy';
 import { putDefaultPolicy } from '@/lib/policy/put-default-policy';
@@ -77,6 +77,26 @@ describeEachDatabase('config as code: tool policies, group defaults and token bu
     expect((await planConfig({ db: fresh, registry, actor: TEST_ADMIN, text })).changes).toEqual([]);
   });
 
+  it('keeps the policy of a tool whose assignment was removed: exported, applied to an empty database, and planned again as nothing to do', async () => {
+    const { db } = await databases.create();
+    const registry = await seed(db);
+    await deleteAssignment({ db, registry, actor: TEST_ADMIN, agentId: 'support', toolName: 'word_count', expectedVersion: 1 });
+    const text = await exportConfig({ db, actor: TEST_ADMIN, format: 'yaml', baseUrl: BASE });
+    expect(text).toContain('      word_count:\n        displayName: count_words');
+    expect(text).not.toMatch(/tools:\n(.*\n)*?\s+word_count: \{\}/);
+
+    const { db: fresh } = await databases.create();
+    const plan = await planConfig({ db: fresh, registry, actor: TEST_ADMIN, text });
+    expect(plan.changes.map((change) => `${change.action} ${change.target}`)).toContain('create agents/support/policies/word_count');
+    await applyConfig({ db: fresh, registry, actor: TEST_ADMIN, text, planHash: plan.hash });
+    expect(await exportConfig({ db: fresh, actor: TEST_ADMIN, format: 'yaml', baseUrl: BASE })).toBe(text);
+    expect((await planConfig({ db: fresh, registry, actor: TEST_ADMIN, text })).changes).toEqual([]);
+    // A bad text in such a policy is still refused.
+    const bad = text.replace('displayName: count_words', 'displayName: count words!');
+    const refused = await appErrorOf(planConfig({ db: fresh, registry, actor: TEST_ADMIN, text: bad }));
+    expect(refused.details.errors).toEqual(expect.arrayContaining([expect.objectContaining({ pointer: '/agents/0/policies/word_count/displayName', message: expect.stringContaining('OpenAI refuses') })]));
+  });
+
   it('plans a changed description in words and applies it as the API does: version + 1, audited as policy.put by "config import"', async () => {
     const { db } = await databases.create();
     const registry = await seed(db);
@@ -136,7 +156,7 @@ describeEachDatabase('config as code: tool policies, group defaults and token bu
     expect(events.map((event) => `${event.action} ${event.target}`).sort()).toEqual(['policy-default.delete tools/todo_read/policy', 'policy.delete agents/support/tools/word_count', 'token-budget.put agents/support']);
   });
 
-  it('refuses a name a format refuses, an unknown parameter, a taken name and a tool the agent does not get, each with its line, and changes nothing', async () => {
+  it('refuses a name a format refuses, an unknown parameter, a taken name and an unknown tool, each with its line, and changes nothing', async () => {
     const { db } = await databases.create();
     const registry = await seed(db);
     const text = [
@@ -154,8 +174,8 @@ describeEachDatabase('config as code: tool policies, group defaults and token bu
       '        displayName: count_words',
       '        parameterDescriptions:',
       '          nope: Not a parameter.',
-      '      fs_read_file:',
-      '        description: Not given to this agent.',
+      '      fs_no_such_tool:',
+      '        description: Not a tool.',
       'toolDefaults:',
       '  todo_read:',
       '    displayName: read todos!',
@@ -168,7 +188,7 @@ describeEachDatabase('config as code: tool policies, group defaults and token bu
       expect.objectContaining({ pointer: '/agents/0/policies/todo_read/displayName', line: 10, column: 22, message: 'todo_read: "count_words" is already the name the agent shows for the agent\'s tool "word_count": the model could not tell them apart' }),
       expect.objectContaining({ pointer: '/agents/0/policies/word_count/displayName', line: 12, column: 22, message: 'word_count: "count_words" is already the name the agent shows for the agent\'s tool "todo_read": the model could not tell them apart' }),
       expect.objectContaining({ pointer: '/agents/0/policies/word_count/parameterDescriptions/nope', line: 14, column: 17, message: 'word_count: The tool has no parameter "nope"; it has "text"' }),
-      expect.objectContaining({ pointer: '/agents/0/policies/fs_read_file', line: 15, column: 7, message: 'Agent "support" does not get the tool "fs_read_file": assign it under "tools", or give it by a group rule, to set its policy' }),
+      expect.objectContaining({ pointer: '/agents/0/policies/fs_no_such_tool', line: 15, column: 7, message: 'No tool named "fs_no_such_tool" is known, so agent "support" cannot get it: check the name' }),
       expect.objectContaining({ pointer: '/toolDefaults/todo_read/displayName', line: 19, column: 18, message: 'todo_read: OpenAI refuses "read todos!" as a tool name: it takes 1–64 letters, digits, "_" or "-"' }),
       expect.objectContaining({ pointer: '/toolDefaults/todo_read/displayName', line: 19, column: 18, message: expect.stringContaining('Anthropic refuses') }),
       expect.objectContaining({ pointer: '/toolDefaults/todo_read/displayName', line: 19, column: 18, message: expect.stringContaining('MCP refuses') }),

@@ -24,9 +24,10 @@ export interface PolicyChecksOptions {
 /**
  * The file's new and changed tool policies and group defaults, checked as their APIs check them
  * at save, by the same code (`policyInputErrors`, `agentNameCollisions`, `defaultNameCollisions`),
- * against the state the file makes: an agent's policy must be for a tool the agent gets (its
- * assignments and group rules after the file); a name some format refuses, a parameter the tool
- * lacks, and a shown name another tool of the agent has are errors at their place. Policies the
+ * against the state the file makes: an agent's policy must be for a known tool; a name some format
+ * refuses, a parameter the tool lacks, and a shown name another tool the agent gets (its assignments
+ * and group rules after the file) has are errors at their place. A policy for a known tool the agent
+ * does not get is kept for when it does, as the API keeps one whose assignment was removed. Policies the
  * file holds as they are stored are not checked again (as an assignment whose tool has gone stays).
  */
 export function policyProblems({ file, state, registry, tools, prune, locate }: PolicyChecksOptions): ConfigError[] {
@@ -50,7 +51,10 @@ export function policyProblems({ file, state, registry, tools, prune, locate }: 
       if (sameJson(before?.policies?.[toolName], policy)) continue;
       const pointer = `/agents/${index}/policies/${escapePointerToken(toolName)}`;
       if (!given.has(toolName)) {
-        errors.push({ pointer, message: `Agent "${agent.id}" does not get the tool "${toolName}": assign it under "tools", or give it by a group rule, to set its policy`, ...locate(pointer, true) });
+        // Kept for when the agent gets the tool again, as the API keeps a policy whose assignment was removed
+        // (so an export holding one applies to an empty database); only its own texts can be checked.
+        if (tools.find(toolName)) errors.push(...at(pointer, toolName, policyInputErrors(policy, verified(toolName))));
+        else errors.push({ pointer, message: `No tool named "${toolName}" is known, so agent "${agent.id}" cannot get it: check the name`, ...locate(pointer, true) });
         continue;
       }
       errors.push(...at(pointer, toolName, [...policyInputErrors(policy, verified(toolName)), ...agentNameCollisions(layers, given, toolName, policy.displayName)]));
