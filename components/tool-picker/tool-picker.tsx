@@ -12,6 +12,7 @@ import { firstLine } from '@/lib/catalogue/group-tools';
 import { searchOf, type VisibleGroup } from '@/lib/catalogue/filter-catalogue';
 import { rankAndLimit } from './rank-matches';
 import { sharedIndexOf } from '@/lib/client/shared-index';
+import { UnavailableFor } from '@/components/ui/unavailable-for';
 import { isAvailable, type ToolSummary } from '@/lib/catalogue/tool-summary';
 import { countText } from '@/lib/client/count-text';
 import { choosableByGroup, isChoosable } from './choosable';
@@ -266,7 +267,17 @@ const ToolItem = memo(function ToolItem({ tool, assignment, isChosen, onToggle }
           </Badge>
         )}
         <span className="block truncate text-xs text-muted-foreground">{firstLine(tool.description)}</span>
-        {isUnavailable && <span className="block text-xs break-words text-warning">{tool.unavailableReason}</span>}
+        {isUnavailable && (
+          <span className="block text-xs break-words text-warning">
+            {tool.unavailableReason}
+            {tool.unavailableSince && (
+              <>
+                {' ('}
+                <UnavailableFor since={tool.unavailableSince} />)
+              </>
+            )}
+          </span>
+        )}
       </span>
     </Command.Item>
   );
