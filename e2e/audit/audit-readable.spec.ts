@@ -1,6 +1,7 @@
 import { expect, test } from '../support/test';
 import { seriousViolations } from '../support/axe';
 import { horizontalOverflow } from '../support/layout-checks';
+import { uniqueToken } from '../support/agents-page';
 import { agentWithHistory, auditEventsViaApi, shownEvents } from '../support/audit-page';
 
 // Issue 33, finding 6: one change showed as seven boxes (unchanged fields, version, createdAt,
@@ -73,6 +74,28 @@ test('[AUDIT][ACTOR]: typing "admin" in the actor filter offers the admin by nam
   // Something no actor matches says so and changes nothing.
   await actor.fill('nobody by this name');
   await expect(page.getByRole('listbox', { name: 'Actors' })).toContainText('No actor matches “nobody by this name”.');
+});
+
+test('[AUDIT][ACTOR]: a change made with an API token reads "by token "its name"", in the list and the actor picker', async ({ page, request, baseURL }) => {
+  const name = `audit cli ${uniqueToken()}`;
+  const made = await request.post('/api/v1/tokens', { data: { name, scopes: ['agents:write'], agents: 'all' } });
+  expect(made.status(), await made.text()).toBe(201);
+  const { secret } = (await made.json()) as { secret: string };
+  const id = `by-token-${uniqueToken()}`;
+  const created = await fetch(`${baseURL}/api/v1/agents`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ id, name: 'Made by a token' }),
+  });
+  expect(created.status, await created.text()).toBe(201);
+
+  await page.goto(`/audit?agent=${id}`);
+  const createdEvent = page.getByRole('list', { name: 'Audit events, newest first' }).getByRole('listitem').filter({ hasText: 'Agent created' });
+  await expect(createdEvent).toContainText(`by token "${name}"`);
+  await expect(createdEvent).not.toContainText('Token "');
+  const actor = page.getByRole('combobox', { name: 'Actor' });
+  await actor.fill(name);
+  await expect(page.getByRole('listbox', { name: 'Actors' }).getByRole('option', { name: `token "${name}"` })).toBeVisible();
 });
 
 test('[AUDIT][ACTION]: the action filter lists actions in words and filters by their code', async ({ page, request }) => {
