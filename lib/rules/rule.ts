@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Selectable } from 'kysely';
 import type { AgentRulesTable } from '@/lib/db/schema';
+import type { UpstreamChange } from '@/lib/drift/tool-approvals';
 import type { ToolRegistry } from '@/registry';
 
 /** An agent's rule: every tool of `group` but the excluded ones, expanded whenever the agent's tools are read. */
@@ -28,6 +29,8 @@ export interface RuleTool {
   unavailableReason?: string;
   /** For `invalid`: what the tool's defaults lack (assign the tool with its settings). */
   errors?: { pointer: string; message: string }[];
+  /** With origin `rule`: the provider changed the tool since it was approved for the agent; the model still gets `approved` (see lib/drift). */
+  upstreamChange?: Pick<UpstreamChange, 'approved' | 'current' | 'changed' | 'summary' | 'problems'>;
 }
 
 /** A rule with the tools it gives now. */
