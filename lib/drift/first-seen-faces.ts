@@ -1,5 +1,4 @@
 import 'server-only';
-import { singleToolLookup } from '@/lib/assignments/tool-lookup';
 import { assignmentTarget } from '@/lib/audit/audit-event';
 import { recordAuditEvent } from '@/lib/audit/record-audit-event';
 import { FIRST_SIGHT } from '@/lib/auth/system-actors';
@@ -25,10 +24,9 @@ import { ruleHolders, type HolderScope, type ToolHolder } from './tool-holders';
 export async function approveFirstSeenFaces(db: Db, registry: ToolRegistry, scope: HolderScope = {}): Promise<ToolHolder[]> {
   const candidates = await unapprovedHolders(db, registry, scope);
   if (candidates.length === 0) return [];
-  const lookup = singleToolLookup(registry);
   const approved: ToolHolder[] = [];
   for (const holder of candidates) {
-    const entry = lookup(holder.toolName);
+    const entry = registry.entry(holder.toolName);
     if (!entry?.available) continue;
     const face = faceOf(entry);
     const isNew = await inTransaction(db, async (trx) => {

@@ -1,7 +1,6 @@
 import 'server-only';
 import type { Db } from '@/lib/db/schema';
-import { ruleEntries } from '@/lib/rules/expand-rules';
-import { toRule } from '@/lib/rules/rule';
+import { ruleEntries, toRule } from '@/lib/rules/rule';
 import type { ToolRegistry } from '@/registry';
 
 /** Which agents and tools to look at; all of them when a field is left out. */
