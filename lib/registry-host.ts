@@ -18,6 +18,7 @@ import { trackWorkflowCache, WorkflowCache } from '@/lib/workflows/workflow-cach
 import { WorkflowToolProvider } from '@/lib/workflows/workflow-provider';
 import { startServerHost } from '@/lib/mcp-servers/server-host';
 import { subscribeChanges } from '@/lib/events';
+import { approveFirstSeenFaces } from '@/lib/drift/first-seen-faces';
 
 /** Where the host looks for plugins and settings; defaults are the process's own. */
 export interface RegistryHostOptions {
@@ -96,6 +97,10 @@ export function getToolRegistry(): Promise<ToolRegistry> {
       });
       // The MCP servers admins added join as bundles; each connects in the background.
       await startServerHost(registry);
+      // Tools assigned before their face was known (the seeded demo agent's, or while this app was down) are approved as they are now.
+      void getDb()
+        .then((db) => approveFirstSeenFaces(db, registry))
+        .catch((error: unknown) => console.error('Approving first-seen tool versions failed', error instanceof Error ? error.message : error));
       return registry;
     }).catch((error: unknown) => {
       // Let the next request try again instead of caching the failure for the process's life.

@@ -17,6 +17,18 @@ export const ToolFaceSchema = z.object({
 /** `POST …/accept-upstream`: the agents whose pending change of the tool was accepted. */
 export const AcceptedUpstreamSchema = z.object({ agentIds: z.array(z.string()) });
 
+/** Changed upstream of an agent's tool since approved; absent when nothing changed. */
+export const UpstreamChangeSchema = z
+  .object({
+    approved: ToolFaceSchema,
+    current: ToolFaceSchema,
+    changed: z.array(z.enum(['description', 'parametersSchema', 'annotations'])),
+    summary: z.array(z.string()).meta({ description: 'What changed, in words, one line each: `description changed`, `parameter "limit" added`, `destructiveHint: false → true`' }),
+    problems: z.array(z.string()).meta({ description: 'Non-empty: the change breaks the agent (e.g. a newly required parameter); the tool is left out of its effective tools until accepted' }),
+  })
+  .optional()
+    .meta({ description: 'Changed upstream: the provider changed the tool since an editor approved it; the agent\'s model is served `approved` until the change is accepted' });
+
 /** One tool assigned to one agent, with its status; `version` is its ETag. */
 export const AssignmentViewSchema = z.object({
   agentId: z.string(),
@@ -33,16 +45,7 @@ export const AssignmentViewSchema = z.object({
     .array(z.object({ pointer: z.string(), message: z.string() }))
     .optional()
     .meta({ description: 'For status invalid: what is wrong with the stored overrides' }),
-  upstreamChange: z
-    .object({
-      approved: ToolFaceSchema,
-      current: ToolFaceSchema,
-      changed: z.array(z.enum(['description', 'parametersSchema', 'annotations'])),
-      summary: z.array(z.string()).meta({ description: 'What changed, in words, one line each: `description changed`, `parameter "limit" added`, `destructiveHint: false → true`' }),
-      problems: z.array(z.string()).meta({ description: 'Non-empty: the change breaks the agent (e.g. a newly required parameter); the tool is left out of its effective tools until accepted' }),
-    })
-    .optional()
-    .meta({ description: 'Changed upstream: the provider changed the tool since an editor approved it; the agent\'s model is served `approved` until the change is accepted' }),
+  upstreamChange: UpstreamChangeSchema,
 });
 
 /** `GET /api/v1/agents/{id}/tools`. */

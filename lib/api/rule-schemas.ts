@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isStorableText } from '@/lib/db/storable-text';
-import { AssignmentViewSchema } from './assignment-schemas';
+import { AssignmentViewSchema, UpstreamChangeSchema } from './assignment-schemas';
 
 const toolName = z.string().min(1).max(200).refine(isStorableText, 'Text must not contain U+0000 (NUL).');
 
@@ -27,6 +27,7 @@ export const RuleToolSchema = z.object({
   unavailableReason: z.string().optional(),
   unavailableSince: z.string().optional().meta({ format: 'date-time', description: 'Since when the tool has been unavailable, when its plugin says (an MCP server that went away); only with unavailableReason' }),
   errors: z.array(z.object({ pointer: z.string(), message: z.string() })).optional().meta({ description: 'For invalid: what the tool\'s defaults lack; assign the tool with its settings' }),
+  upstreamChange: UpstreamChangeSchema,
 });
 
 /** A group rule with the tools it gives now; `version` is its ETag. */

@@ -16,3 +16,9 @@ export const ANONYMOUS: SystemActor = { kind: 'system', id: 'anonymous', display
 
 /** The identity provider's groups at a sign-in, which set the user's role (OIDC_ROLE_MAP). */
 export const SINGLE_SIGN_ON: SystemActor = { kind: 'system', id: 'system:sso', displayName: 'Single sign-on', permissions: [] };
+
+/**
+ * The app itself, approving the face of a tool an agent has but holds no approval of, when that
+ * face is first known (lib/drift/first-seen-faces.ts): so a later change of it waits for a person.
+ */
+export const FIRST_SIGHT: SystemActor = { kind: 'system', id: 'system:first-sight', displayName: 'First sight of a tool', permissions: ['agents:write'] };

@@ -43,7 +43,8 @@ export async function seedDemo({ db, dataDir }: SeedDemoOptions): Promise<boolea
       ['fs_read_file', { baseDir }],
       ['fs_list_dir', { baseDir }],
     ] as const) {
-      // The registry is not booted yet (it reads this database): the demo's tools start without an approved face.
+      // The registry is not booted yet (it reads this database): the demo's tools get their approved
+      // face when it boots (approveFirstSeenFaces in lib/registry-host.ts), by the first sight of them.
       await saveAssignment(trx, { actor: FIRST_START, agentId: DEMO_AGENT_ID, toolName, overrides, existing: undefined, approval: { entry: undefined } });
     }
     return true;

@@ -83,8 +83,8 @@ export async function readApprovedAnnotations(db: Db, agentId: string): Promise<
 }
 
 /**
- * The agent's assigned tools whose provider changed them since they were approved, by tool name.
- * A tool without an approval (assigned before approvals were recorded) or unknown now has none.
+ * The agent's tools whose provider changed them since they were approved, by tool name.
+ * A tool without an approval yet (see first-seen-faces.ts) or unknown now has none.
  */
 export async function readUpstreamChanges(db: Db, registry: ToolRegistry, agentId: string, toolNames?: readonly string[]): Promise<Map<string, UpstreamChange>> {
   let query = db.selectFrom('approved_tools').selectAll().where('agent_id', '=', agentId);

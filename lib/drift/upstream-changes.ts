@@ -12,6 +12,7 @@ import { inTransaction } from '@/lib/db/transaction';
 import { publishChange } from '@/lib/events';
 import type { ToolRegistry } from '@/registry';
 import { approveTool, readUpstreamChanges, type UpstreamChange } from './tool-approvals';
+import { heldToolNames, holdersOf } from './tool-holders';
 
 /** What the upstream-change functions need. */
 export interface UpstreamOptions {
@@ -20,16 +21,16 @@ export interface UpstreamOptions {
   actor: Actor;
 }
 
-/** The agent's assigned tools changed upstream since approved, by tool name. AppError `forbidden` without `agents:read`, `not_found`. */
+/** The agent's tools (assigned or given by a rule) changed upstream since approved, by tool name. AppError `forbidden` without `agents:read`, `not_found`. */
 export async function listUpstreamChanges({ db, registry, actor, agentId }: UpstreamOptions & { agentId: string }): Promise<UpstreamChange[]> {
   await getAgent({ db, actor, id: agentId });
-  const names = (await db.selectFrom('assignments').select('tool_name').where('agent_id', '=', agentId).execute()).map((row) => row.tool_name);
+  const names = await heldToolNames(db, registry, agentId);
   return [...(await readUpstreamChanges(db, registry, agentId, names)).values()].sort((a, b) => (a.toolName < b.toolName ? -1 : 1));
 }
 
 /**
  * Accepts the provider's current version of `toolName` for one agent (`agentId`) or for every
- * agent that has it assigned with a pending change: the model is served it from now on. One
+ * agent that has it (assigned or through a group rule) with a pending change: the model is served it from now on. One
  * `assignment.accept-upstream` event per agent, with the approved and the accepted version.
  * AppError `forbidden` without `agents:write`; `not_found` for the agent, or when the tool has
  * no pending change there (or anywhere, for all). Answers the agents whose change was accepted.
@@ -41,16 +42,13 @@ export async function acceptUpstreamChange({ db, registry, actor, toolName, agen
   const entry = singleToolLookup(registry)(toolName);
   if (!entry || !entry.available) throw new AppError('not_found', `No tool named "${toolName}" is offered now, so there is no change of it to accept`);
   const agentIds = await inTransaction(db, async (trx) => {
-    const candidates = agentId
-      ? [agentId]
-      : (await trx.selectFrom('assignments').select('agent_id').where('tool_name', '=', toolName).orderBy('agent_id').execute()).map((row) => row.agent_id);
+    const candidates = agentId ? [agentId] : await holdersOf(trx, registry, toolName);
     const accepted: string[] = [];
     for (const candidate of candidates) {
       await lockAgent(trx, candidate);
       const change = (await readUpstreamChanges(trx, registry, candidate, [toolName])).get(toolName);
       if (!change) continue;
-      const isAssigned = await trx.selectFrom('assignments').select('tool_name').where('agent_id', '=', candidate).where('tool_name', '=', toolName).executeTakeFirst();
-      if (!isAssigned) continue;
+      if ((await holdersOf(trx, registry, toolName, candidate)).length === 0) continue;
       await approveTool(trx, actor, candidate, entry);
       await recordAuditEvent(trx, { actor, action: 'assignment.accept-upstream', target: assignmentTarget(candidate, toolName), before: change.approved, after: change.current });
       accepted.push(candidate);

@@ -6,6 +6,7 @@ import { registerInstance, type ToolRegistry } from '@/registry';
 import { envAllowlist } from '@/lib/secrets/references';
 import { referenceLookup } from '@/lib/secrets/reference-lookup';
 import { logger } from '@/lib/log/logger';
+import { approveFirstSeenFaces } from '@/lib/drift/first-seen-faces';
 import { McpServerProvider, type ProviderEvent, type ServerState } from './mcp-server-provider';
 import { readKnownTools, recordServerEvent, saveKnownTools } from './server-events';
 import { configReferenceProblems, configSecretNames } from './server-config';
@@ -126,6 +127,19 @@ export class ServerHost {
     return true;
   }
 
+  /**
+   * The server's tools are known now (it connected, or its list changed): an agent that has one
+   * but no approval of it (assigned while the server was away) gets it approved as it is now.
+   */
+  private async approveFaces(server: string, provider: McpServerProvider): Promise<void> {
+    if (!provider.isAvailable()) return;
+    try {
+      await approveFirstSeenFaces(await this.db(), this.options.registry, { toolNames: [...provider.toolNames()] });
+    } catch (error) {
+      logger.warn({ server, err: error instanceof Error ? error.message : String(error) }, 'MCP server: could not approve the first-seen versions of its tools');
+    }
+  }
+
   private async db(): Promise<Db> {
     return (this.options.db ?? getDb)();
   }
@@ -180,7 +194,10 @@ export class ServerHost {
       guardPath: stdioGuardPath(this.options.appRoot),
       refusal: record.transport === 'stdio' && isStdioOff(env) ? STDIO_OFF_REASON : undefined,
       invalid: problems.length === 0 ? undefined : `The stored configuration is refused (change the server to fix it): ${problems.map((problem) => `${problem.pointer}: ${problem.message}`).join('; ')}`,
-      onChange: () => void publishChange({ kind: 'catalogue' }),
+      onChange: () => {
+        void publishChange({ kind: 'catalogue' });
+        void this.approveFaces(record.name, provider);
+      },
       knownTools,
       onEvent: (event) => void this.recordEvent(record.name, event),
       onTools: (tools) => void this.db().then((db) => saveKnownTools(db, record.name, tools)).catch((error: unknown) => {

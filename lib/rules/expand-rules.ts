@@ -6,24 +6,15 @@ import type { Db } from '@/lib/db/schema';
 import { isStorableText } from '@/lib/db/storable-text';
 import { initialOverrides } from '@/lib/overrides/initial-overrides';
 import type { CatalogueEntry } from '@/registry';
-import { toRule, type AgentRule, type AgentRuleView, type RuleTool } from './rule';
+import { ruleEntries, toRule, type AgentRule, type AgentRuleView, type RuleTool } from './rule';
+
+export { ruleEntries };
 
 /** The agent's rules, by group. */
 export async function readRules(db: Db, agentId: string): Promise<AgentRule[]> {
   if (!isStorableText(agentId)) return [];
   const rows = await db.selectFrom('agent_rules').selectAll().where('agent_id', '=', agentId).orderBy('group_name').execute();
   return rows.map(toRule);
-}
-
-/** Whether a catalogue entry is one of a group's tools (not an unavailable bundle's placeholder). */
-function isToolOf(entry: CatalogueEntry, group: string, known: ReadonlySet<string>): boolean {
-  return entry.group === group && known.has(entry.name);
-}
-
-/** The tools the rules cover in a catalogue reading, in catalogue order. */
-export function ruleEntries(rule: AgentRule, catalogue: readonly CatalogueEntry[], known: ReadonlySet<string>): CatalogueEntry[] {
-  const excluded = new Set(rule.exclude);
-  return catalogue.filter((entry) => isToolOf(entry, rule.group, known) && !excluded.has(entry.name));
 }
 
 /**

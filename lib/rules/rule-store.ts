@@ -14,6 +14,8 @@ import { isStorableText } from '@/lib/db/storable-text';
 import { inTransaction } from '@/lib/db/transaction';
 import { publishChange } from '@/lib/events';
 import type { ToolRegistry } from '@/registry';
+import { approveFirstSeenFaces } from '@/lib/drift/first-seen-faces';
+import { readUpstreamChanges } from '@/lib/drift/tool-approvals';
 import { readRules, viewRules } from './expand-rules';
 import { ruleGroupProblem, ruleGroups, toRule, type AgentRule, type AgentRuleView } from './rule';
 
@@ -30,7 +32,22 @@ export async function listRules({ db, actor, registry, agentId }: RuleOptions): 
   await getAgent({ db, actor, id: agentId });
   const rules = await readRules(db, agentId);
   const assigned = new Set((await db.selectFrom('assignments').select('tool_name').where('agent_id', '=', agentId).execute()).map((row) => row.tool_name));
-  return viewRulesNow(registry, rules, assigned);
+  return withUpstreamChanges(db, registry, agentId, viewRulesNow(registry, rules, assigned));
+}
+
+/** The rules' tools marked with their pending upstream changes (as assignments are, lib/drift). */
+async function withUpstreamChanges(db: Db, registry: ToolRegistry, agentId: string, views: AgentRuleView[]): Promise<AgentRuleView[]> {
+  const given = views.flatMap((view) => view.tools.filter((tool) => tool.origin === 'rule').map((tool) => tool.toolName));
+  if (given.length === 0) return views;
+  const upstream = await readUpstreamChanges(db, registry, agentId, given);
+  if (upstream.size === 0) return views;
+  return views.map((view) => ({
+    ...view,
+    tools: view.tools.map((tool) => {
+      const change = tool.origin === 'rule' ? upstream.get(tool.toolName) : undefined;
+      return change ? { ...tool, upstreamChange: { approved: change.approved, current: change.current, changed: change.changed, summary: change.summary, problems: change.problems } } : tool;
+    }),
+  }));
 }
 
 /** One rule with its tools; AppError `not_found` for the agent or the rule. */
@@ -60,6 +77,8 @@ export async function createRule({ db, actor, registry, agentId, group, exclude 
     if (!row) throw new AppError('conflict', `Agent "${agentId}" already has a rule for group "${group}"; change its exclusions instead`);
     const created = toRule(row);
     await recordAuditEvent(trx, { actor, action: 'rule.create', target: ruleTarget(agentId, group), before: null, after: created });
+    // The tools it gives are approved as they are now, unless the agent holds an approval of them.
+    await approveFirstSeenFaces(trx, registry, { agentId });
     return created;
   });
   await publishChange({ kind: 'agent-tools', agentId });
@@ -92,6 +111,7 @@ export async function updateRule({
       .returningAll()
       .executeTakeFirstOrThrow();
     await recordAuditEvent(trx, { actor, action: 'rule.update', target: ruleTarget(agentId, group), before: toRule(current), after: toRule(row) });
+    await approveFirstSeenFaces(trx, registry, { agentId });
     return { rule: toRule(row), changed: true };
   });
   if (outcome.changed) await publishChange({ kind: 'agent-tools', agentId });

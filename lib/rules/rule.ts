@@ -1,7 +1,8 @@
 import 'server-only';
 import type { Selectable } from 'kysely';
 import type { AgentRulesTable } from '@/lib/db/schema';
-import type { ToolRegistry } from '@/registry';
+import type { UpstreamChange } from '@/lib/drift/tool-approvals';
+import type { CatalogueEntry, ToolRegistry } from '@/registry';
 
 /** An agent's rule: every tool of `group` but the excluded ones, expanded whenever the agent's tools are read. */
 export interface AgentRule {
@@ -30,6 +31,8 @@ export interface RuleTool {
   unavailableSince?: string;
   /** For `invalid`: what the tool's defaults lack (assign the tool with its settings). */
   errors?: { pointer: string; message: string }[];
+  /** With origin `rule`: the provider changed the tool since it was approved for the agent; the model still gets `approved` (see lib/drift). */
+  upstreamChange?: Pick<UpstreamChange, 'approved' | 'current' | 'changed' | 'summary' | 'problems'>;
 }
 
 /** A rule with the tools it gives now. */
@@ -59,4 +62,15 @@ export function ruleGroups(registry: ToolRegistry): Set<string> {
 /** Why a new rule may not name `group` (no plugin serves it), or undefined when it may. */
 export function ruleGroupProblem(groups: ReadonlySet<string>, group: string): string | undefined {
   return groups.has(group) ? undefined : `No plugin serves a group named "${group}", so it cannot be given as a rule`;
+}
+
+/** Whether a catalogue entry is one of a group's tools (not an unavailable bundle's placeholder). */
+function isToolOf(entry: CatalogueEntry, group: string, known: ReadonlySet<string>): boolean {
+  return entry.group === group && known.has(entry.name);
+}
+
+/** The tools the rules cover in a catalogue reading, in catalogue order. */
+export function ruleEntries(rule: AgentRule, catalogue: readonly CatalogueEntry[], known: ReadonlySet<string>): CatalogueEntry[] {
+  const excluded = new Set(rule.exclude);
+  return catalogue.filter((entry) => isToolOf(entry, rule.group, known) && !excluded.has(entry.name));
 }

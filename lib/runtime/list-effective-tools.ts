@@ -10,6 +10,7 @@ import { describeTool, type ToolRegistry } from '@/registry';
 import { readRules, ruleAssignment, ruleEntries } from '@/lib/rules/expand-rules';
 import { layerTool } from '@/lib/policy/layer-tool';
 import { annotationsFor, readPolicySnapshot } from '@/lib/policy/policy-snapshot';
+import { approveFirstSeenFaces } from '@/lib/drift/first-seen-faces';
 import { readUpstreamChanges } from '@/lib/drift/tool-approvals';
 import type { EffectiveTool, EffectiveToolSet, LeftOutTool } from './effective-tool';
 
@@ -39,8 +40,10 @@ export async function listEffectiveTools({ db, registry, actor, agentId }: ListE
   const explicit = rows.map((row) => viewAssignment(toAssignment(row), lookup));
   const assigned = new Set(rows.map((row) => row.tool_name));
   const assignments = [...explicit, ...(await ruleViews(db, registry, agentId, lookup, assigned))].sort(compareViews);
+  // A tool whose face no approval holds yet (it was unavailable when assigned, a rule gives it) is approved as it is now.
+  await approveFirstSeenFaces(db, registry, { agentId });
   const policies = await readPolicySnapshot(db, agentId);
-  const upstream = await readUpstreamChanges(db, registry, agentId, explicit.map((view) => view.toolName));
+  const upstream = await readUpstreamChanges(db, registry, agentId, assignments.map((view) => view.toolName));
   const tools: EffectiveTool[] = [];
   const leftOut: LeftOutTool[] = [];
   for (const assignment of assignments) {
