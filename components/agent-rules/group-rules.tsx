@@ -14,6 +14,7 @@ import { isProblem } from '@/lib/client-api/api-problem';
 import { addRule, removeRule, rulesQueryOptions } from '@/lib/client-api/rules-api';
 import { groupLabel } from '@/lib/catalogue/group-tools';
 import type { AgentRuleView } from '@/lib/rules/rule';
+import { UpstreamChange } from '@/components/agent-detail/upstream-change';
 import { RuleExclusionsDialog } from './rule-exclusions-dialog';
 
 /**
@@ -108,10 +109,14 @@ function RuleCard({ agentId, rule }: { agentId: string; rule: AgentRuleView }) {
                 <Badge tone={tool.status === 'ok' ? 'neutral' : 'warning'} title={tool.status === 'ok' ? undefined : tool.unavailableReason ?? tool.errors?.map((e) => e.message).join('; ')}>
                   <span className="font-mono">{tool.toolName}</span>
                   {tool.status !== 'ok' && ` (${tool.status === 'invalid' ? 'needs settings' : 'unavailable'})`}
+                  {tool.upstreamChange && ' (changed upstream)'}
                 </Badge>
               </li>
             ))}
           </ul>
+        )}
+        {given.map(
+          (tool) => tool.upstreamChange && <UpstreamChange key={tool.toolName} agentId={agentId} toolName={tool.toolName} change={tool.upstreamChange} canWrite={canWrite} onAnnounce={setNotice} />,
         )}
         {problem && (
           <p role="alert" className="mt-2 text-sm text-destructive">

@@ -20,7 +20,7 @@ async function setEnabled(request: APIRequestContext, name: string, url: string,
   expect(saved.status()).toBe(200);
 }
 
-test('[DRIFT][FIRST-SEEN]: a tool assigned while its MCP server is off is approved as it is when the server comes back; a later change waits for an editor', async ({ page, request, baseURL }) => {
+test('[DRIFT][FIRST-SEEN]: a tool assigned while its MCP server is off is approved as it is when the server comes back, one a rule gives when the rule is saved; a later change waits for an editor on both', async ({ page, request, baseURL }) => {
   test.setTimeout(120_000);
   const mcp = await startTestMcpServer();
   try {
@@ -42,6 +42,9 @@ test('[DRIFT][FIRST-SEEN]: a tool assigned while its MCP server is off is approv
     // Back on: the server's tools are seen again and the agent's approval of the tool is recorded, by the app itself.
     await setEnabled(request, server, mcp.url, true);
     await expect.poll(async () => (await firstSeen()).map((event) => event.target), { timeout: 30_000 }).toEqual([`agents/${agentId}/tools/${tool}`]);
+    // Another agent gets the server's tools by a group rule: the rule's save approves them as they are now.
+    const ruledId = await createTestAgent(request, 'Ruled');
+    expect((await request.post(`/api/v1/agents/${ruledId}/rules`, { data: { group: server } })).status()).toBe(201);
 
     const created = await request.post('/api/v1/tokens', { data: { name: `first seen ${server}`, scopes: ['runtime'] } });
     expect(created.status()).toBe(201);
@@ -69,6 +72,22 @@ test('[DRIFT][FIRST-SEEN]: a tool assigned while its MCP server is off is approv
       await expect(card.getByText('changed upstream', { exact: true })).toBeHidden();
       expect(await upstreamOf()).toBeUndefined();
       await expect.poll(async () => (await served())?.description).toBe('Answers the text it is given, shouted');
+
+      // The rule's tool shows the same change in the rule's section, and the agent keeps the approved version until accepted there.
+      const ruledChange = async () => {
+        const { rules } = (await (await request.get(`/api/v1/agents/${ruledId}/rules`)).json()) as { rules: { tools: Assignment[] }[] };
+        return rules[0]?.tools.find((candidate) => candidate.toolName === tool)?.upstreamChange;
+      };
+      expect(await ruledChange()).toMatchObject({ changed: ['description', 'parametersSchema'] });
+      const ruledAgents = (await (await request.get(`/api/v1/agents?q=${ruledId}`)).json()) as { agents: { id: string; statusCounts?: { changed: number } }[] };
+      expect(ruledAgents.agents.find((candidate) => candidate.id === ruledId)?.statusCounts?.changed).toBe(1);
+      await page.goto(`/agents/${ruledId}`);
+      await expect(page.getByRole('list', { name: /rule gives$/ }).getByText(`${tool} (changed upstream)`)).toBeVisible();
+      const ruledDiff = page.getByRole('region', { name: `Upstream change of ${tool}` });
+      await expect(ruledDiff.getByRole('list', { name: 'What changed' }).getByRole('listitem')).toHaveText(['description changed', 'parameter "loud" added']);
+      await ruledDiff.getByRole('button', { name: `Accept upstream change of ${tool}` }).click();
+      await expect(ruledDiff).toBeHidden();
+      expect(await ruledChange()).toBeUndefined();
     } finally {
       await agent.close();
     }

@@ -1,6 +1,7 @@
 import 'server-only';
 import type { Db } from '@/lib/db/schema';
 import { faceOf, fingerprintOf } from '@/lib/drift/tool-fingerprint';
+import { ruleHolders } from '@/lib/drift/tool-holders';
 import type { ToolRegistry } from '@/registry';
 import { toAssignment } from './assignment';
 import { viewAssignment } from './assignment-view';
@@ -11,7 +12,7 @@ export interface AssignmentStatusCounts {
   missing: number;
   invalid: number;
   unavailable: number;
-  /** Assigned tools whose provider changed them since an editor approved them (pending upstream changes). */
+  /** Tools it has (assigned or by a group rule) whose provider changed them since they were approved (pending upstream changes). */
   changed: number;
 }
 
@@ -24,10 +25,11 @@ export interface CountAssignmentStatusesOptions {
 }
 
 /**
- * Each agent's assignments counted by status (missing, invalid, unavailable), and those with a
- * pending upstream change (the provider's tool differs from the approved one), from two queries
- * and one reading of the registry for all agents. Agents without such assignments get zeros
- * (or are absent from the map when they have no assignments at all). Throws nothing of its own.
+ * Each agent's assignments counted by status (missing, invalid, unavailable), and its tools
+ * (assigned or given by a group rule) with a pending upstream change (the provider's tool differs
+ * from the approved one), from three queries and one reading of the registry for all agents.
+ * Agents without such tools get zeros (or are absent from the map when they have no assignments
+ * and no rules). Throws nothing of its own.
  */
 export async function countAssignmentStatuses({ db, registry, agentIds }: CountAssignmentStatusesOptions): Promise<Map<string, AssignmentStatusCounts>> {
   const counts = new Map<string, AssignmentStatusCounts>();
@@ -47,6 +49,11 @@ export async function countAssignmentStatuses({ db, registry, agentIds }: CountA
     if (status !== 'ok') agentCounts[status] += 1;
     counts.set(row.agent_id, agentCounts);
     assigned.add(`${row.agent_id}\u0000${row.tool_name}`);
+  }
+  // A tool a rule gives waits for acceptance as an assigned one does (lib/drift).
+  for (const holder of await ruleHolders(db, registry, agentIds ? { agentIds } : {})) {
+    if (!counts.has(holder.agentId)) counts.set(holder.agentId, { missing: 0, invalid: 0, unavailable: 0, changed: 0 });
+    assigned.add(`${holder.agentId}\u0000${holder.toolName}`);
   }
   // As readUpstreamChanges decides it: a tool offered now whose face differs from the approved one.
   const fingerprints = new Map<string, string | null>();

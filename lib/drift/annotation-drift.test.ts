@@ -4,6 +4,7 @@ import { createAgent } from '@/lib/agents';
 import { flushAuditEvents } from '@/lib/audit/record-audit-event-later';
 import { listAssignments, putAssignment } from '@/lib/assignments';
 import { HeldCallError } from '@/lib/policy/held-call';
+import { createRule } from '@/lib/rules/rule-store';
 import { policyAnnotations } from '@/lib/policy/layer-tool';
 import { readToolPolicy } from '@/lib/policy/read-tool-policy';
 import { prepareToolCall } from '@/lib/runtime/prepare-tool-call';
@@ -81,5 +82,22 @@ describeEachDatabase('annotations-only upstream changes', (databases) => {
     expect(change?.summary).toEqual(['destructiveHint: false → true']);
     expect((await readToolPolicy({ db, registry, actor, agentId: 'bot', toolName: 'remove' })).effective.callPolicy).toEqual({ value: 'ask', source: 'annotations' });
     await expect(prepareToolCall({ db, registry, actor: TEST_ADMIN, agentId: 'bot', toolName: 'remove', arguments: { path: 'a.txt' } })).rejects.toBeInstanceOf(HeldCallError);
+  });
+
+  it('keeps the approved face\'s call policy for a tool a group rule gives, as for an assigned one, until an editor accepts', async () => {
+    const { db } = await databases.create();
+    await createAgent({ db, actor, input: { id: 'ruled', name: 'Ruled' } });
+    const before = await removeRegistry({ destructiveHint: true });
+    await createRule({ db, actor, registry: before, agentId: 'ruled', group: before.entry('remove')!.group, exclude: [] });
+    const registry = await removeRegistry({ destructiveHint: false });
+
+    expect((await readToolPolicy({ db, registry, actor, agentId: 'ruled', toolName: 'remove' })).effective.callPolicy).toEqual({ value: 'ask', source: 'annotations' });
+    const call = () => prepareToolCall({ db, registry, actor: TEST_ADMIN, agentId: 'ruled', toolName: 'remove', arguments: { path: 'a.txt' } });
+    await expect(call()).rejects.toBeInstanceOf(HeldCallError);
+
+    await acceptUpstreamChange({ db, registry, actor, agentId: 'ruled', toolName: 'remove' });
+    expect((await readToolPolicy({ db, registry, actor, agentId: 'ruled', toolName: 'remove' })).effective.callPolicy).toEqual({ value: 'allow', source: 'tool' });
+    expect((await (await call()).run()).result).toBe('removed');
+    await flushAuditEvents();
   });
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, expect, it } from 'vitest';
 import { TEST_EDITOR } from '@/test/auth/test-actors';
-import { createAgent } from '@/lib/agents';
+import { createAgent, listAgents } from '@/lib/agents';
 import { listAssignments, putAssignment } from '@/lib/assignments';
 import type { Db } from '@/lib/db/schema';
 import { DEMO_AGENT_ID, seedDemo } from '@/lib/db/seed-demo';
@@ -129,6 +129,9 @@ describeEachDatabase('approved faces of tools first seen after they were given t
     expect(await servedOf(db, later, 'bot')).toEqual({ description: 'Finds things', changedUpstream: true });
     const [rule] = await listRules({ db, actor, registry: later, agentId: 'bot' });
     expect(rule?.tools).toEqual([expect.objectContaining({ toolName: 'lookup', origin: 'rule', upstreamChange: expect.objectContaining({ summary: ['description changed', 'parameter "limit" added'] }) })]);
+    // The agents list (and the health strip, which reads it) counts it.
+    expect((await listAgents({ db, actor, registry: later })).map((agent) => [agent.id, agent.statusCounts?.changed])).toEqual([['bot', 1]]);
+    expect((await listAgents({ db, actor, registry: later, status: 'changed' })).map((agent) => agent.id)).toEqual(['bot']);
     // Accepting for every agent reaches the agents a rule gives the tool to.
     expect(await acceptUpstreamChange({ db, registry: later, actor, toolName: 'lookup' })).toEqual({ agentIds: ['bot'] });
     expect(await servedOf(db, later, 'bot')).toEqual({ description: 'Finds things, now with a limit', changedUpstream: false });

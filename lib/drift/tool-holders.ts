@@ -6,6 +6,8 @@ import type { ToolRegistry } from '@/registry';
 /** Which agents and tools to look at; all of them when a field is left out. */
 export interface HolderScope {
   agentId?: string;
+  /** Several agents (with `agentId`, both must hold). */
+  agentIds?: readonly string[];
   toolNames?: readonly string[];
 }
 
@@ -20,9 +22,10 @@ export interface ToolHolder {
  * it stands, but the excluded ones), whether or not they also have it assigned.
  */
 export async function ruleHolders(db: Db, registry: ToolRegistry, scope: HolderScope = {}): Promise<ToolHolder[]> {
-  if (scope.toolNames?.length === 0) return [];
+  if (scope.toolNames?.length === 0 || scope.agentIds?.length === 0) return [];
   let query = db.selectFrom('agent_rules').selectAll();
   if (scope.agentId !== undefined) query = query.where('agent_id', '=', scope.agentId);
+  if (scope.agentIds !== undefined) query = query.where('agent_id', 'in', [...scope.agentIds]);
   const rows = await query.execute();
   if (rows.length === 0) return [];
   const catalogue = registry.catalogue();

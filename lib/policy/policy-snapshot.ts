@@ -32,13 +32,12 @@ export async function readPolicySnapshot(db: Db, agentId: string): Promise<Polic
 }
 
 /**
- * The annotations `toolName`'s default call policy is read from for the snapshot's agent: for a
- * tool it has assigned itself, those of its approved face unless the provider's current ones ask
- * for a person (`policyAnnotations`); for a tool only a group rule gives it (no approval is kept
- * of those), the current ones.
+ * The annotations `toolName`'s default call policy is read from for the snapshot's agent: those of
+ * its approved face (assigned or given by a group rule, lib/drift) unless the provider's current
+ * ones ask for a person (`policyAnnotations`); the current ones while none is approved yet.
  */
-export function annotationsFor(snapshot: PolicySnapshot, toolName: string, current: ToolAnnotations | undefined, isAssigned: boolean): ToolAnnotations | undefined {
-  return isAssigned ? policyAnnotations(snapshot.approvedAnnotations.get(toolName), current) : current;
+export function annotationsFor(snapshot: PolicySnapshot, toolName: string, current: ToolAnnotations | undefined): ToolAnnotations | undefined {
+  return policyAnnotations(snapshot.approvedAnnotations.get(toolName), current);
 }
 
 /** How long a snapshot read for a tool call is trusted; any change to any agent's tools or a default forgets them all at once. */

@@ -44,9 +44,8 @@ export async function readToolPolicy({ db, registry, actor, agentId, toolName }:
   const agent = snapshot.agent.get(toolName) ?? null;
   const group = snapshot.defaults.get(toolName) ?? null;
   // A tool the agent has assigned itself: its default call policy follows the approved face's annotations (lib/drift).
-  const isAssigned = (await db.selectFrom('assignments').select('tool_name').where('agent_id', '=', agentId).where('tool_name', '=', toolName).executeTakeFirst()) !== undefined;
   const effective = layerTool(
-    { toolName, description: entry?.description ?? '', parametersSchema: entry?.parametersSchema ?? {}, annotations: annotationsFor(snapshot, toolName, entry?.annotations, isAssigned) },
+    { toolName, description: entry?.description ?? '', parametersSchema: entry?.parametersSchema ?? {}, annotations: annotationsFor(snapshot, toolName, entry?.annotations) },
     group ?? undefined,
     agent ?? undefined,
   );

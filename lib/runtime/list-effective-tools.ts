@@ -69,7 +69,7 @@ export async function listEffectiveTools({ db, registry, actor, agentId }: ListE
       const served = change ? { description: change.approved.description, parametersSchema: change.approved.parametersSchema } : { description, parametersSchema };
       // What the model is told: those words under the group default and the agent's own (lib/policy).
       // Its default call policy is read from the approved annotations, unless the current ones ask for a person.
-      const annotations = annotationsFor(policies, toolName, lookup(toolName)?.annotations, assigned.has(toolName));
+      const annotations = annotationsFor(policies, toolName, lookup(toolName)?.annotations);
       const shown = layerTool({ toolName, ...served, annotations }, policies.defaults.get(toolName), policies.agent.get(toolName));
       tools.push({
         name: shown.name.value,

@@ -104,11 +104,11 @@ export async function prepareToolCall(given: PrepareToolCallOptions): Promise<Pr
   }
   // Counted once the caller reaches an assigned tool: made-up agents and tools fill no windows.
   await checkCallRate({ db, actor, agentId, toolName });
-  return prepareAssigned(options, assigned, lookup, policies, row !== undefined);
+  return prepareAssigned(options, assigned, lookup, policies);
 }
 
 /** The rest of `prepareToolCall` once the assignment is known. */
-async function prepareAssigned(options: PrepareToolCallOptions, given: Assignment, lookup: ToolLookup, policies: PolicySnapshot, isAssigned: boolean): Promise<PreparedToolCall> {
+async function prepareAssigned(options: PrepareToolCallOptions, given: Assignment, lookup: ToolLookup, policies: PolicySnapshot): Promise<PreparedToolCall> {
   const { db, registry, actor, agentId, toolName, arguments: args } = options;
   const limits = options.limits ?? runtimeLimits();
   const assignment = viewAssignment(given, lookup);
@@ -155,7 +155,7 @@ async function prepareAssigned(options: PrepareToolCallOptions, given: Assignmen
       arguments: args,
       schema,
       // From the approved face's annotations while a change of them waits for an editor (lib/drift).
-      policy: callPolicyOf(annotationsFor(policies, toolName, lookup(toolName)?.annotations, isAssigned), groupLayer, agentLayer),
+      policy: callPolicyOf(annotationsFor(policies, toolName, lookup(toolName)?.annotations), groupLayer, agentLayer),
       policyVersion: policyVersionOf(groupLayer, agentLayer),
     });
   } catch (error) {

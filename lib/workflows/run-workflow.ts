@@ -64,8 +64,8 @@ export async function runWorkflow({ workflow, input, scope, registry, db, isWith
       // A step may not slip past the tool policy: a held or denied tool cannot run inside a workflow.
       const policies = await cachedPolicySnapshot(db, scope.agentId);
       const row = await findAssignmentRow(db, scope.agentId, step.tool);
-      // An assigned tool's default policy follows its approved annotations while a change waits (lib/drift).
-      const annotations = annotationsFor(policies, step.tool, entry.annotations, row !== undefined);
+      // The default policy follows the tool's approved annotations while a change waits (lib/drift).
+      const annotations = annotationsFor(policies, step.tool, entry.annotations);
       const callPolicy = callPolicyOf(annotations, policies.defaults.get(step.tool), policies.agent.get(step.tool));
       if (callPolicy.value !== 'allow') {
         return fail(`its call policy for agent "${scope.agentId}" is "${callPolicy.value}": a workflow step cannot wait for a person's approval or pass a denial; call the tool directly`);
