@@ -3,7 +3,7 @@ import type { FieldError } from '@/lib/app-error';
 import { escapePointerToken } from '@/lib/json-pointer';
 import { policyInputErrors } from '@/lib/policy/policy-input';
 import { agentNameCollisions, defaultNameCollisions } from '@/lib/policy/policy-rows';
-import { ruleEntries } from '@/lib/rules/expand-rules';
+import { ruleEntries } from '@/lib/rules/rule';
 import type { ToolRegistry } from '@/registry';
 import type { ConfigAgent, ConfigFile, ConfigPolicy, ConfigRule } from './config-file';
 import type { ConfigError, ParsedConfig } from './parse-config';
