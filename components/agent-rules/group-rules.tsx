@@ -1,11 +1,12 @@
 'use client';
 
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { useCan } from '@/components/auth/permissions-context';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
+import { Button, buttonVariants } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { LoadError } from '@/components/ui/load-error';
@@ -91,16 +92,25 @@ function RuleCard({ agentId, rule }: { agentId: string; rule: AgentRuleView }) {
           <h3 className="font-semibold">{label}</h3>
           <Badge tone="neutral">{`${rule.toolCount} ${rule.toolCount === 1 ? 'tool' : 'tools'} now`}</Badge>
           {rule.exclude.length > 0 && <span className="text-xs break-words text-muted-foreground">Excludes {rule.exclude.join(', ')}</span>}
-          {canWrite && (
-            <div className="ml-auto flex gap-2">
+          <div className="ml-auto flex gap-2">
+            <Link
+              href={`/agents/${encodeURIComponent(agentId)}/rules/${encodeURIComponent(rule.group)}/history`}
+              className={buttonVariants({ variant: 'secondary', size: 'sm' })}
+              aria-label={`History of the ${label} group rule`}
+            >
+              History
+            </Link>
+            {canWrite && (
+              <>
               <Button size="sm" onClick={() => setIsEditing(true)} aria-label={`Edit the exclusions of the ${label} group rule`}>
                 Edit exclusions
               </Button>
               <Button variant="secondary" size="sm" onClick={() => void remove()} aria-label={`Remove the ${label} group rule`}>
                 Remove
               </Button>
-            </div>
-          )}
+              </>
+            )}
+          </div>
         </div>
         {given.length > 0 && (
           <ul className="mt-2 flex flex-wrap gap-1.5" aria-label={`Tools the ${label} rule gives`}>

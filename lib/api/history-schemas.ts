@@ -74,3 +74,18 @@ export const WorkflowVersionSchema = z.object({ ...summaryShape, workflow: Workf
 export const ServerRestoreOutcomeSchema = z.object({ current: z.number().int(), restoredFrom: z.number().int(), server: ServerSnapshotSchema, missing: ServerMissingSchema });
 /** What a workflow's restore answers; `current` (also the ETag) is its newest version after it. */
 export const WorkflowRestoreOutcomeSchema = z.object({ current: z.number().int(), restoredFrom: z.number().int(), workflow: WorkflowSnapshotSchema, missing: WorkflowMissingSchema });
+
+/** What an agent's group rule was at one version: `deleted` once it was removed. */
+export const RuleSnapshotSchema = z.object({
+  group: z.string(),
+  status: z.enum(['active', 'deleted']).meta({ description: '`deleted`: the version after the rule was removed (its `exclude` is then empty)' }),
+  exclude: z.array(z.string()).meta({ description: 'Tools of the group the rule did not give' }),
+});
+const RuleMissingSchema = z.object({
+  tools: z.array(z.string()).meta({ description: 'Excluded tools no provider offers now: a restore keeps the exclusions (excluding an unknown tool is harmless)' }),
+  groups: z.array(z.string()).meta({ description: 'The rule\'s group, when no plugin serves it now' }),
+});
+/** `GET /api/v1/agents/{id}/rules/{group}/versions/{version}`. */
+export const RuleVersionSchema = z.object({ ...summaryShape, rule: RuleSnapshotSchema, missing: RuleMissingSchema });
+/** What a rule's restore answers; `current` (also the ETag) is the newest version of its history after it. */
+export const RuleRestoreOutcomeSchema = z.object({ current: z.number().int(), restoredFrom: z.number().int(), rule: RuleSnapshotSchema, missing: RuleMissingSchema });

@@ -22,6 +22,7 @@ export const HISTORY_ACTIONS = [
   'rule.create',
   'rule.update',
   'rule.delete',
+  'rule.restore',
 ] as const;
 
 
@@ -46,7 +47,8 @@ export function undoEvent(after: AgentSnapshot, event: HistoryEvent): AgentSnaps
     }
     case 'rule.create':
     case 'rule.update':
-    case 'rule.delete': {
+    case 'rule.delete':
+    case 'rule.restore': {
       const group = /\/rules\/(.+)$/.exec(event.target)?.[1];
       if (!group) return after;
       const rules = { ...after.rules };

@@ -60,9 +60,10 @@ export async function getRule(options: RuleOptions & { group: string }): Promise
 /**
  * Gives the agent every tool of a group, now and later, but `exclude`. AppError `forbidden`
  * without `agents:write`; `not_found` for the agent; `unprocessable` for a group no plugin uses;
- * `conflict` when the agent already has a rule for the group.
+ * `conflict` when the agent already has a rule for the group. With `restoredFrom` (bringing back
+ * a removed rule's version, lib/history/rule-history) it is audited as `rule.restore`.
  */
-export async function createRule({ db, actor, registry, agentId, group, exclude }: RuleOptions & { group: string; exclude: string[] }): Promise<AgentRuleView> {
+export async function createRule({ db, actor, registry, agentId, group, exclude, restoredFrom }: RuleOptions & { group: string; exclude: string[]; restoredFrom?: number }): Promise<AgentRuleView> {
   authorize(actor, 'agents:write');
   checkGroup(registry, group);
   const rule = await inTransaction(db, async (trx) => {
@@ -76,7 +77,7 @@ export async function createRule({ db, actor, registry, agentId, group, exclude 
       .executeTakeFirst();
     if (!row) throw new AppError('conflict', `Agent "${agentId}" already has a rule for group "${group}"; change its exclusions instead`);
     const created = toRule(row);
-    await recordAuditEvent(trx, { actor, action: 'rule.create', target: ruleTarget(agentId, group), before: null, after: created });
+    await recordAuditEvent(trx, { actor, target: ruleTarget(agentId, group), before: null, ...audited('rule.create', created, restoredFrom) });
     // The tools it gives are approved as they are now, unless the agent holds an approval of them.
     await approveFirstSeenFaces(trx, registry, { agentId });
     return created;
@@ -85,7 +86,11 @@ export async function createRule({ db, actor, registry, agentId, group, exclude 
   return (await viewOne(db, registry, rule))!;
 }
 
-/** Replaces a rule's exclusions; needs the version read. AppError `not_found`, `precondition_required`, `precondition_failed`. */
+/**
+ * Replaces a rule's exclusions; needs the version read. AppError `not_found`, `precondition_required`,
+ * `precondition_failed`. Exclusions are not checked against the catalogue: excluding a tool the group
+ * does not have (any more) is harmless. With `restoredFrom` the change is audited as `rule.restore`.
+ */
 export async function updateRule({
   db,
   actor,
@@ -94,7 +99,8 @@ export async function updateRule({
   group,
   exclude,
   expectedVersion,
-}: RuleOptions & { group: string; exclude: string[]; expectedVersion?: number }): Promise<AgentRuleView> {
+  restoredFrom,
+}: RuleOptions & { group: string; exclude: string[]; expectedVersion?: number; restoredFrom?: number }): Promise<AgentRuleView> {
   authorize(actor, 'agents:write');
   const outcome = await inTransaction(db, async (trx) => {
     await lockAgent(trx, agentId);
@@ -110,7 +116,7 @@ export async function updateRule({
       .where('group_name', '=', group)
       .returningAll()
       .executeTakeFirstOrThrow();
-    await recordAuditEvent(trx, { actor, action: 'rule.update', target: ruleTarget(agentId, group), before: toRule(current), after: toRule(row) });
+    await recordAuditEvent(trx, { actor, target: ruleTarget(agentId, group), before: toRule(current), ...audited('rule.update', toRule(row), restoredFrom) });
     await approveFirstSeenFaces(trx, registry, { agentId });
     return { rule: toRule(row), changed: true };
   });
@@ -118,8 +124,11 @@ export async function updateRule({
   return (await viewOne(db, registry, outcome.rule))!;
 }
 
-/** Removes a rule; explicit assignments of the group's tools stay. AppError `not_found`, `precondition_required`, `precondition_failed`. */
-export async function deleteRule({ db, actor, agentId, group, expectedVersion }: Omit<RuleOptions, 'registry'> & { group: string; expectedVersion?: number }): Promise<void> {
+/**
+ * Removes a rule; explicit assignments of the group's tools stay. AppError `not_found`, `precondition_required`,
+ * `precondition_failed`. With `restoredFrom` (restoring a `deleted` version of its history) it is audited as `rule.restore`.
+ */
+export async function deleteRule({ db, actor, agentId, group, expectedVersion, restoredFrom }: Omit<RuleOptions, 'registry'> & { group: string; expectedVersion?: number; restoredFrom?: number }): Promise<void> {
   authorize(actor, 'agents:write');
   await inTransaction(db, async (trx) => {
     await lockAgent(trx, agentId);
@@ -127,7 +136,8 @@ export async function deleteRule({ db, actor, agentId, group, expectedVersion }:
     if (!current) throw new AppError('not_found', `Agent "${agentId}" has no rule for group "${group}"`);
     checkVersion(`The rule for group "${group}" of agent "${agentId}"`, Number(current.version), expectedVersion, () => toRule(current));
     await trx.deleteFrom('agent_rules').where('agent_id', '=', agentId).where('group_name', '=', group).execute();
-    await recordAuditEvent(trx, { actor, action: 'rule.delete', target: ruleTarget(agentId, group), before: toRule(current), after: null });
+    const after = restoredFrom === undefined ? { action: 'rule.delete' as const, after: null } : { action: 'rule.restore' as const, after: { restoredFrom } };
+    await recordAuditEvent(trx, { actor, target: ruleTarget(agentId, group), before: toRule(current), ...after });
   });
   await publishChange({ kind: 'agent-tools', agentId });
 }
@@ -141,6 +151,11 @@ export function viewRulesNow(registry: ToolRegistry, rules: readonly AgentRule[]
 async function viewOne(db: Db, registry: ToolRegistry, rule: AgentRule): Promise<AgentRuleView | undefined> {
   const assigned = new Set((await db.selectFrom('assignments').select('tool_name').where('agent_id', '=', rule.agentId).execute()).map((row) => row.tool_name));
   return viewRulesNow(registry, [rule], assigned)[0];
+}
+
+/** A change's action and `after`: a restore names the version it brought back. */
+function audited(action: 'rule.create' | 'rule.update', after: AgentRule, restoredFrom: number | undefined) {
+  return restoredFrom === undefined ? { action, after } : { action: 'rule.restore' as const, after: { ...after, restoredFrom } };
 }
 
 function checkGroup(registry: ToolRegistry, group: string): void {

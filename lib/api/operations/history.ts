@@ -7,6 +7,8 @@ import {
   AgentVersionSchema,
   RestoreAgentBodySchema,
   RestoreOutcomeSchema,
+  RuleRestoreOutcomeSchema,
+  RuleVersionSchema,
   ServerRestoreOutcomeSchema,
   ServerVersionSchema,
   WorkflowRestoreOutcomeSchema,
@@ -43,50 +45,75 @@ export const historyOperations: ApiOperation[] = [
   },
 ];
 
-/** The history operations of a kind of object addressed by `{name}`, whose restore goes through its edit. */
+/** What declares one kind's history operations. */
+interface ObjectHistoryDeclaration {
+  /** The object's address: `/api/v1/servers/{name}`. */
+  path: string;
+  noun: string;
+  tag: ApiOperation['tag'];
+  operationName: string;
+  version: z.ZodType;
+  outcome: z.ZodType;
+  editChecks: string;
+  /** What a 404 means, when not just that the object does not exist. */
+  notFound?: string;
+  /** The restore's further problems (those of the edit it goes through), with what they mean. */
+  restoreProblems?: Partial<Record<409 | 422, string>>;
+}
+
+/** The history operations of a kind of object, whose restore goes through its edit. */
 function objectHistoryOperations(
-  { collection, noun, tag, operationName, version, outcome, editChecks }: { collection: string; noun: string; tag: ApiOperation['tag']; operationName: string; version: z.ZodType; outcome: z.ZodType; editChecks: string },
+  { path, noun, tag, operationName, version, outcome, editChecks, notFound = `The ${noun} does not exist`, restoreProblems = {} }: ObjectHistoryDeclaration,
 ): ApiOperation[] {
-  const path = `/api/v1/${collection}/{name}`;
   return [
     {
       method: 'GET', path: `${path}/versions`, operationId: `list${operationName}Versions`, tag,
       summary: `Lists a ${noun}'s versions, one per audited change, oldest first`,
       success: { 200: { description: 'The versions; the ETag is the current (newest) version', schema: AgentVersionListSchema, hasEtag: true } },
       problems: [404],
-      problemDescriptions: { 404: `The ${noun} does not exist` },
+      problemDescriptions: { 404: notFound },
     },
     {
       method: 'GET', path: `${path}/versions/{version}`, operationId: `get${operationName}Version`, tag,
       summary: `Reads what a ${noun} was at one version, and what of it no longer exists`,
       success: { 200: { description: 'The version', schema: version } },
       problems: [404],
-      problemDescriptions: { 404: `The ${noun} does not exist, or has no such version` },
+      problemDescriptions: { 404: `${notFound}, or the ${noun} has no such version` },
     },
     {
       method: 'POST', path: `${path}/restore`, operationId: `restore${operationName}Version`, tag,
       summary: `Brings a ${noun} back to one of its versions as one new audited change, through the checks of an edit`,
       body: RestoreAgentBodySchema, ifMatch: 'required',
       success: { 200: { description: `What the restore did; the ETag is the ${noun}'s new current version`, schema: outcome, hasEtag: true } },
-      problems: [...BODY_PROBLEMS, 404, 412, 428],
+      problems: [...BODY_PROBLEMS, 404, ...Object.keys(restoreProblems).map(Number), 412, 428],
       problemDescriptions: {
         400: `The body does not have the expected shape, the version does not exist (\`/version\`), or the restored ${noun} fails a check of an edit (${editChecks})`,
-        404: `The ${noun} does not exist`,
+        404: notFound,
+        ...restoreProblems,
         412: `If-Match names an older version of the ${noun}'s history; \`current\` holds the current version`,
       },
     },
   ];
 }
 
-/** MCP servers' and workflows' version histories. */
+/** MCP servers', workflows' and agents' group rules' version histories. */
 export const serverAndWorkflowHistoryOperations: ApiOperation[] = [
   ...objectHistoryOperations({
-    collection: 'servers', noun: 'server', tag: 'servers', operationName: 'Server', version: ServerVersionSchema, outcome: ServerRestoreOutcomeSchema,
+    path: '/api/v1/servers/{name}', noun: 'server', tag: 'servers', operationName: 'Server', version: ServerVersionSchema, outcome: ServerRestoreOutcomeSchema,
     editChecks: 'a credential that is not a reference, a URL the egress policy refuses on `/url`, stdio servers turned off',
   }),
   ...objectHistoryOperations({
-    collection: 'workflows', noun: 'workflow', tag: 'workflows', operationName: 'Workflow', version: WorkflowVersionSchema, outcome: WorkflowRestoreOutcomeSchema,
+    path: '/api/v1/workflows/{name}', noun: 'workflow', tag: 'workflows', operationName: 'Workflow', version: WorkflowVersionSchema, outcome: WorkflowRestoreOutcomeSchema,
     editChecks: 'step arguments that no longer fit their tool, templates naming unknown inputs or steps, self-calls',
+  }),
+  ...objectHistoryOperations({
+    path: '/api/v1/agents/{id}/rules/{group}', noun: 'rule', tag: 'rules', operationName: 'AgentRule', version: RuleVersionSchema, outcome: RuleRestoreOutcomeSchema,
+    editChecks: 'none beyond the body: exclusions are not checked against the catalogue, so excluded tools that no longer exist are kept',
+    notFound: 'The agent does not exist (or the token may not use it), or it has no rule for this group, now or in the audit log',
+    restoreProblems: {
+      409: 'Restoring a removed rule, and the agent was given a rule for the group meanwhile',
+      422: 'Restoring a removed rule whose group no plugin serves now',
+    },
   }),
 ];
 

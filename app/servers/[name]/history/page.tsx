@@ -19,7 +19,7 @@ export default async function ServerHistoryPage({ params }: Props) {
       kind={serverHistoryKind}
       collection="servers"
       objectKey={name}
-      parent={{ label: 'MCP servers', href: '/servers' }}
+      parents={[{ label: 'MCP servers', href: '/servers' }]}
       objectHref={`/servers/${encodeURIComponent(name)}`}
       noun="server"
       restoredParts="its transport, URL or command, headers or environment (secrets as references) and whether it is enabled"

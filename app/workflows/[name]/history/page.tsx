@@ -19,7 +19,7 @@ export default async function WorkflowHistoryPage({ params }: Props) {
       kind={workflowHistoryKind}
       collection="workflows"
       objectKey={name}
-      parent={{ label: 'Workflows', href: '/workflows' }}
+      parents={[{ label: 'Workflows', href: '/workflows' }]}
       noun="workflow"
       restoredParts="its description, inputs, steps and output"
       missingWhat="tools"
