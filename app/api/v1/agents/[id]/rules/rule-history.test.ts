@@ -89,7 +89,7 @@ describeApi('history and restore of an agent\'s group rule', (database) => {
   it('answers a token limited to another agent with the 404 of a missing agent, and a viewer\'s restore with 403, changing no rule', async () => {
     const as = { token: otherAgentToken };
     // Denials are audited and a token's use is noted: what must not change is the rule and its history.
-    const rulesNow = async () => ({ rules: (await snapshotTables(database.db)).rules, events: await ruleEvents('ruled') });
+    const rulesNow = async () => ({ rules: await database.db.selectFrom('agent_rules').selectAll().orderBy('agent_id').execute(), events: await ruleEvents('ruled') });
     const before = await rulesNow();
     const listed = await list('ruled', as);
     expect(listed.status).toBe(404);
