@@ -102,12 +102,12 @@ function RuleCard({ agentId, rule }: { agentId: string; rule: AgentRuleView }) {
             </Link>
             {canWrite && (
               <>
-              <Button size="sm" onClick={() => setIsEditing(true)} aria-label={`Edit the exclusions of the ${label} group rule`}>
-                Edit exclusions
-              </Button>
-              <Button variant="secondary" size="sm" onClick={() => void remove()} aria-label={`Remove the ${label} group rule`}>
-                Remove
-              </Button>
+                <Button size="sm" onClick={() => setIsEditing(true)} aria-label={`Edit the exclusions of the ${label} group rule`}>
+                  Edit exclusions
+                </Button>
+                <Button variant="secondary" size="sm" onClick={() => void remove()} aria-label={`Remove the ${label} group rule`}>
+                  Remove
+                </Button>
               </>
             )}
           </div>
