@@ -18,7 +18,7 @@ import { ADD_TOOLS_ID } from './agent-header';
 import { AssignmentEditor } from './assignment-editor';
 import { PolicyEditor } from './policy-editor';
 import { OverridesSummary } from './overrides-summary';
-import { UnavailableFor } from '@/components/ui/unavailable-for';
+import { UnavailableForSuffix } from '@/components/ui/unavailable-for';
 import { StatusBadge } from './status-badge';
 import { UpstreamChange } from './upstream-change';
 import { Badge } from '@/components/ui/badge';
@@ -196,12 +196,7 @@ function StatusDetail({ assignment }: { assignment: AssignmentView | undefined }
       {assignment.unavailableReason && (
         <p className="text-sm break-words text-warning">
           Unavailable: {assignment.unavailableReason}
-          {assignment.unavailableSince && (
-            <>
-              {' ('}
-              <UnavailableFor since={assignment.unavailableSince} />)
-            </>
-          )}
+          <UnavailableForSuffix since={assignment.unavailableSince} />
         </p>
       )}
       {assignment.status === 'invalid' && (

@@ -5,7 +5,7 @@ import { firstLine } from '@/lib/catalogue/group-tools';
 import { isAvailable, type ToolSummary } from '@/lib/catalogue/tool-summary';
 import { UsageSparkline } from '@/components/usage/usage-sparkline';
 import { ToolBadges, badgesMayWrap } from './tool-badges';
-import { UnavailableFor } from '@/components/ui/unavailable-for';
+import { UnavailableForSuffix } from '@/components/ui/unavailable-for';
 
 /** Pixel heights of a row: the virtual list positions rows by these, so the markup must fit them. */
 export function toolRowHeight(tool: ToolSummary, isNarrow: boolean): number {
@@ -60,12 +60,7 @@ export const ToolRow = memo(function ToolRow({ tool, isNarrow }: { tool: ToolSum
           title={tool.unavailableReason}
         >
           Unavailable: {tool.unavailableReason}
-          {tool.unavailableSince && (
-            <>
-              {' ('}
-              <UnavailableFor since={tool.unavailableSince} />)
-            </>
-          )}
+          <UnavailableForSuffix since={tool.unavailableSince} />
         </p>
       )}
     </div>

@@ -12,7 +12,7 @@ import { firstLine } from '@/lib/catalogue/group-tools';
 import { searchOf, type VisibleGroup } from '@/lib/catalogue/filter-catalogue';
 import { rankAndLimit } from './rank-matches';
 import { sharedIndexOf } from '@/lib/client/shared-index';
-import { UnavailableFor } from '@/components/ui/unavailable-for';
+import { UnavailableForSuffix } from '@/components/ui/unavailable-for';
 import { isAvailable, type ToolSummary } from '@/lib/catalogue/tool-summary';
 import { countText } from '@/lib/client/count-text';
 import { choosableByGroup, isChoosable } from './choosable';
@@ -270,12 +270,7 @@ const ToolItem = memo(function ToolItem({ tool, assignment, isChosen, onToggle }
         {isUnavailable && (
           <span className="block text-xs break-words text-warning">
             {tool.unavailableReason}
-            {tool.unavailableSince && (
-              <>
-                {' ('}
-                <UnavailableFor since={tool.unavailableSince} />)
-              </>
-            )}
+            <UnavailableForSuffix since={tool.unavailableSince} />
           </span>
         )}
       </span>

@@ -3,7 +3,7 @@ import type { CatalogueEntry } from '@/registry/catalogue';
 import type { ToolAnnotations } from '@/registry/spi';
 import { groupLabel } from '@/lib/catalogue/group-tools';
 import { Badge } from '@/components/ui/badge';
-import { UnavailableFor } from '@/components/ui/unavailable-for';
+import { UnavailableForSuffix } from '@/components/ui/unavailable-for';
 
 const hintLabels: [keyof ToolAnnotations, string, string][] = [
   ['readOnlyHint', 'Read-only', 'May change things'],
@@ -29,12 +29,7 @@ export function ToolFacts({ tool }: { tool: CatalogueEntry }) {
       ) : (
         <span className="text-warning">
           Unavailable: {tool.unavailableReason}
-          {tool.unavailableSince && (
-            <>
-              {' ('}
-              <UnavailableFor since={tool.unavailableSince} />)
-            </>
-          )}
+          <UnavailableForSuffix since={tool.unavailableSince} />
         </span>
       ),
     ],

@@ -48,3 +48,14 @@ export function UnavailableFor({ since, className }: { since: string; className?
     </time>
   );
 }
+
+/** " (unavailable for 3 min)" after a reason, when the time it went away is known; nothing otherwise. */
+export function UnavailableForSuffix({ since }: { since: string | undefined }) {
+  if (!since) return null;
+  return (
+    <>
+      {' ('}
+      <UnavailableFor since={since} />)
+    </>
+  );
+}

@@ -15,7 +15,7 @@ import { requirePageActor } from '@/lib/auth/page-actor';
 import { getDb } from '@/lib/db/get-db';
 import { listServerEvents } from '@/lib/mcp-servers';
 import { readServerPage } from '@/lib/mcp-servers/server-page';
-import { UnavailableFor } from '@/components/ui/unavailable-for';
+import { UnavailableForSuffix } from '@/components/ui/unavailable-for';
 
 export const dynamic = 'force-dynamic';
 
@@ -131,12 +131,7 @@ export default async function ServerPage({ params }: Props) {
                 {!tool.available && tool.unavailableReason && (
                   <p className="mt-1 text-sm text-warning wrap-break-word">
                     {tool.unavailableReason}
-                    {tool.unavailableSince && (
-                      <>
-                        {' ('}
-                        <UnavailableFor since={tool.unavailableSince} />)
-                      </>
-                    )}
+                    <UnavailableForSuffix since={tool.unavailableSince} />
                   </p>
                 )}
                 <details className="mt-2">
